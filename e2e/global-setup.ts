@@ -1,0 +1,94 @@
+/**
+ * Starts the built app in the real runtime for the end-to-end tests: `wrangler dev` (workerd)
+ * on a fresh local D1 with every migration applied, on a free loopback port. Builds first when
+ * build/ is missing (npm test builds before it runs the tests).
+ */
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+
+const root = path.resolve(import.meta.dirname, "..");
+const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
+const env = {
+  ...process.env,
+  CI: "true",
+  WRANGLER_SEND_METRICS: "false",
+  WRANGLER_HIDE_BANNER: "true",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+};
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess, log: () => string, ms = 45_000) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${log()}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`wrangler dev did not answer ${url} in ${ms} ms:\n${log()}`);
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  if (!existsSync(path.join(root, "build", "server", "wrangler.json"))) {
+    execFileSync(bin("vite"), ["build"], { cwd: root, env, stdio: "inherit" });
+  }
+  const state = mkdtempSync(path.join(root, ".e2e-out", "state-"));
+  execFileSync(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", state], {
+    cwd: root,
+    env,
+    stdio: "pipe",
+  });
+  const port = await freePort();
+  let output = "";
+  const child = spawn(
+    bin("wrangler"),
+    [
+      "dev",
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(port),
+      "--persist-to",
+      state,
+      "--var",
+      "RECIPECART_ALLOW_LOOPBACK_FETCH:1",
+      "--show-interactive-dev-session=false",
+    ],
+    { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
+  child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
+  const baseURL = `http://127.0.0.1:${port}`;
+  await waitFor(`${baseURL}/api/health`, child, () => output);
+  project.provide("baseURL", baseURL);
+
+  return async () => {
+    child.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 300));
+    if (child.exitCode === null) child.kill("SIGKILL");
+    rmSync(state, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,55 @@
+/**
+ * `npm start`: the embedded default. Builds when needed, applies pending migrations to the
+ * local D1 (a SQLite file under .wrangler/state), then serves the built app with wrangler dev
+ * (workerd) on http://localhost:8787 or $PORT. No prompt, no account, no network.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
+const env = {
+  ...process.env,
+  CI: "true",
+  WRANGLER_SEND_METRICS: "false",
+  WRANGLER_HIDE_BANNER: "true",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+};
+const port = process.env.PORT ?? "8787";
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(p));
+    else newest = Math.max(newest, statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+function run(cmd: string, args: string[]) {
+  const r = spawnSync(cmd, args, { cwd: root, env, stdio: "inherit" });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const marker = path.join(root, "build", "server", "wrangler.json");
+const sources = ["web", "worker", "core", "public"].filter((d) => existsSync(path.join(root, d)));
+const stale =
+  !existsSync(marker) ||
+  Math.max(...sources.map((d) => newestMtime(path.join(root, d)))) > statSync(marker).mtimeMs;
+if (stale) {
+  console.log("Building the app…");
+  run(bin("vite"), ["build"]);
+}
+console.log("Applying database migrations to the local D1…");
+run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local"]);
+
+const args = ["dev", "--port", port, "--show-interactive-dev-session=false"];
+if (process.env.RECIPECART_ALLOW_LOOPBACK_FETCH) {
+  args.push("--var", `RECIPECART_ALLOW_LOOPBACK_FETCH:${process.env.RECIPECART_ALLOW_LOOPBACK_FETCH}`);
+}
+console.log(`\nrecipecart is starting on http://localhost:${port}\n`);
+const child = spawn(bin("wrangler"), args, { cwd: root, env, stdio: "inherit" });
+for (const sig of ["SIGINT", "SIGTERM"] as const) process.on(sig, () => child.kill(sig));
+child.on("exit", (code) => process.exit(code ?? 0));

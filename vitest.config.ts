@@ -1,0 +1,17 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["core/**/*.test.ts", "cli/**/*.test.ts", "scripts/**/*.test.ts", "web/**/*.test.{ts,tsx}"],
+          environment: "node",
+        },
+      },
+      "./vitest.integration.config.ts",
+      "./vitest.e2e.config.ts",
+    ],
+  },
+});

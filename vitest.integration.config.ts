@@ -1,0 +1,23 @@
+import path from "node:path";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { defineProject } from "vitest/config";
+
+export default defineProject(async () => {
+  const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
+  return {
+    plugins: [
+      cloudflareTest({
+        main: "./worker/index.ts",
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: {
+          bindings: { TEST_MIGRATIONS: migrations, RECIPECART_ALLOW_LOOPBACK_FETCH: "1" },
+        },
+      }),
+    ],
+    test: {
+      name: "integration",
+      include: ["worker/**/*.test.ts"],
+      setupFiles: ["./worker/test/apply-migrations.ts"],
+    },
+  };
+});

@@ -1,0 +1,7 @@
+export function meta() {
+  return [{ title: "about | recipecart" }];
+}
+
+export default function Page() {
+  return <h1>about</h1>;
+}

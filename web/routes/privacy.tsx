@@ -1,0 +1,7 @@
+export function meta() {
+  return [{ title: "privacy | recipecart" }];
+}
+
+export default function Page() {
+  return <h1>privacy</h1>;
+}

@@ -1,0 +1,6 @@
+/** Every API route, in one table. Each area keeps its routes in its own module. */
+import { createRouter } from "../http/router.ts";
+import { authRoutes } from "./auth.ts";
+import { healthRoutes } from "./health.ts";
+
+export const handleApi = createRouter([...healthRoutes, ...authRoutes]);

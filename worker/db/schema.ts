@@ -1,0 +1,270 @@
+/**
+ * The whole data model (SPEC §3). Tables are snake_case plural; drizzle's `casing: "snake_case"`
+ * maps the camelCase fields to snake_case columns. Migrations are generated from this file by
+ * drizzle-kit into migrations/ and applied by wrangler (see docs/decisions/0003-data-model.md).
+ */
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+const createdAt = () =>
+  integer({ mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
+const updatedAt = () =>
+  integer({ mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`)
+    .$onUpdate(() => new Date());
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: text().primaryKey(),
+    firstName: text().notNull().default(""),
+    lastName: text().notNull().default(""),
+    email: text().notNull(),
+    passwordHash: text().notNull(),
+    /** SHA-256 of the reset token (hex); the token itself is only ever in the e-mail. */
+    resetTokenHash: text(),
+    resetTokenExpiry: integer({ mode: "timestamp_ms" }),
+    isAdmin: integer({ mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Unique case-insensitively: "Ann@x.org" and "ann@x.org" are one account.
+    uniqueIndex("users_email_lower_unique").on(sql`lower(${t.email})`),
+    index("users_reset_token_idx").on(t.resetTokenHash),
+  ],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    /** SHA-256 of the bearer/cookie token (hex). The token itself is never stored. */
+    tokenHash: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer({ mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/** One saved ingredient line: what the author wrote plus what the parser made of it. */
+export interface StoredIngredient {
+  text: string;
+  /** Group heading the line sits under on the page ("For the sauce"), if any. */
+  group?: string | null;
+  parsed?: unknown;
+}
+
+export const recipes = sqliteTable(
+  "recipes",
+  {
+    id: text().primaryKey(),
+    title: text().notNull(),
+    url: text(),
+    source: text().notNull(),
+    /** Parsed structure plus original lines, in page order. */
+    ingredients: text({ mode: "json" }).$type<StoredIngredient[]>().notNull(),
+    /** Extra page data kept for display (image, yields, times, author...). */
+    details: text({ mode: "json" }).$type<Record<string, unknown>>(),
+    userId: text().references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("recipes_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+export const shoppingLists = sqliteTable(
+  "shopping_lists",
+  {
+    id: text().primaryKey(),
+    name: text().notNull(),
+    userId: text().references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // A user's lists, newest first (history, dashboard).
+  (t) => [index("shopping_lists_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+/** One line of a list. Rows (not a JSON blob) so one item can be removed or checked off by id. */
+export const shoppingListItems = sqliteTable(
+  "shopping_list_items",
+  {
+    id: text().primaryKey(),
+    listId: text()
+      .notNull()
+      .references(() => shoppingLists.id, { onDelete: "cascade" }),
+    category: text().notNull(),
+    /** Canonical item key from the combiner ("onion"). */
+    itemKey: text().notNull(),
+    name: text().notNull(),
+    /** Display amount, e.g. "3 tbsp" or "1 cup + 200 g"; empty when none. */
+    amount: text().notNull().default(""),
+    /** Machine amounts: [{quantity, unit}]. */
+    amounts: text({ mode: "json" }).$type<{ quantity: number | null; unit: string | null }[]>().notNull(),
+    notes: text(),
+    /** Which recipes asked for this item and with which original lines. */
+    sources: text({ mode: "json" }).$type<{ recipeId: string | null; recipe: string; line: string }[]>().notNull(),
+    position: integer().notNull(),
+    checked: integer({ mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("shopping_list_items_list_idx").on(t.listId, t.position)],
+);
+
+/** The recipes a list was built from. The title is kept so the list still reads well if a recipe is deleted. */
+export const shoppingListRecipes = sqliteTable(
+  "shopping_list_recipes",
+  {
+    listId: text()
+      .notNull()
+      .references(() => shoppingLists.id, { onDelete: "cascade" }),
+    recipeId: text().notNull(),
+    title: text().notNull(),
+    position: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.listId, t.recipeId] }), index("shopping_list_recipes_recipe_idx").on(t.recipeId)],
+);
+
+export const favoriteRecipes = sqliteTable(
+  "favorite_recipes",
+  {
+    id: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    recipeId: text()
+      .notNull()
+      .references(() => recipes.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("favorite_recipes_user_recipe_unique").on(t.userId, t.recipeId),
+    index("favorite_recipes_user_created_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+export const favoriteLists = sqliteTable(
+  "favorite_lists",
+  {
+    id: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    shoppingListId: text()
+      .notNull()
+      .references(() => shoppingLists.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("favorite_lists_user_list_unique").on(t.userId, t.shoppingListId),
+    index("favorite_lists_user_created_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+export const recipeDomains = sqliteTable(
+  "recipe_domains",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    domain: text().notNull().unique(),
+    parseCount: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("recipe_domains_count_idx").on(t.parseCount)],
+);
+
+/** Pages parsed successfully recently: a URL parsed in the last 24 h is served from here. */
+export const parsedPages = sqliteTable("parsed_pages", {
+  url: text().primaryKey(),
+  recipe: text({ mode: "json" }).$type<Record<string, unknown>>().notNull(),
+  fetchedAt: integer({ mode: "timestamp_ms" }).notNull(),
+});
+
+export interface StoreAddress {
+  street: string;
+  city: string;
+  state: string;
+  zip?: string;
+}
+
+export const groceryStores = sqliteTable(
+  "grocery_stores",
+  {
+    id: text().primaryKey(),
+    name: text().notNull(),
+    provider: text().notNull(),
+    banner: text(),
+    address: text({ mode: "json" }).$type<StoreAddress>().notNull(),
+    deliveryAvailable: integer({ mode: "boolean" }).notNull().default(true),
+    pickupAvailable: integer({ mode: "boolean" }).notNull().default(false),
+    estimatedDeliveryTime: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("grocery_stores_provider_idx").on(t.provider)],
+);
+
+export const userGroceryPreferences = sqliteTable(
+  "user_grocery_preferences",
+  {
+    id: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    provider: text().notNull(),
+    preferredStoreId: text().references(() => groceryStores.id, { onDelete: "set null" }),
+    deliveryAddress: text({ mode: "json" }).$type<StoreAddress>(),
+    deliveryInstructions: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("user_grocery_preferences_user_provider_unique").on(t.userId, t.provider)],
+);
+
+export const groceryOrders = sqliteTable(
+  "grocery_orders",
+  {
+    id: text().primaryKey(),
+    userId: text().references(() => users.id, { onDelete: "cascade" }),
+    shoppingListId: text()
+      .notNull()
+      .references(() => shoppingLists.id, { onDelete: "cascade" }),
+    provider: text().notNull(),
+    storeId: text(),
+    externalOrderId: text(),
+    checkoutUrl: text(),
+    /** Exact decimal: the order total in cents (DECIMAL(10,2) = at most 99,999,999.99). */
+    totalAmountCents: integer(),
+    status: text().notNull().default("pending"),
+    unmatchedIngredients: text({ mode: "json" }).$type<string[]>(),
+    orderDetails: text({ mode: "json" }).$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("grocery_orders_user_idx").on(t.userId), index("grocery_orders_list_idx").on(t.shoppingListId)],
+);
+
+/** Outgoing e-mail, written in the same batch as the change that causes it and sent by the mailer. */
+export const mailOutbox = sqliteTable(
+  "mail_outbox",
+  {
+    id: text().primaryKey(),
+    to: text().notNull(),
+    subject: text().notNull(),
+    text: text().notNull(),
+    html: text(),
+    kind: text().notNull(),
+    status: text().notNull().default("pending"),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+    createdAt: createdAt(),
+    sentAt: integer({ mode: "timestamp_ms" }),
+  },
+  (t) => [index("mail_outbox_status_idx").on(t.status, t.createdAt)],
+);

@@ -1,0 +1,32 @@
+/**
+ * Worker entry (wrangler "main"). /api/* is the JSON API (worker/api); every other path is
+ * React Router's server render. Both get security headers. See docs/decisions/0002-worker-entry.md
+ * for why this uses react-router's own request handler.
+ */
+import { createRequestHandler, RouterContextProvider } from "react-router";
+import { handleApi } from "./api/index.ts";
+import { cloudflareContext } from "./context.ts";
+import { createDb } from "./db/client.ts";
+import { API_CSP, pageCsp, withSecurityHeaders } from "./http/security-headers.ts";
+import { newToken } from "./lib/ids.ts";
+
+const requestHandler = createRequestHandler(
+  () => import("virtual:react-router/server-build"),
+  import.meta.env?.MODE ?? "production",
+);
+
+export default {
+  async fetch(request, env, ctx) {
+    const url = new URL(request.url);
+    const requestId = request.headers.get("cf-ray") ?? crypto.randomUUID();
+    if (url.pathname === "/api" || url.pathname.startsWith("/api/")) {
+      const res = await handleApi({ request, url, env, ctx, db: createDb(env.DB), requestId });
+      return withSecurityHeaders(res, API_CSP);
+    }
+    const nonce = newToken();
+    const context = new RouterContextProvider();
+    context.set(cloudflareContext, { env, ctx, nonce });
+    const res = await requestHandler(request, context);
+    return withSecurityHeaders(res, pageCsp(nonce, import.meta.env?.DEV === true));
+  },
+} satisfies ExportedHandler<Env>;
