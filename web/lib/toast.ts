@@ -1,0 +1,56 @@
+/**
+ * App-wide toasts (SPEC §8, §9): one visible at a time, 5000 ms each, variants default and
+ * destructive, a title plus an optional description. Any component calls `toast({...})`; the
+ * single <Toaster> in the site layout renders the queue. See docs/decisions/0051-toast-system.md.
+ */
+import { UNSTABLE_ToastQueue as ToastQueue } from "react-aria-components";
+
+/** SPEC §9: at most one toast on screen; later ones wait in the queue. */
+export const TOAST_LIMIT = 1;
+/** SPEC §9: a toast closes itself after 5 seconds (paused while hovered or focused). */
+export const TOAST_DURATION_MS = 5000;
+/** SPEC §9: a rightward swipe further than this dismisses the toast. */
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+/** SPEC §9: the key that moves focus to the toast region. */
+export const TOAST_HOTKEY = "F8";
+
+export type ToastVariant = "default" | "destructive";
+
+export interface ToastContent {
+  title: string;
+  description?: string;
+  variant: ToastVariant;
+}
+
+export interface ToastInput {
+  title: string;
+  description?: string;
+  variant?: ToastVariant;
+  /** Milliseconds before it closes itself; defaults to TOAST_DURATION_MS. */
+  duration?: number;
+}
+
+/** The one queue the Toaster renders. Exported for the Toaster and for tests only. */
+export const toastQueue = new ToastQueue<ToastContent>({ maxVisibleToasts: TOAST_LIMIT });
+
+/**
+ * Shows a toast. Safe to call from any event handler; does nothing during server render.
+ *
+ * @example
+ * toast({ title: "Copied to clipboard" });
+ * toast({ title: "Error parsing recipe", description: err.message, variant: "destructive" });
+ * @returns a function that closes this toast early.
+ */
+export function toast(input: ToastInput): () => void {
+  if (typeof document === "undefined") return () => {};
+  const key = toastQueue.add(
+    { title: input.title, description: input.description, variant: input.variant ?? "default" },
+    { timeout: input.duration ?? TOAST_DURATION_MS },
+  );
+  return () => toastQueue.close(key);
+}
+
+/** Closes every toast, visible or queued. */
+export function dismissAllToasts(): void {
+  toastQueue.clear();
+}

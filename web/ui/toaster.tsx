@@ -1,0 +1,112 @@
+/**
+ * Renders the app's toast queue (web/lib/toast.ts) with react-aria-components' toast region:
+ * a labelled landmark, each toast an alertdialog with a title, description and close button.
+ * Adds what SPEC §9 asks on top: F8 moves focus to the region, and a rightward swipe past
+ * 50 px (pointer events, so mouse, pen and touch) dismisses. Mount exactly once.
+ */
+import { type PointerEvent, useEffect, useRef } from "react";
+import {
+  Button,
+  Text,
+  UNSTABLE_Toast as Toast,
+  UNSTABLE_ToastContent as ToastContent,
+  UNSTABLE_ToastRegion as ToastRegion,
+} from "react-aria-components";
+import type { QueuedToast } from "react-aria-components";
+import { TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX, type ToastContent as Content, toastQueue } from "../lib/toast.ts";
+
+export function Toaster() {
+  const regionRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    function onKeyDown(e: KeyboardEvent) {
+      if (e.key !== TOAST_HOTKEY || e.altKey || e.ctrlKey || e.metaKey) return;
+      const region = regionRef.current;
+      if (!region) return;
+      e.preventDefault();
+      if (!region.hasAttribute("tabindex")) region.tabIndex = -1;
+      region.focus();
+    }
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, []);
+
+  return (
+    <ToastRegion
+      ref={regionRef}
+      queue={toastQueue}
+      aria-label={`Notifications (${TOAST_HOTKEY})`}
+      className="toast-region"
+      data-testid="toast-region"
+    >
+      {({ toast }) => <ToastItem toast={toast} />}
+    </ToastRegion>
+  );
+}
+
+function ToastItem({ toast }: { toast: QueuedToast<Content> }) {
+  const swipe = useSwipeToDismiss(() => toastQueue.close(toast.key));
+  return (
+    <Toast toast={toast} className={`toast toast--${toast.content.variant}`} data-variant={toast.content.variant} {...swipe}>
+      <ToastContent className="toast__content">
+        <Text slot="title" className="toast__title">
+          {toast.content.title}
+        </Text>
+        {toast.content.description ? (
+          <Text slot="description" className="toast__description">
+            {toast.content.description}
+          </Text>
+        ) : null}
+      </ToastContent>
+      <Button slot="close" className="toast__close">
+        <svg aria-hidden="true" viewBox="0 0 16 16" width="16" height="16">
+          <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </Button>
+    </Toast>
+  );
+}
+
+/**
+ * Pointer-driven horizontal swipe: the toast follows the pointer to the right and closes when
+ * released past TOAST_SWIPE_THRESHOLD_PX; otherwise it springs back. Presses on buttons inside
+ * the toast are left alone so the close button keeps working.
+ */
+function useSwipeToDismiss(onDismiss: () => void) {
+  const start = useRef<{ x: number; id: number } | null>(null);
+  const dx = useRef(0);
+
+  function reset(el: HTMLElement) {
+    start.current = null;
+    dx.current = 0;
+    el.style.transform = "";
+    el.style.opacity = "";
+    delete el.dataset.swiping;
+  }
+
+  return {
+    onPointerDown(e: PointerEvent<HTMLDivElement>) {
+      if (e.button !== 0 || (e.target as Element).closest("button")) return;
+      start.current = { x: e.clientX, id: e.pointerId };
+      dx.current = 0;
+    },
+    onPointerMove(e: PointerEvent<HTMLDivElement>) {
+      if (!start.current || start.current.id !== e.pointerId) return;
+      dx.current = Math.max(0, e.clientX - start.current.x);
+      const el = e.currentTarget;
+      if (dx.current > 2 && !el.hasPointerCapture(e.pointerId)) el.setPointerCapture(e.pointerId);
+      el.dataset.swiping = "";
+      el.style.transform = `translateX(${dx.current}px)`;
+      el.style.opacity = String(Math.max(0.2, 1 - dx.current / 300));
+    },
+    onPointerUp(e: PointerEvent<HTMLDivElement>) {
+      if (!start.current || start.current.id !== e.pointerId) return;
+      const passed = dx.current > TOAST_SWIPE_THRESHOLD_PX;
+      reset(e.currentTarget);
+      if (passed) onDismiss();
+    },
+    onPointerCancel(e: PointerEvent<HTMLDivElement>) {
+      reset(e.currentTarget);
+    },
+  };
+}
