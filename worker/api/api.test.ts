@@ -26,7 +26,8 @@ describe("API conventions", () => {
   });
 
   it("the current-user call answers 401 when signed out, also with a bogus token", async () => {
-    for (const headers of [{}, { authorization: "Bearer nope" }, { cookie: "rc_session=nope" }]) {
+    const variants: Record<string, string>[] = [{}, { authorization: "Bearer nope" }, { cookie: "rc_session=nope" }];
+    for (const headers of variants) {
       const res = await call("/api/auth/me", { headers });
       expect(res.status).toBe(401);
       expect(((await res.json()) as { code: string }).code).toBe("unauthenticated");
