@@ -40,4 +40,9 @@ export interface ParsedIngredient {
   alternatives: string[];
   /** True for section headers like "For the sauce:". */
   isHeader: boolean;
+  /**
+   * The name as labelled, alternatives included: "pine nuts or walnuts" (name is "pine nuts").
+   * Optional so that hand-made objects (tests, fixtures) need not set it.
+   */
+  fullName?: string | null;
 }

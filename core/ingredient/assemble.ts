@@ -1,0 +1,205 @@
+/**
+ * Stage 4 of the ingredient pipeline: turns labelled tokens into a ParsedIngredient. Amounts
+ * come from QTY/UNIT runs (with the package rule "2 (14 ounce) cans" -> 2 can), the name from
+ * NAME tokens, and optional/alternatives/header flags from small rules.
+ */
+import { canonicalUnit } from "../units/aliases.ts";
+import type { Amount, ParsedIngredient } from "./types.ts";
+import type { Label } from "./tagger-model.ts";
+import { combineQuantityTokens, parseQuantityToken } from "./quantity-value.ts";
+import { isPunctToken } from "./tokenise.ts";
+
+/** A run of quantity tokens and the unit tokens that measure it. */
+interface Group {
+  qty: string[];
+  /** Index of the last token. */
+  end: number;
+  unit: string[];
+  /** Index of the first token. */
+  start: number;
+}
+
+const NO_SPACE_BEFORE = new Set([",", ".", ")", "]", ";", ":", "!", "?", "%"]);
+const NO_SPACE_AFTER = new Set(["(", "["]);
+
+/** Joins tokens back into readable text ("asafetida ( hing )" -> "asafetida (hing)"). */
+export function joinTokens(tokens: readonly string[]): string {
+  let s = "";
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (i > 0 && !NO_SPACE_BEFORE.has(t) && !NO_SPACE_AFTER.has(tokens[i - 1]!) && !(t === "/" || tokens[i - 1] === "/")) s += " ";
+    s += t;
+  }
+  return s;
+}
+
+function singularWord(w: string): string {
+  if (w.length <= 3) return w;
+  if (w.endsWith("ies")) return w.slice(0, -3) + "y";
+  if (/(?:ches|shes|xes|sses)$/.test(w)) return w.slice(0, -2);
+  if (w.endsWith("oes")) return w.slice(0, -2);
+  if (/(?:ss|us|is)$/.test(w)) return w;
+  if (w.endsWith("s")) return w.slice(0, -1);
+  return w;
+}
+
+/**
+ * Canonical unit of the unit tokens of one amount ("fl" "oz" -> "fl oz", "heaped" "tsp" -> "tsp").
+ * Unknown unit words ("spears", "rack") come back lower-cased and singular.
+ */
+export function unitOf(tokens: readonly string[]): string | null {
+  const words = tokens.filter((t) => !isPunctToken(t));
+  if (words.length === 0) return null;
+  const whole = canonicalUnit(words.join(" "));
+  if (whole) return whole;
+  for (let i = 0; i + 1 < words.length; i++) {
+    const pair = canonicalUnit(words[i] + " " + words[i + 1]);
+    if (pair) return pair;
+  }
+  for (const w of words) {
+    const u = canonicalUnit(w);
+    if (u) return u;
+  }
+  const last = words[words.length - 1]!.toLowerCase();
+  return singularWord(last);
+}
+
+/** "1/2" or a range starting with a fraction ("1/2-2"): continues a whole number. */
+function isFractionToken(t: string): boolean {
+  return /^\d+\/\d+/.test(t);
+}
+
+/** Splits the labelled tokens into amount groups, in order. */
+function findGroups(tokens: readonly string[], labels: readonly Label[]): Group[] {
+  const groups: Group[] = [];
+  let cur: Group | null = null;
+  let lastWasUnit = false;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const lab = labels[i];
+    if (lab === "QTY") {
+      const startsNew =
+        cur === null ||
+        lastWasUnit ||
+        cur.unit.length > 0 ||
+        !(isFractionToken(t) || t.toLowerCase() === "dozen" || (cur.qty.length > 0 && !parseQuantityToken(cur.qty[cur.qty.length - 1]!)));
+      if (startsNew) {
+        cur = { qty: [t], unit: [], start: i, end: i };
+        groups.push(cur);
+      } else cur!.qty.push(t);
+      cur!.end = i;
+      lastWasUnit = false;
+    } else if (lab === "UNIT") {
+      if (cur === null || (!lastWasUnit && cur.unit.length > 0) || (cur.unit.length > 0 && !lastWasUnit)) {
+        cur = { qty: [], unit: [t], start: i, end: i };
+        groups.push(cur);
+      } else cur.unit.push(t);
+      cur!.end = i;
+      lastWasUnit = true;
+    } else if (lab === "SIZE" && cur && cur.unit.length === 0) {
+      // "2 large cloves": size between quantity and unit keeps the group open
+      continue;
+    } else if (lab === "PUNC" && (t === "-" || t === "." ) && cur) {
+      continue;
+    } else {
+      if (cur && (cur.unit.length > 0 || cur.qty.length > 0)) cur = lab === "PUNC" && (t.toLowerCase() === "x" || t === "(" || t === "/") ? cur : null;
+      lastWasUnit = false;
+    }
+  }
+  return groups;
+}
+
+const AMOUNT_LABELS = new Set<Label>(["QTY", "UNIT", "PUNC", "SIZE"]);
+function onlyAmountTokens(labels: readonly Label[], from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (!AMOUNT_LABELS.has(labels[i]!)) return false;
+  return true;
+}
+
+function toAmount(g: Group, unitOverride?: string | null): Amount {
+  const q = g.qty.length ? combineQuantityTokens(g.qty) : null;
+  return {
+    quantity: q ? round(q.lo) : null,
+    quantityMax: q && q.hi !== null ? round(q.hi) : null,
+    unit: unitOverride !== undefined ? unitOverride : unitOf(g.unit),
+    text: joinTokens([...g.qty, ...g.unit]),
+  };
+}
+
+function round(v: number): number {
+  return Math.round(v * 1e6) / 1e6;
+}
+
+/**
+ * Amounts in order. The first one follows the package rule: a bare count followed by a size
+ * amount and then a container ("2 (14 ounce) cans", "1 x 400g tin", "2 8-ounce packages") is
+ * that many containers.
+ */
+export function assembleAmounts(tokens: readonly string[], labels: readonly Label[]): Amount[] {
+  const groups = findGroups(tokens, labels);
+  if (groups.length === 0) return [];
+  const amounts = groups.map((g) => toAmount(g));
+  const first = groups[0]!;
+  if (first.qty.length > 0 && first.unit.length === 0 && groups.length > 1) {
+    // look for a container unit after nested size amounts
+    for (let j = 1; j < groups.length; j++) {
+      const g = groups[j]!;
+      if (!onlyAmountTokens(labels, first.end + 1, g.start)) break;
+      if (g.qty.length === 0) {
+        amounts[0] = toAmount(first, unitOf(g.unit));
+        amounts[0].text = joinTokens([...first.qty, ...g.unit]);
+        break;
+      }
+      if (g.unit.length === 0) break;
+    }
+  }
+  return amounts;
+}
+
+const OPTIONAL_RE = /\boptional\b|\bif desired\b|\bif you like\b|\bif using\b|\bif available\b/i;
+const HEADER_RE = /^(?:for (?:the )?[^\d,]{1,60}|[^\d,()]{1,40}):$/i;
+
+/** Splits "butter or margarine" into primary and alternatives; "chicken or vegetable stock" shares "stock". */
+export function splitAlternatives(name: string): { primary: string; alternatives: string[] } {
+  const parts = name.split(/\s+(?:or|and\/or)\s+|\s*\/\s*/i).map((p) => p.trim()).filter(Boolean);
+  if (parts.length < 2) return { primary: name, alternatives: [] };
+  const last = parts[parts.length - 1]!.split(" ");
+  let primary = parts[0]!;
+  if (!primary.includes(" ") && last.length >= 2) primary = `${primary} ${last[last.length - 1]}`;
+  return { primary, alternatives: parts.slice(1) };
+}
+
+
+/**
+ * Builds the structured result from tokens and their labels.
+ *
+ * @example assemble("2 cups flour", ["2", "cups", "flour"], ["QTY", "UNIT", "NAME"]).unit // "cup"
+ */
+export function assemble(input: string, tokens: readonly string[], labels: readonly Label[]): ParsedIngredient {
+  const pick = (want: (l: Label) => boolean) => {
+    const words: string[] = [];
+    for (let i = 0; i < tokens.length; i++) if (want(labels[i]!) && !isPunctToken(tokens[i]!)) words.push(tokens[i]!);
+    return words.length ? words.join(" ") : null;
+  };
+  const trimmed = input.trim();
+  const isHeader = tokens.length > 0 && HEADER_RE.test(trimmed) && !labels.includes("QTY");
+  const amounts = isHeader ? [] : assembleAmounts(tokens, labels);
+  const fullName = isHeader ? null : pick((l) => l === "NAME");
+  const alt = fullName ? splitAlternatives(fullName) : null;
+  const first = amounts[0];
+  const commentParts = [pick((l) => l === "COMMENT"), pick((l) => l === "PURPOSE")].filter((x): x is string => x !== null);
+  return {
+    input,
+    quantity: first?.quantity ?? null,
+    quantityMax: first?.quantityMax ?? null,
+    unit: first?.unit ?? null,
+    amounts,
+    size: pick((l) => l === "SIZE"),
+    name: alt ? alt.primary : null,
+    preparation: pick((l) => l === "PREP"),
+    comment: commentParts.length ? commentParts.join(", ") : null,
+    optional: OPTIONAL_RE.test(input),
+    alternatives: alt ? alt.alternatives : [],
+    isHeader,
+    fullName,
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * Stage 3 of the ingredient pipeline: assigns every token a label (QTY, UNIT, SIZE, NAME, PREP,
+ * COMMENT, PURPOSE, PUNC = part of no field). Uses the learned tagger when its weights are
+ * present, else a small rule tagger (the fallback also documents the intended labels).
+ */
+import { canonicalUnit } from "../units/aliases.ts";
+import { WEIGHTS } from "./model/weights.ts";
+import { getLineFeatures } from "./token-features.ts";
+import { isNumberToken, isPunctToken } from "./tokenise.ts";
+import { decodeModel, emissionScores, LABELS, viterbi } from "./tagger-model.ts";
+import type { Label, TaggerModel } from "./tagger-model.ts";
+import { isNumberWord } from "./quantity-value.ts";
+
+export type { Label } from "./tagger-model.ts";
+
+const MODEL: TaggerModel | null = WEIGHTS ? decodeModel(WEIGHTS) : null;
+const PUNC = LABELS.indexOf("PUNC");
+
+/** True when the learned model is loaded (false only before the first training run). */
+export const hasLearnedModel: boolean = MODEL !== null;
+
+/**
+ * Labels the tokens of one line.
+ *
+ * @example labelTokens(["2", "cups", "flour"]) // ["QTY", "UNIT", "NAME"]
+ */
+export function labelTokens(tokens: readonly string[]): Label[] {
+  if (tokens.length === 0) return [];
+  if (!MODEL) return ruleLabels(tokens);
+  const lf = getLineFeatures(tokens);
+  const em = emissionScores(MODEL, lf);
+  const punct = tokens.map(isPunctToken);
+  const path = viterbi(em, tokens.length, MODEL.trans, (i, l) => !punct[i] || l === PUNC);
+  const out: Label[] = new Array(tokens.length);
+  for (let i = 0; i < tokens.length; i++) out[i] = LABELS[path[i]!]!;
+  return out;
+}
+
+const SIZES = new Set(["small", "medium", "large", "extra-large", "big", "jumbo"]);
+const PURPOSE_START = new Set(["for", "to"]);
+
+/** Rule fallback: leading numbers/units, size words, name up to the first comma or parenthesis. */
+export function ruleLabels(tokens: readonly string[]): Label[] {
+  const out: Label[] = [];
+  let phase: "amount" | "name" | "rest" = "amount";
+  let restLabel: Label = "COMMENT";
+  let depth = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const lower = t.toLowerCase();
+    if (t === "(") depth++;
+    if (isPunctToken(t)) {
+      out.push("PUNC");
+      if (t === ")") depth = Math.max(0, depth - 1);
+      if (t === "," && depth === 0 && phase === "name") phase = "rest";
+      continue;
+    }
+    if (depth > 0) {
+      out.push("COMMENT");
+      continue;
+    }
+    if (phase === "amount") {
+      if (isNumberToken(t) || isNumberWord(lower)) {
+        out.push("QTY");
+        continue;
+      }
+      if (canonicalUnit(t) !== null && (i === 0 || out[i - 1] === "QTY" || out[i - 1] === "SIZE" || out[i - 1] === "UNIT")) {
+        out.push("UNIT");
+        continue;
+      }
+      if (lower === "x" || lower === "of") {
+        out.push("PUNC");
+        continue;
+      }
+      if (SIZES.has(lower)) {
+        out.push("SIZE");
+        continue;
+      }
+      phase = "name";
+    }
+    if (phase === "name") {
+      out.push("NAME");
+      continue;
+    }
+    if (PURPOSE_START.has(lower)) restLabel = "PURPOSE";
+    out.push(restLabel === "PURPOSE" ? "PURPOSE" : "PREP");
+  }
+  return out;
+}

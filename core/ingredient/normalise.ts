@@ -1,0 +1,44 @@
+/**
+ * Stage 1 of the ingredient pipeline (normalise -> tokenise -> label -> assemble): rewrites a raw
+ * line into a plain form that the tokeniser and tagger see. Every rule here is linear in the
+ * length of the line (simple regexes without nested quantifiers, or single passes).
+ */
+
+const VULGAR: Record<string, string> = {
+  "½": "1/2", "⅓": "1/3", "⅔": "2/3", "¼": "1/4", "¾": "3/4", "⅕": "1/5", "⅖": "2/5", "⅗": "3/5", "⅘": "4/5",
+  "⅙": "1/6", "⅚": "5/6", "⅐": "1/7", "⅛": "1/8", "⅜": "3/8", "⅝": "5/8", "⅞": "7/8", "⅑": "1/9", "⅒": "1/10",
+};
+const VULGAR_RE = /(\d?)\s*([½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅐⅛⅜⅝⅞⅑⅒])/g;
+
+const NUM = String.raw`(?:\d+(?:\.\d+)?(?:/\d+)?)`;
+/** "1-1/2" and "1 - 1/2" are mixed numbers, not ranges (checked before ranges). */
+const HYPHEN_MIXED_RE = new RegExp(String.raw`\b(\d+)\s?-\s?(\d+/\d+)\b`, "g");
+/** "2 - 3", "2–3", "2 to 3", "2-to-3", "2 or 3" -> "2-3" (one range token). */
+const RANGE_RE = new RegExp(String.raw`(?<![\d/.])(${NUM})\s*(?:-|–|—|‐|‑|\s-?to-?\s|\s+or\s+)\s*(${NUM})(?![\d/])`, "g");
+/** Digits glued to letters: "200g" -> "200 g", "1tbsp" -> "1 tbsp", "4x" -> "4 x" (not "1st", "2nd"). */
+const GLUED_RE = /(\d)(?!(?:st|nd|rd|th)\b)([a-zA-Z])/g;
+/** A unit glued to a following number: "g/5oz" is split by the tokeniser; "oz2" is rare, ignored. */
+const DECIMAL_COMMA_RE = /(\d),(\d{1,2})(?!\d)/g;
+const THOUSANDS_RE = /(\d),(\d{3})(?!\d)/g;
+const SPACES_RE = /[\s\u00a0\u2000-\u200b\u202f\u205f\u3000]+/g;
+const FRACTION_SLASH_RE = /(\d)\s*[⁄∕]\s*(\d)/g;
+
+/**
+ * Normalises one ingredient line: unicode spaces and fractions, "1-1/2" mixed numbers,
+ * decimal commas, ranges written with dashes/"to"/"or", and units glued to numbers.
+ *
+ * @example normaliseLine("150g/5¼oz canned chickpeas") // "150 g/5 1/4 oz canned chickpeas"
+ * @example normaliseLine("2 to 3 cups") // "2-3 cups"
+ */
+export function normaliseLine(line: string): string {
+  let s = line.replace(SPACES_RE, " ").trim();
+  if (s === "") return s;
+  s = s.replace(FRACTION_SLASH_RE, "$1/$2");
+  s = s.replace(VULGAR_RE, (_m, whole: string, frac: string) => (whole ? `${whole} ${VULGAR[frac]}` : ` ${VULGAR[frac]}`));
+  s = s.replace(THOUSANDS_RE, "$1$2");
+  s = s.replace(DECIMAL_COMMA_RE, "$1.$2");
+  s = s.replace(HYPHEN_MIXED_RE, "$1 $2");
+  s = s.replace(GLUED_RE, "$1 $2");
+  s = s.replace(RANGE_RE, "$1-$2");
+  return s.replace(SPACES_RE, " ").trim();
+}

@@ -1,0 +1,70 @@
+/**
+ * Public entry of the ingredient-line parser: normalise -> tokenise -> label -> assemble.
+ * Never throws: any line (empty, garbage, other languages, 10,000 characters) gives a result.
+ * See docs/decisions/0010-ingredient-parser.md for the approach and its accuracy.
+ */
+import { assemble } from "./assemble.ts";
+import { labelTokens } from "./label.ts";
+import type { Label } from "./label.ts";
+import { normaliseLine } from "./normalise.ts";
+import { tokenise } from "./tokenise.ts";
+import type { ParsedIngredient } from "./types.ts";
+
+export type { Amount, ParsedIngredient } from "./types.ts";
+
+/** Every stage's output for one line, for debugging and the `inspect` tooling. */
+export interface IngredientInspection {
+  input: string;
+  normalised: string;
+  tokens: string[];
+  labels: Label[];
+  result: ParsedIngredient;
+}
+
+function emptyResult(input: string): ParsedIngredient {
+  return {
+    input,
+    quantity: null,
+    quantityMax: null,
+    unit: null,
+    amounts: [],
+    size: null,
+    name: null,
+    preparation: null,
+    comment: null,
+    optional: false,
+    alternatives: [],
+    isHeader: false,
+    fullName: null,
+  };
+}
+
+/**
+ * Runs every stage and returns all intermediate outputs.
+ *
+ * @example inspectIngredient("2 cups flour").labels // ["QTY", "UNIT", "NAME"]
+ */
+export function inspectIngredient(line: string): IngredientInspection {
+  const input = typeof line === "string" ? line : String(line ?? "");
+  const normalised = normaliseLine(input);
+  const tokens = tokenise(normalised);
+  const labels = labelTokens(tokens);
+  const result = tokens.length ? assemble(input, tokens, labels) : emptyResult(input);
+  return { input, normalised, tokens, labels, result };
+}
+
+/**
+ * Parses one ingredient line into quantity, unit, name and the rest.
+ *
+ * @example parseIngredient("150g/5¼oz canned chickpeas, drained and rinsed")
+ * // { quantity: 150, unit: "g", name: "canned chickpeas", preparation: "drained and rinsed",
+ * //   amounts: [{ quantity: 150, unit: "g", ... }, { quantity: 5.25, unit: "oz", ... }], ... }
+ */
+export function parseIngredient(line: string): ParsedIngredient {
+  try {
+    return inspectIngredient(line).result;
+  } catch {
+    // A bug must not take down a whole recipe import; the line is kept as written.
+    return emptyResult(typeof line === "string" ? line : "");
+  }
+}
