@@ -1,0 +1,25 @@
+/**
+ * `recipecart categorize`: read grocery item names on stdin (one per line) and print
+ * `{"category": "..."}` per line, in order (bench contract, /work/shared/bench/README.md).
+ * `--explain` adds the lexicon phrase that decided each answer.
+ */
+import { explainCategory } from "../../core/categorise/categorise.ts";
+import { createOut, forEachStdinLine } from "../read-lines.ts";
+
+export async function run(args: string[]): Promise<number> {
+  if (args.includes("--help") || args.includes("-h")) {
+    process.stdout.write(
+      "Usage: recipecart categorize [--explain] < names.txt\n" +
+        "Prints one JSON line per input name: {\"category\": \"<store category>\"}.\n",
+    );
+    return 0;
+  }
+  const explain = args.includes("--explain");
+  const out = createOut();
+  await forEachStdinLine((line) => {
+    const r = explainCategory(line.trim());
+    out.write(JSON.stringify(explain ? r : { category: r.category }) + "\n");
+  });
+  out.flush();
+  return 0;
+}
