@@ -1,0 +1,176 @@
+/**
+ * Recipe extraction: page HTML + URL -> RecipeDraft, as a set of streaming HTMLRewriter
+ * handlers (see plan.ts). Sources in order of trust: schema.org Recipe in JSON-LD,
+ * microdata/RDFa, recipe-plugin markup, an "Ingredients" heading and its list; social posts
+ * read their caption. The policy between structured data and the visible plugin markup is
+ * described in docs/decisions/0031-structured-vs-visible-policy.md.
+ */
+import type { ExtractResult, RecipeDraft, RecipeSource } from "../recipe/schema.ts";
+import { createCollector, type PageData } from "./collect.ts";
+import { candidateFromNode, emptyCandidate, pickMainRecipe, readJsonLd, type Candidate } from "./from-json-ld.ts";
+import { candidateFromMicrodata } from "./from-microdata.ts";
+import { headingIngredients, mainHeading, pluginIngredients, type VisibleIngredients } from "./from-visible.ts";
+import type { Plan, PlanDriver } from "./plan.ts";
+import { siteRuleFor } from "./sites/index.ts";
+import { captionIngredients, isSocialUrl, socialTitle } from "./social.ts";
+import { cleanText, decodeEntities } from "./text.ts";
+
+/** An extraction in progress: register `plan` with a driver, feed the page, then call finish(). */
+export interface Extraction {
+  plan: Plan;
+  finish(): ExtractResult;
+  /** The collected page data (for diagnostics and site rules). */
+  readonly data: PageData;
+}
+
+const NO_RECIPE = "No recipe found on this page. You can enter the recipe by hand.";
+
+/** Starts an extraction for the page at `url`. */
+export function createExtraction(url: string): Extraction {
+  const { plan, data } = createCollector();
+  return { plan, data, finish: () => buildResult(url, data) };
+}
+
+/**
+ * Convenience: runs the whole extraction over a page with a driver (Node: cli/node-html-rewriter.ts,
+ * Worker: worker/adapters/html-rewriter.ts).
+ */
+export async function extractRecipe(input: string | Uint8Array, url: string, driver: PlanDriver): Promise<ExtractResult> {
+  const ex = createExtraction(url);
+  await driver(ex.plan, input);
+  return ex.finish();
+}
+
+function meta(data: PageData, ...keys: string[]): string | null {
+  for (const k of keys) {
+    const v = data.metas.get(k);
+    if (v && v.trim()) return cleanText(v);
+  }
+  return null;
+}
+
+/** Same text after the scorer-like normalisation used to compare sources. */
+function key(s: string): string {
+  return decodeEntities(s).normalize("NFKC").replace(/\s+/g, " ").trim().toLowerCase();
+}
+
+function pageTitle(data: PageData): string {
+  return mainHeading(data) || meta(data, "og:title", "twitter:title") || cleanText(data.titleTag).replace(/\s+[|–—-]\s+[^|–—-]+$/, "");
+}
+
+/** Decides between the structured-data lines and the visible plugin lines. */
+export function chooseIngredients(structured: Candidate | null, visible: VisibleIngredients | null): { lines: Candidate["ingredients"]; groups: Candidate["groups"]; from: "structured" | "visible" } {
+  if (structured && structured.ingredients.length) {
+    return { lines: structured.ingredients, groups: structured.groups, from: "structured" };
+  }
+  if (visible) return { lines: visible.ingredients, groups: visible.groups, from: "visible" };
+  return { lines: [], groups: [], from: "structured" };
+}
+
+function buildResult(url: string, data: PageData): ExtractResult {
+  const canonical = data.canonical ? cleanText(data.canonical) : meta(data, "og:url");
+  const siteName = meta(data, "og:site_name", "application-name");
+  const language = data.lang?.trim() || meta(data, "og:locale", "language", "content-language");
+
+  if (isSocialUrl(url)) return socialResult(url, data, canonical, siteName, language);
+
+  const ld = readJsonLd(data.ldBlocks);
+  const node = pickMainRecipe(ld.recipes, [url, canonical]);
+  const fromLd = node ? candidateFromNode(node, siteName ?? ld.siteName) : null;
+  const fromMicro = candidateFromMicrodata(data.micro);
+  const structured = fromLd && fromLd.ingredients.length ? fromLd : fromMicro && fromMicro.ingredients.length ? fromMicro : fromLd ?? fromMicro;
+  const plugin = pluginIngredients(data);
+  const visible = plugin ?? headingIngredients(data);
+
+  const rule = siteRuleFor(url);
+  let chosen = chooseIngredients(structured, visible);
+  if (rule?.ingredients) {
+    const lines = rule.ingredients(data, structured, visible);
+    if (lines) chosen = { lines: lines.ingredients, groups: lines.groups, from: "visible" };
+  }
+
+  const base = structured ?? emptyCandidate();
+  let title = (fromLd?.title || fromMicro?.title || "").trim();
+  if (!title) title = pageTitle(data);
+  if (rule?.title) title = rule.title(data, title) ?? title;
+
+  if (!chosen.lines.length || !title) {
+    return { ok: false, reason: "no_recipe_found", message: NO_RECIPE };
+  }
+  const source: RecipeSource =
+    chosen.from === "structured" ? (structured === fromLd ? "json-ld" : "microdata") : visible?.kind === "plugin" ? "plugin" : "heading";
+  const recipe: RecipeDraft = {
+    title,
+    ingredients: chosen.lines,
+    ingredientGroups: chosen.groups.length ? chosen.groups : [{ name: null, ingredients: chosen.lines }],
+    image: base.image ?? meta(data, "og:image", "twitter:image"),
+    yields: base.yields,
+    times: base.times,
+    instructions: base.instructions,
+    author: base.author ?? meta(data, "author", "article:author"),
+    siteName: base.siteName ?? siteName,
+    canonicalUrl: canonical ?? base.canonicalUrl ?? url,
+    language: language ?? base.language,
+    source,
+  };
+  return { ok: true, recipe };
+}
+
+function socialResult(url: string, data: PageData, canonical: string | null, siteName: string | null, language: string | null): ExtractResult {
+  const ld = readJsonLd(data.ldBlocks);
+  // a social page may still embed a real Recipe
+  const node = pickMainRecipe(ld.recipes, [url, canonical]);
+  let caption = "";
+  for (const v of ld.values) {
+    if (v && typeof v === "object" && !Array.isArray(v)) {
+      const d = v.description ?? v.articleBody ?? v.caption;
+      if (typeof d === "string" && d.length > caption.length) caption = d;
+    }
+  }
+  const ogDesc = data.metas.get("og:description") ?? data.metas.get("description") ?? data.metas.get("twitter:description") ?? "";
+  if (decodeEntities(ogDesc).length > caption.length) caption = decodeEntities(ogDesc);
+  const ogTitle = meta(data, "og:title", "twitter:title") ?? cleanText(data.titleTag);
+  if (node) {
+    const c = candidateFromNode(node, siteName);
+    if (c.ingredients.length) {
+      return {
+        ok: true,
+        recipe: {
+          title: c.title || socialTitle(ogTitle, caption),
+          ingredients: c.ingredients,
+          ingredientGroups: c.groups,
+          image: c.image ?? meta(data, "og:image"),
+          yields: c.yields,
+          times: c.times,
+          instructions: c.instructions,
+          author: c.author,
+          siteName,
+          canonicalUrl: canonical ?? url,
+          language,
+          source: "social",
+        },
+      };
+    }
+  }
+  const lines = captionIngredients(caption).map((l) => cleanText(l)).filter(Boolean);
+  if (!lines.length) return { ok: false, reason: "no_recipe_found", message: NO_RECIPE };
+  return {
+    ok: true,
+    recipe: {
+      title: socialTitle(ogTitle, caption) || "Untitled recipe",
+      ingredients: lines,
+      ingredientGroups: [{ name: null, ingredients: lines }],
+      image: meta(data, "og:image"),
+      yields: null,
+      times: { prepMinutes: null, cookMinutes: null, totalMinutes: null },
+      instructions: [],
+      author: meta(data, "author") ?? null,
+      siteName,
+      canonicalUrl: canonical ?? url,
+      language,
+      source: "social",
+    },
+  };
+}
+
+export { key as normaliseForCompare };

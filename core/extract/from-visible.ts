@@ -1,0 +1,126 @@
+/**
+ * Reading a recipe from the visible page when structured data is missing or wrong:
+ * (1) recipe-plugin markup (WP Recipe Maker, Tasty Recipes, Mediavine Create, Zip Recipes,
+ * Cooked, ... all mark their ingredient block with a class or id containing "ingredient"),
+ * (2) the list that follows an "Ingredients" heading in the page's language.
+ */
+import type { IngredientGroup } from "../recipe/schema.ts";
+import type { OutlineItem, PageData } from "./collect.ts";
+import { groupLines, isHeadingLine } from "./from-json-ld.ts";
+import { cleanLine, cleanText } from "./text.ts";
+
+/** "Ingredients" in the languages recipe pages are written in. */
+export const INGREDIENT_HEADING =
+  /^(?:the\s+|our\s+|my\s+|recipe\s+|les\s+|die\s+|gli\s+|los\s+|de\s+)?(?:ingredients?|ingr[ée]dients?|zutaten|ingredienti|ingredientes?|ingredi[eë]nten|ingredienser|ingredienset|ingredientai|sk[łl]adniki|sastojci|sestavine|suroviny|hozz[áa]val[óo]k|malzemeler|ainekset|innihald|ингредиенты|продукты|інгредієнти|συστατικά|材料|食材|用料|재료|what you(?:'|’)?ll need|you will need|what you need|shopping list)\b|^(?:材料|食材|用料|재료)/i;
+
+/** Headings that end an ingredient section. */
+const STOP_HEADING =
+  /^(?:\d+\.?\s*)?(?:instructions?|directions?|method|preparation|steps?|how to|notes?|nutrition|zubereitung|anleitung|pr[ée]paration|instructions|[ée]tapes|preparazione|procedimento|preparaci[óo]n|elaboraci[óo]n|modo de preparo|bereiding|bereidingswijze|werkwijze|fremgangsm[åa]de|tilberedning|instruktioner|przygotowanie|spos[óo]b przygotowania|作り方|做法|步骤|만드는 법|equipment|tools)\b/i;
+
+/** Visible ingredients found on the page. */
+export interface VisibleIngredients {
+  ingredients: string[];
+  groups: IngredientGroup[];
+  /** "plugin": inside a class/id "ingredient" container; "heading": after an Ingredients heading. */
+  kind: "plugin" | "heading";
+  /** Class of the container (plugin) for policy decisions. */
+  containerClass: string;
+}
+
+function toGroups(items: Array<{ heading: boolean; text: string }>): { ingredients: string[]; groups: IngredientGroup[] } {
+  const groups: IngredientGroup[] = [];
+  const ingredients: string[] = [];
+  let cur: IngredientGroup = { name: null, ingredients: [] };
+  for (const it of items) {
+    if (it.heading) {
+      if (cur.ingredients.length) groups.push(cur);
+      cur = { name: it.text.replace(/:$/, ""), ingredients: [] };
+    } else {
+      cur.ingredients.push(it.text);
+      ingredients.push(it.text);
+    }
+  }
+  if (cur.ingredients.length) groups.push(cur);
+  return { ingredients, groups };
+}
+
+/** Ingredient lines from a recipe plugin's ingredient container, or null. */
+export function pluginIngredients(data: PageData): VisibleIngredients | null {
+  const byContainer = new Map<number, OutlineItem[]>();
+  for (const it of data.outline) {
+    if (!it.container) continue;
+    let list = byContainer.get(it.container);
+    if (!list) byContainer.set(it.container, (list = []));
+    list.push(it);
+  }
+  for (const [id, items] of byContainer) {
+    const lis = items.filter((i) => i.kind === "li" && cleanText(i.text));
+    if (lis.length < 2) continue;
+    const cls = data.containers.get(id) ?? "";
+    // navigation, tag clouds and "related ingredients" widgets are not the recipe
+    if (/\b(?:nav|menu|tag|related|widget|sidebar|shop|product)/.test(cls) && !/recipe/.test(cls)) continue;
+    const seq: Array<{ heading: boolean; text: string }> = [];
+    const minDepth = Math.min(...lis.map((l) => l.listDepth));
+    for (const it of items) {
+      const text = cleanLine(it.text);
+      if (!text) continue;
+      if (it.kind === "h") {
+        if (INGREDIENT_HEADING.test(text) && text.length < 40) continue;
+        seq.push({ heading: true, text });
+      } else if (it.kind === "li") {
+        if (it.listDepth > minDepth + 1) continue;
+        if (isHeadingLine(text) && !/\d/.test(text)) seq.push({ heading: true, text: text.replace(/:$/, "") });
+        else seq.push({ heading: false, text });
+      }
+    }
+    const g = toGroups(seq);
+    if (g.ingredients.length >= 2) return { ...g, kind: "plugin", containerClass: cls };
+  }
+  return null;
+}
+
+/** The list(s) after the first "Ingredients" heading, or null. */
+export function headingIngredients(data: PageData): VisibleIngredients | null {
+  const out = data.outline;
+  for (let i = 0; i < out.length; i++) {
+    const h = out[i];
+    if (h.kind !== "h") continue;
+    const title = cleanText(h.text);
+    if (!title || title.length > 60 || !INGREDIENT_HEADING.test(title)) continue;
+    const seq: Array<{ heading: boolean; text: string }> = [];
+    let baseDepth = -1;
+    for (let j = i + 1; j < out.length; j++) {
+      const it = out[j];
+      if (it.kind === "h") {
+        const t = cleanText(it.text);
+        if (!t) continue;
+        if (STOP_HEADING.test(t) || INGREDIENT_HEADING.test(t)) break;
+        if (it.level <= h.level && it.level <= 6) break;
+        seq.push({ heading: true, text: t });
+        continue;
+      }
+      if (it.kind === "ul") continue;
+      if (baseDepth < 0) baseDepth = it.listDepth;
+      if (it.listDepth < baseDepth) break;
+      if (it.listDepth > baseDepth) continue;
+      const text = cleanLine(it.text);
+      if (!text) continue;
+      if (isHeadingLine(text) && !/\d/.test(text)) seq.push({ heading: true, text });
+      else seq.push({ heading: false, text });
+    }
+    const g = toGroups(seq);
+    if (g.ingredients.length >= 1) return { ...g, kind: "heading", containerClass: "" };
+  }
+  return null;
+}
+
+/** The page's main heading (first h1), cleaned. */
+export function mainHeading(data: PageData): string {
+  for (const it of data.outline) if (it.kind === "h" && it.level === 1) {
+    const t = cleanText(it.text);
+    if (t) return t;
+  }
+  return "";
+}
+
+export { groupLines };
