@@ -27,10 +27,15 @@ export const hasLearnedModel: boolean = MODEL !== null;
 export function labelTokens(tokens: readonly string[]): Label[] {
   if (tokens.length === 0) return [];
   if (!MODEL) return ruleLabels(tokens);
+  return labelTokensWith(MODEL, tokens);
+}
+
+/** Labels tokens with a given model (the trainer evaluates candidate models this way). */
+export function labelTokensWith(model: TaggerModel, tokens: readonly string[]): Label[] {
   const lf = getLineFeatures(tokens);
-  const em = emissionScores(MODEL, lf);
+  const em = emissionScores(model, lf);
   const punct = tokens.map(isPunctToken);
-  const path = viterbi(em, tokens.length, MODEL.trans, (i, l) => !punct[i] || l === PUNC);
+  const path = viterbi(em, tokens.length, model.trans, (i, l) => !punct[i] || l === PUNC);
   const out: Label[] = new Array(tokens.length);
   for (let i = 0; i < tokens.length; i++) out[i] = LABELS[path[i]!]!;
   return out;

@@ -12,12 +12,18 @@ const VULGAR_RE = /(\d?)\s*([½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅐⅛⅜⅝⅞⅑⅒
 
 const NUM = String.raw`(?:\d+(?:\.\d+)?(?:/\d+)?)`;
 /** "1-1/2" and "1 - 1/2" are mixed numbers, not ranges (checked before ranges). */
-const HYPHEN_MIXED_RE = new RegExp(String.raw`\b(\d+)\s?-\s?(\d+/\d+)\b`, "g");
+const HYPHEN_MIXED_RE = new RegExp(String.raw`(?<![\d/.])(\d+)\s?-\s?(\d+/\d+)\b`, "g");
+/** "13- to 14-ounce", "6-to 7-lb", "8- to -10 ounce" -> "13-14-ounce" (cookbook style ranges). */
+const HYPHEN_TO_RE = /(\d)\s?-\s?(?:to|or)\s?-?\s?(?=\d)/g;
+/** "14oz-17oz", "75g-110g": a range with the unit repeated -> "14-17oz". */
+const UNIT_RANGE_RE = /(\d)\s?([a-zA-Z]{1,5})\s?[-–]\s?(\d+(?:\.\d+)?)\s?\2\b/g;
 /** "2 - 3", "2–3", "2 to 3", "2-to-3", "2 or 3" -> "2-3" (one range token). */
-const RANGE_RE = new RegExp(String.raw`(?<![\d/.])(${NUM})\s*(?:-|–|—|‐|‑|\s-?to-?\s|\s+or\s+)\s*(${NUM})(?![\d/])`, "g");
+const RANGE_RE = new RegExp(String.raw`(?<![\d.])(?<!\d\/)(${NUM})\s*(?:-|–|—|‐|‑|\s-?to-?\s|\s+or\s+)\s*(${NUM})(?![\d/])`, "g");
 /** Digits glued to letters: "200g" -> "200 g", "1tbsp" -> "1 tbsp", "4x" -> "4 x" (not "1st", "2nd"). */
 const GLUED_RE = /(\d)(?!(?:st|nd|rd|th)\b)([a-zA-Z])/g;
 /** A unit glued to a following number: "g/5oz" is split by the tokeniser; "oz2" is rare, ignored. */
+/** "1lb2oz" -> "1lb 2oz" (a short unit glued to the next number). */
+const UNIT_THEN_DIGIT_RE = /(\d[a-zA-Z]{1,4})(?=\d)/g;
 const DECIMAL_COMMA_RE = /(\d),(\d{1,2})(?!\d)/g;
 const THOUSANDS_RE = /(\d),(\d{3})(?!\d)/g;
 const SPACES_RE = /[\s\u00a0\u2000-\u200b\u202f\u205f\u3000]+/g;
@@ -37,7 +43,10 @@ export function normaliseLine(line: string): string {
   s = s.replace(VULGAR_RE, (_m, whole: string, frac: string) => (whole ? `${whole} ${VULGAR[frac]}` : ` ${VULGAR[frac]}`));
   s = s.replace(THOUSANDS_RE, "$1$2");
   s = s.replace(DECIMAL_COMMA_RE, "$1.$2");
+  s = s.replace(HYPHEN_TO_RE, "$1-");
+  s = s.replace(UNIT_RANGE_RE, "$1-$3$2");
   s = s.replace(HYPHEN_MIXED_RE, "$1 $2");
+  s = s.replace(UNIT_THEN_DIGIT_RE, "$1 ");
   s = s.replace(GLUED_RE, "$1 $2");
   s = s.replace(RANGE_RE, "$1-$2");
   return s.replace(SPACES_RE, " ").trim();

@@ -3,8 +3,8 @@
  * Used by the assembler (core/ingredient/assemble.ts).
  */
 
-/** Number words counted as quantities. "a"/"an" are not: the labelled data (and shoppers) read
- * "a pinch of salt" as an unmeasured amount, see docs/decisions/0010-ingredient-parser.md. */
+/** Number words. "a"/"an" count as 1 only when the tagger labels them a quantity; the labelled
+ * data reads "a pinch of salt" as an unmeasured amount (docs/decisions/0010-ingredient-parser.md). */
 const WORD_VALUES = new Map<string, number>([
   ["one", 1], ["two", 2], ["three", 3], ["four", 4], ["five", 5], ["six", 6], ["seven", 7], ["eight", 8],
   ["nine", 9], ["ten", 10], ["eleven", 11], ["twelve", 12], ["fifteen", 15], ["twenty", 20], ["half", 0.5],
@@ -81,6 +81,11 @@ export function combineQuantityTokens(tokens: readonly string[]): QuantityRange 
     if (acc.hi === null && Number.isInteger(acc.lo) && (isFraction(t) || (v.lo < 1 && t.includes("/")))) {
       const lo: number = acc.lo + v.lo;
       acc = { lo, hi: v.hi === null ? null : v.hi < lo ? acc.lo + v.hi : v.hi };
+      continue;
+    }
+    // "1-1 1/2": a range whose upper end is a mixed number
+    if (acc.hi !== null && Number.isInteger(acc.hi) && isFraction(t) && v.hi === null) {
+      acc = { lo: acc.lo, hi: acc.hi + v.lo };
       continue;
     }
     if (lower === "half" || lower === "quarter") continue;

@@ -9,7 +9,7 @@ const TRAIL_PUNCT = new Set([")", "]", "}", '"', "'", "”", "’", ",", ".", ";
 const INNER_SPLIT = new Set(["(", ")", "[", "]", ",", ";", ":", "/", "+", "="]);
 
 const NUMBER_RE = /^(?:\d+(?:\.\d+)?(?:\/\d+)?)(?:-(?:\d+(?:\.\d+)?(?:\/\d+)?))?$/;
-const NUM_HYPHEN_WORD_RE = /^(\d+(?:\.\d+)?(?:\/\d+)?)-([a-zA-Z].*)$/;
+const NUM_HYPHEN_WORD_RE = /^(\d+(?:\.\d+)?(?:\/\d+)?(?:-\d+(?:\.\d+)?(?:\/\d+)?)?)-([a-zA-Z].*)$/;
 
 /** True for "2", "1.5", "1/2", "2-3", "1/2-3/4". */
 export function isNumberToken(t: string): boolean {
