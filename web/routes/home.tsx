@@ -1,7 +1,42 @@
+import { AddedRecipes } from "../components/home/added-recipes.tsx";
+import { ListView } from "../components/home/list-view.tsx";
+import { FeaturesPreview, HowItWorks, StatTiles, SupportedSites } from "../components/home/marketing-sections.tsx";
+import { RecipeEntry } from "../components/home/recipe-entry.tsx";
+import { useRecipesState } from "../lib/recipes-store.ts";
+import "../styles/home.css";
+
 export function meta() {
-  return [{ title: "home | recipecart" }];
+  return [
+    { title: "recipecart: recipes to one shopping list" },
+    {
+      name: "description",
+      content: "Paste recipe links or type recipes in and get one combined shopping list, sorted by store aisle.",
+    },
+    { name: "robots", content: "index, follow" },
+  ];
 }
 
-export default function Page() {
-  return <h1>home</h1>;
+export default function Home() {
+  const { recipes, lastListId } = useRecipesState();
+  return (
+    <div className="home">
+      <section className="hero" aria-labelledby="hero-title">
+        <h1 id="hero-title" className="hero__title">
+          Turn your recipes into one shopping list
+        </h1>
+        <p className="hero__lead">
+          Paste a recipe link or type a recipe in. We pull out the ingredients, combine the duplicates and sort
+          everything by store aisle.
+        </p>
+      </section>
+      <div className="home__workspace">
+        <RecipeEntry />
+        <AddedRecipes recipes={recipes} />
+      </div>
+      <StatTiles />
+      {lastListId ? <ListView listId={lastListId} /> : <FeaturesPreview />}
+      <HowItWorks />
+      <SupportedSites />
+    </div>
+  );
 }

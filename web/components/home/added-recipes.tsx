@@ -1,0 +1,90 @@
+/**
+ * The visitor's added recipes (SPEC §2 Home): title, source, ingredient count, edit and delete,
+ * and the 'Generate Shopping List' button. Generating POSTs the recipe ids, remembers the new
+ * list and opens it.
+ */
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { defaultListName, type ShoppingList } from "../../../core/api/lists.ts";
+import { apiRequest, errorText } from "../../lib/api.ts";
+import { type AddedRecipe, removeRecipe, setLastListId } from "../../lib/recipes-store.ts";
+import { toast } from "../../lib/toast.ts";
+import { Button } from "../../ui/button.tsx";
+import { RecipeEditDialog } from "../recipe-edit-dialog.tsx";
+
+export function AddedRecipes({ recipes }: { recipes: AddedRecipe[] }) {
+  const [editing, setEditing] = useState<AddedRecipe | null>(null);
+  const [generating, setGenerating] = useState(false);
+  const navigate = useNavigate();
+
+  async function generate() {
+    if (generating) return;
+    if (recipes.length === 0) {
+      toast({
+        title: "No recipes added",
+        description: "Please add at least one recipe before generating a shopping list.",
+        variant: "destructive",
+      });
+      return;
+    }
+    setGenerating(true);
+    try {
+      const list = await apiRequest<ShoppingList>("POST", "/api/shopping-lists", {
+        name: defaultListName(),
+        recipeIds: recipes.map((r) => r.id),
+      });
+      setLastListId(list.id);
+      toast({ title: "Shopping list created", description: `${list.name} is ready.` });
+      navigate(`/shopping-list/${encodeURIComponent(list.id)}`);
+    } catch (err) {
+      toast({ title: "Error generating shopping list", description: errorText(err), variant: "destructive" });
+    } finally {
+      setGenerating(false);
+    }
+  }
+
+  function remove(recipe: AddedRecipe) {
+    removeRecipe(recipe.id);
+    toast({ title: "Recipe removed", description: `${recipe.title} was removed from your list.` });
+  }
+
+  return (
+    <section className="added" aria-labelledby="added-title">
+      <h2 id="added-title" className="added__title">
+        Your recipes {recipes.length ? <span className="added__count">({recipes.length})</span> : null}
+      </h2>
+      {recipes.length === 0 ? (
+        <p className="added__empty">No recipes yet. Add one from a link or type it in above.</p>
+      ) : (
+        <ul className="added__list">
+          {recipes.map((recipe) => (
+            <li key={recipe.id} className="added__item">
+              <div className="added__text">
+                <h3 className="added__name">{recipe.title}</h3>
+                <p className="added__meta">
+                  <span>{recipe.source || "manually added"}</span>
+                  <span aria-hidden="true"> · </span>
+                  <span>
+                    {recipe.ingredients.length} {recipe.ingredients.length === 1 ? "ingredient" : "ingredients"}
+                  </span>
+                </p>
+              </div>
+              <div className="added__actions">
+                <Button variant="outline" size="sm" aria-label={`Edit ${recipe.title}`} onPress={() => setEditing(recipe)}>
+                  Edit
+                </Button>
+                <Button variant="ghost" size="sm" aria-label={`Delete ${recipe.title}`} onPress={() => remove(recipe)}>
+                  Delete
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Button size="lg" className="added__generate" onPress={generate} isPending={generating}>
+        {generating ? "Generating…" : "Generate Shopping List"}
+      </Button>
+      <RecipeEditDialog recipe={editing} onClose={() => setEditing(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * The generated list on the home page (SPEC §2: after a list is generated, the list view
+ * replaces the feature preview). It keeps id="features" so the header link still lands here.
+ */
+import { useEffect, useState } from "react";
+import type { ShoppingList } from "../../../core/api/lists.ts";
+import { apiRequest } from "../../lib/api.ts";
+import { setLastListId } from "../../lib/recipes-store.ts";
+import { Button } from "../../ui/button.tsx";
+import { Link } from "../../ui/link.tsx";
+
+export function ListView({ listId }: { listId: string }) {
+  const [list, setList] = useState<ShoppingList | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    setList(null);
+    setFailed(false);
+    apiRequest<ShoppingList>("GET", `/api/shopping-lists/${encodeURIComponent(listId)}`).then(
+      (l) => live && setList(l),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [listId]);
+
+  const categories = list ? Object.entries(list.ingredients).filter(([, items]) => items.length) : [];
+  return (
+    <section id="features" className="section list-view" aria-labelledby="list-view-title">
+      <div className="list-view__head">
+        <h2 id="list-view-title" className="section__title">
+          {list ? list.name : "Your shopping list"}
+        </h2>
+        <Button variant="ghost" size="sm" onPress={() => setLastListId(null)}>
+          Close list
+        </Button>
+      </div>
+      {failed ? (
+        <p>Failed to load shopping list. Please try again.</p>
+      ) : !list ? (
+        <p aria-busy="true">Loading your list…</p>
+      ) : (
+        <>
+          <p className="list-view__summary">
+            {categories.reduce((n, [, items]) => n + items.length, 0)} items in {categories.length}{" "}
+            {categories.length === 1 ? "category" : "categories"} from {list.recipes.length}{" "}
+            {list.recipes.length === 1 ? "recipe" : "recipes"}.
+          </p>
+          <ul className="list-view__categories">
+            {categories.map(([category, items]) => (
+              <li key={category}>
+                <span className="list-view__category">{category}</span>{" "}
+                <span className="list-view__items">{items.map((i) => i.name).join(", ")}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <Link variant="primary" href={`/shopping-list/${encodeURIComponent(listId)}`}>
+        Open shopping list
+      </Link>
+    </section>
+  );
+}

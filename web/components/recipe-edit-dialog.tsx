@@ -1,0 +1,208 @@
+/**
+ * The recipe edit dialog (SPEC §2, §4, §5): opens with the current title and ingredient rows
+ * and starts afresh on every open. Rows can be added, removed and edited; a change is committed
+ * when the field is left and becomes an undo step (dropping redo steps). Save is disabled with a
+ * blank title and drops blank rows; remove is disabled on the last row. Closes after save or delete.
+ */
+import { useReducer, useState } from "react";
+import { Input, TextField as AriaTextField } from "react-aria-components";
+import { apiRequest, ApiError, errorText } from "../lib/api.ts";
+import {
+  canRedo,
+  canUndo,
+  createHistory,
+  currentSnapshot,
+  type EditHistory,
+  pushSnapshot,
+  redo,
+  undo,
+} from "../lib/edit-history.ts";
+import { type AddedRecipe, removeRecipe, upsertRecipe } from "../lib/recipes-store.ts";
+import { toast } from "../lib/toast.ts";
+import { Button } from "../ui/button.tsx";
+import { Dialog } from "../ui/dialog.tsx";
+import { TextField } from "../ui/text-field.tsx";
+import { toAddedRecipe } from "./home/to-added-recipe.ts";
+
+export interface RecipeEditDialogProps {
+  /** The recipe to edit; the dialog is open while this is set. */
+  recipe: AddedRecipe | null;
+  onClose: () => void;
+}
+
+export function RecipeEditDialog({ recipe, onClose }: RecipeEditDialogProps) {
+  return (
+    <Dialog
+      title="Edit Recipe"
+      description="Change the title or the ingredients. Each change can be undone."
+      isOpen={recipe !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      isDismissable={false}
+      size="lg"
+    >
+      {/* Mounted only while open, so every open starts from the recipe as it is now. */}
+      {recipe ? <EditForm key={recipe.id} recipe={recipe} onDone={onClose} /> : null}
+    </Dialog>
+  );
+}
+
+interface RowsState {
+  history: EditHistory<string[]>;
+  /** What the fields show now, including an edit not yet committed by leaving the field. */
+  rows: string[];
+}
+
+type RowsAction =
+  | { type: "type"; index: number; value: string }
+  | { type: "commit" }
+  | { type: "add" }
+  | { type: "remove"; index: number }
+  | { type: "undo" }
+  | { type: "redo" };
+
+function rowsReducer(state: RowsState, action: RowsAction): RowsState {
+  switch (action.type) {
+    case "type":
+      return { ...state, rows: state.rows.map((r, i) => (i === action.index ? action.value : r)) };
+    case "commit":
+      return { ...state, history: pushSnapshot(state.history, state.rows) };
+    case "add": {
+      const rows = [...state.rows, ""];
+      return { rows, history: pushSnapshot(state.history, rows, () => false) };
+    }
+    case "remove": {
+      if (state.rows.length <= 1) return state;
+      const rows = state.rows.filter((_, i) => i !== action.index);
+      return { rows, history: pushSnapshot(state.history, rows, () => false) };
+    }
+    case "undo": {
+      const committed = pushSnapshot(state.history, state.rows);
+      const history = undo(committed);
+      return { history, rows: currentSnapshot(history) };
+    }
+    case "redo": {
+      const history = redo(state.history);
+      return { history, rows: currentSnapshot(history) };
+    }
+  }
+}
+
+function initRows(ingredients: string[]): RowsState {
+  const rows = ingredients.length ? [...ingredients] : [""];
+  return { history: createHistory(rows), rows };
+}
+
+function EditForm({ recipe, onDone }: { recipe: AddedRecipe; onDone: () => void }) {
+  const [title, setTitle] = useState(recipe.title);
+  const [state, dispatch] = useReducer(rowsReducer, recipe.ingredients, initRows);
+  const [busy, setBusy] = useState<"save" | "delete" | null>(null);
+  const titleBlank = title.trim() === "";
+  // An uncommitted edit counts as a step that undo can take back.
+  const dirty = JSON.stringify(state.rows) !== JSON.stringify(currentSnapshot(state.history));
+
+  async function save() {
+    if (titleBlank || busy) return;
+    setBusy("save");
+    try {
+      const ingredients = state.rows.map((r) => r.trim()).filter(Boolean);
+      const updated = await apiRequest<unknown>("PUT", `/api/recipes/${encodeURIComponent(recipe.id)}`, {
+        title: title.trim(),
+        ingredients,
+      });
+      upsertRecipe(toAddedRecipe(updated));
+      onDone();
+    } catch (err) {
+      toast({ title: "Error updating recipe", description: errorText(err), variant: "destructive" });
+      setBusy(null);
+    }
+  }
+
+  async function remove() {
+    if (busy) return;
+    setBusy("delete");
+    try {
+      await apiRequest("DELETE", `/api/recipes/${encodeURIComponent(recipe.id)}`);
+    } catch (err) {
+      // Already gone on the server: still take it off the visitor's list.
+      if (!(err instanceof ApiError && err.status === 404)) {
+        toast({ title: "Error deleting recipe", description: errorText(err), variant: "destructive" });
+        setBusy(null);
+        return;
+      }
+    }
+    removeRecipe(recipe.id);
+    toast({ title: "Recipe removed", description: `${recipe.title} was removed.` });
+    onDone();
+  }
+
+  return (
+    <div className="edit-form">
+      <TextField label="Title" value={title} onChange={setTitle} isRequired validationBehavior="aria" />
+      {titleBlank ? (
+        <p className="edit-form__hint" role="status">
+          A recipe needs a title before it can be saved.
+        </p>
+      ) : null}
+      <fieldset className="edit-form__rows">
+        <legend className="field__label">Ingredients</legend>
+        <ol className="edit-form__list">
+          {state.rows.map((row, i) => (
+            // Rows have no identity of their own: position is what undo and redo restore.
+            <li key={i} className="edit-form__row">
+              <AriaTextField
+                aria-label={`Ingredient ${i + 1}`}
+                value={row}
+                onChange={(value) => dispatch({ type: "type", index: i, value })}
+                onBlur={() => dispatch({ type: "commit" })}
+                className="edit-form__field"
+              >
+                <Input className="input" />
+              </AriaTextField>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={`Remove ingredient ${i + 1}`}
+                isDisabled={state.rows.length <= 1}
+                onPress={() => dispatch({ type: "remove", index: i })}
+              >
+                <svg aria-hidden="true" viewBox="0 0 16 16" width="16" height="16">
+                  <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+                </svg>
+              </Button>
+            </li>
+          ))}
+        </ol>
+        <div className="edit-form__tools">
+          <Button variant="outline" size="sm" onPress={() => dispatch({ type: "add" })}>
+            Add ingredient
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            isDisabled={!canUndo(state.history) && !dirty}
+            onPress={() => dispatch({ type: "undo" })}
+          >
+            Undo
+          </Button>
+          <Button variant="outline" size="sm" isDisabled={!canRedo(state.history) || dirty} onPress={() => dispatch({ type: "redo" })}>
+            Redo
+          </Button>
+        </div>
+      </fieldset>
+      <div className="edit-form__footer">
+        <Button variant="destructive" onPress={remove} isPending={busy === "delete"} isDisabled={busy === "save"}>
+          Delete
+        </Button>
+        <span className="edit-form__spacer" />
+        <Button variant="outline" onPress={onDone} isDisabled={busy !== null}>
+          Cancel
+        </Button>
+        <Button onPress={save} isDisabled={titleBlank || busy === "delete"} isPending={busy === "save"}>
+          Save
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * Print (SPEC §7): opens a new window with a clean print layout — the list grouped by category,
+ * a tick box per item — prints it and closes it. The page's strict CSP forbids inline scripts,
+ * so the new window holds only static HTML and CSS, and the opener drives print() and close().
+ */
+import type { ShoppingList } from "../../../core/api/lists.ts";
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/** The print document for a list: static HTML, no script. */
+export function getPrintHtml(list: Pick<ShoppingList, "name" | "ingredients" | "recipes">): string {
+  const sections = Object.entries(list.ingredients)
+    .filter(([, items]) => items.length)
+    .map(
+      ([category, items]) => `<section>
+<h2>${escapeHtml(category)}</h2>
+<ul>
+${items
+  .map(
+    (i) =>
+      `<li><span class="box" aria-hidden="true"></span><span class="name">${escapeHtml(i.name)}</span>${
+        i.amount ? ` <span class="amount">${escapeHtml(i.amount)}</span>` : ""
+      }</li>`,
+  )
+  .join("\n")}
+</ul>
+</section>`,
+    )
+    .join("\n");
+  const recipes = list.recipes.length
+    ? `<p class="recipes">For: ${list.recipes.map((r) => escapeHtml(r.title)).join(", ")}</p>`
+    : "";
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>${escapeHtml(list.name)}</title>
+<style>
+body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; color: #000; margin: 2rem; }
+h1 { font-size: 1.5rem; margin: 0 0 0.25rem; }
+.recipes { margin: 0 0 1.25rem; color: #333; }
+section { break-inside: avoid; margin-bottom: 1.25rem; }
+h2 { font-size: 1.1rem; border-bottom: 1px solid #000; padding-bottom: 0.2rem; margin: 0 0 0.5rem; }
+ul { list-style: none; margin: 0; padding: 0; }
+li { display: flex; align-items: baseline; gap: 0.6rem; padding: 0.2rem 0; }
+.box { display: inline-block; width: 0.85rem; height: 0.85rem; border: 1.5px solid #000; flex: none; }
+.amount { color: #333; }
+@page { margin: 1.5cm; }
+</style>
+</head>
+<body>
+<h1>${escapeHtml(list.name)}</h1>
+${recipes}
+${sections}
+</body>
+</html>`;
+}
+
+/**
+ * Opens the print window, prints and closes it. Returns false when the browser blocked the
+ * window (pop-up blocker).
+ */
+export function printList(list: Pick<ShoppingList, "name" | "ingredients" | "recipes">): boolean {
+  const printWindow = window.open("", "_blank", "width=800,height=900");
+  if (!printWindow) return false;
+  printWindow.document.open();
+  printWindow.document.write(getPrintHtml(list));
+  printWindow.document.close();
+  printWindow.focus();
+  printWindow.print();
+  printWindow.close();
+  return true;
+}

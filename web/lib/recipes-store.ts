@@ -1,0 +1,100 @@
+/**
+ * The visitor's added recipes (SPEC §4): add upserts by id, remove by id. Kept in local storage
+ * so the list survives a reload, and shared by components through useSyncExternalStore. The id
+ * of the last generated list is kept too: it switches the home page to the list view.
+ */
+import { useSyncExternalStore } from "react";
+
+/** A recipe as the client keeps it (the API's recipe answer, ingredients as strings). */
+export interface AddedRecipe {
+  id: string;
+  title: string;
+  url?: string | null;
+  source: string;
+  ingredients: string[];
+}
+
+export interface RecipesState {
+  recipes: AddedRecipe[];
+  lastListId: string | null;
+}
+
+export const RECIPES_STORAGE_KEY = "recipecart:recipes";
+export const LAST_LIST_STORAGE_KEY = "recipecart:last-list";
+
+const EMPTY: RecipesState = { recipes: [], lastListId: null };
+let state: RecipesState | null = null;
+const listeners = new Set<() => void>();
+
+function load(): RecipesState {
+  try {
+    const raw = JSON.parse(localStorage.getItem(RECIPES_STORAGE_KEY) ?? "[]") as unknown;
+    const recipes = Array.isArray(raw) ? raw.filter(isRecipe) : [];
+    return { recipes, lastListId: localStorage.getItem(LAST_LIST_STORAGE_KEY) };
+  } catch {
+    return EMPTY;
+  }
+}
+
+function isRecipe(value: unknown): value is AddedRecipe {
+  const r = value as AddedRecipe;
+  return !!r && typeof r.id === "string" && typeof r.title === "string" && Array.isArray(r.ingredients);
+}
+
+function snapshot(): RecipesState {
+  if (typeof localStorage === "undefined") return EMPTY;
+  state ??= load();
+  return state;
+}
+
+function set(next: RecipesState) {
+  state = next;
+  try {
+    localStorage.setItem(RECIPES_STORAGE_KEY, JSON.stringify(next.recipes));
+    if (next.lastListId) localStorage.setItem(LAST_LIST_STORAGE_KEY, next.lastListId);
+    else localStorage.removeItem(LAST_LIST_STORAGE_KEY);
+  } catch {
+    // Storage full or blocked (private mode): the list still works for this visit.
+  }
+  for (const l of listeners) l();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  // Another tab changed the list.
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === RECIPES_STORAGE_KEY || e.key === LAST_LIST_STORAGE_KEY) {
+      state = load();
+      listener();
+    }
+  };
+  window.addEventListener("storage", onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener("storage", onStorage);
+  };
+}
+
+/** Adds a recipe, or replaces the one with the same id in place. */
+export function upsertRecipe(recipe: AddedRecipe): void {
+  const { recipes, lastListId } = snapshot();
+  const at = recipes.findIndex((r) => r.id === recipe.id);
+  const next = at < 0 ? [...recipes, recipe] : recipes.map((r, i) => (i === at ? recipe : r));
+  set({ recipes: next, lastListId });
+}
+
+/** Removes the recipe with this id (nothing when there is none). */
+export function removeRecipe(id: string): void {
+  const { recipes, lastListId } = snapshot();
+  set({ recipes: recipes.filter((r) => r.id !== id), lastListId });
+}
+
+/** Remembers the list just generated. */
+export function setLastListId(id: string | null): void {
+  set({ ...snapshot(), lastListId: id });
+}
+
+/** The added recipes and last list id; empty during server render and hydration. */
+export function useRecipesState(): RecipesState {
+  return useSyncExternalStore(subscribe, snapshot, () => EMPTY);
+}

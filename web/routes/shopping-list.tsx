@@ -1,0 +1,94 @@
+/**
+ * /shopping-list/{id}: one list, fetched from the API in the browser (so removing an item just
+ * fetches it again). Without an id: 'Shopping List Not Found'.
+ */
+import { useCallback, useEffect, useState } from "react";
+import type { ShoppingList } from "../../core/api/lists.ts";
+import { ShoppingListView } from "../components/shopping-list/shopping-list-view.tsx";
+import { ApiError, apiRequest } from "../lib/api.ts";
+import { Button } from "../ui/button.tsx";
+import { Link } from "../ui/link.tsx";
+import { Spinner } from "../ui/spinner.tsx";
+import type { Route } from "./+types/shopping-list.ts";
+import "../styles/list.css";
+
+export function meta({ params }: Route.MetaArgs) {
+  return [
+    { title: params.id ? "Shopping list | recipecart" : "Shopping List Not Found | recipecart" },
+    // Lists are private to whoever holds the link.
+    { name: "robots", content: "noindex, nofollow" },
+  ];
+}
+
+type Load = { state: "loading" } | { state: "ready"; list: ShoppingList } | { state: "missing" } | { state: "failed" };
+
+export default function ShoppingListPage({ params }: Route.ComponentProps) {
+  const id = params.id;
+  const [load, setLoad] = useState<Load>({ state: "loading" });
+
+  const fetchList = useCallback(async () => {
+    if (!id) return;
+    try {
+      const list = await apiRequest<ShoppingList>("GET", `/api/shopping-lists/${encodeURIComponent(id)}`);
+      setLoad({ state: "ready", list });
+    } catch (err) {
+      setLoad({ state: err instanceof ApiError && err.status === 404 ? "missing" : "failed" });
+    }
+  }, [id]);
+
+  useEffect(() => {
+    setLoad({ state: "loading" });
+    void fetchList();
+  }, [fetchList]);
+
+  if (!id || load.state === "missing") return <NotFound withId={Boolean(id)} />;
+  return (
+    <div className="list-page">
+      {load.state === "loading" ? (
+        <div className="list-page__status">
+          <Spinner label="Loading shopping list" />
+        </div>
+      ) : load.state === "failed" ? (
+        <div className="list-page__status" role="alert">
+          <p>Failed to load shopping list. Please try again.</p>
+          <div className="list-page__buttons">
+            <Button
+              onPress={() => {
+                setLoad({ state: "loading" });
+                void fetchList();
+              }}
+            >
+              Try again
+            </Button>
+            <Link variant="outline" href="/">
+              Back to Home
+            </Link>
+          </div>
+        </div>
+      ) : (
+        <>
+          <ShoppingListView list={load.list} onChanged={fetchList} />
+          <p className="list-page__back">
+            <Link href="/">Back to Home</Link>
+          </p>
+        </>
+      )}
+    </div>
+  );
+}
+
+function NotFound({ withId }: { withId: boolean }) {
+  return (
+    <div className="list-page list-page__status">
+      <h1>Shopping List Not Found</h1>
+      <p>
+        {withId
+          ? "This shopping list does not exist, or it has been deleted."
+          : "No shopping list was chosen. Add recipes on the home page to make one."}
+      </p>
+      <Link variant="primary" href="/">
+        Back to Home
+      </Link>
+    </div>
+  );
+}
