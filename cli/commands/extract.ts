@@ -42,8 +42,9 @@ async function batch(): Promise<number> {
       const bytes = await readPage(htmlPath);
       const r = await extractBytes(bytes, String(url ?? ""));
       ms = r.ms;
-      const rec = r.result.ok ? r.result.recipe : null;
-      out.write(JSON.stringify({ title: rec?.title ?? null, ingredients: rec?.ingredients ?? [], ms: Math.round(ms * 1000) / 1000 }) + "\n");
+      const title = r.result.ok ? r.result.recipe.title : (r.result.title ?? null);
+      const ingredients = r.result.ok ? r.result.recipe.ingredients : [];
+      out.write(JSON.stringify({ title, ingredients, ms: Math.round(ms * 1000) / 1000 }) + "\n");
     } catch (err) {
       out.write(JSON.stringify({ title: null, ingredients: [], ms, error: err instanceof Error ? err.message : String(err) }) + "\n");
     }

@@ -274,6 +274,7 @@ export function createCollector(): { plan: Plan; data: PageData } {
       selector: '[class*="ngredient" i], [id*="ngredient" i]',
       handlers: {
         element(el) {
+          if (!isIngredientContainer(el)) return;
           const id = ++containerId;
           if (!onEnd(el, () => {
             containerDepth--;
@@ -338,6 +339,16 @@ export function createCollector(): { plan: Plan; data: PageData } {
   };
 
   return { plan: [...head, ...jsonLd, ...microdata, ...outline], data };
+}
+
+const NOT_CONTAINER = /^(?:h[1-6]|a|span|label|input|button|img|li|p|strong|b|em|i|svg|path|use|option|select|script|style|link|meta|source|picture|figure)$/;
+const CONTAINER_TOKEN = /ingredients?(?:[-_]?(?:list|container|wrap(?:per)?|section|box|block|area|body|content|holder|group|groups|table|inner|items?))?$/i;
+
+/** A block that holds a recipe's ingredient list: class or id token ending in "ingredient(s)[-list|-container|...]". */
+function isIngredientContainer(el: ElementLike): boolean {
+  if (NOT_CONTAINER.test(el.tagName.toLowerCase())) return false;
+  const tokens = ((el.getAttribute("class") ?? "") + " " + (el.getAttribute("id") ?? "")).split(/\s+/);
+  return tokens.some((t) => t && CONTAINER_TOKEN.test(t));
 }
 
 function localName(p: string): string {

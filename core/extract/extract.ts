@@ -58,9 +58,40 @@ function pageTitle(data: PageData): string {
   return mainHeading(data) || meta(data, "og:title", "twitter:title") || cleanText(data.titleTag).replace(/\s+[|–—-]\s+[^|–—-]+$/, "");
 }
 
+function digitGroups(s: string): string[] {
+  return s.normalize("NFKC").match(/\d+/g) ?? [];
+}
+
+/**
+ * True when the visible list is the same list with amounts the structured data dropped:
+ * same number of lines and, in at least half of them, numbers the structured line lacks
+ * ("chicken breast" vs "300 g chicken breast", "1 cup cream" vs "1 cup (250 ml) cream").
+ */
+export function visibleHasMoreAmounts(structured: string[], visible: string[]): boolean {
+  if (structured.length !== visible.length || structured.length < 2) return false;
+  let more = 0;
+  for (let i = 0; i < structured.length; i++) {
+    const a = digitGroups(structured[i]);
+    const b = digitGroups(visible[i]);
+    const rest = [...a];
+    let extra = 0;
+    for (const d of b) {
+      const j = rest.indexOf(d);
+      if (j >= 0) rest.splice(j, 1);
+      else extra++;
+    }
+    if (extra > 0 && rest.length === 0) more++;
+    else if (rest.length > 0) return false;
+  }
+  return more * 2 >= structured.length;
+}
+
 /** Decides between the structured-data lines and the visible plugin lines. */
 export function chooseIngredients(structured: Candidate | null, visible: VisibleIngredients | null): { lines: Candidate["ingredients"]; groups: Candidate["groups"]; from: "structured" | "visible" } {
   if (structured && structured.ingredients.length) {
+    if (visible && visible.kind === "plugin" && visibleHasMoreAmounts(structured.ingredients, visible.ingredients)) {
+      return { lines: visible.ingredients, groups: visible.groups, from: "visible" };
+    }
     return { lines: structured.ingredients, groups: structured.groups, from: "structured" };
   }
   if (visible) return { lines: visible.ingredients, groups: visible.groups, from: "visible" };
@@ -95,7 +126,7 @@ function buildResult(url: string, data: PageData): ExtractResult {
   if (rule?.title) title = rule.title(data, title) ?? title;
 
   if (!chosen.lines.length || !title) {
-    return { ok: false, reason: "no_recipe_found", message: NO_RECIPE };
+    return { ok: false, reason: "no_recipe_found", message: NO_RECIPE, title: title || null };
   }
   const source: RecipeSource =
     chosen.from === "structured" ? (structured === fromLd ? "json-ld" : "microdata") : visible?.kind === "plugin" ? "plugin" : "heading";
@@ -153,7 +184,7 @@ function socialResult(url: string, data: PageData, canonical: string | null, sit
     }
   }
   const lines = captionIngredients(caption).map((l) => cleanText(l)).filter(Boolean);
-  if (!lines.length) return { ok: false, reason: "no_recipe_found", message: NO_RECIPE };
+  if (!lines.length) return { ok: false, reason: "no_recipe_found", message: NO_RECIPE, title: socialTitle(ogTitle, caption) || null };
   return {
     ok: true,
     recipe: {

@@ -155,7 +155,8 @@ function instructionLines(v: Json | undefined, out: string[], depth = 0): void {
 export function candidateFromNode(node: JsonObject, siteName: string | null): Candidate {
   const c = emptyCandidate();
   c.title = cleanText(firstText(node.name) ?? firstText(node.headline) ?? "");
-  const lines = ingredientValues(node).map(cleanLine).filter(Boolean);
+  // "500.0 g" from generated data: a trailing ".0" is formatting, not what the author wrote
+  const lines = ingredientValues(node).map((l) => cleanLine(l).replace(/\b(\d+)\.0+(?=\s|$)/g, "$1")).filter(Boolean);
   const g = groupLines(lines);
   c.ingredients = g.ingredients;
   c.groups = g.groups;

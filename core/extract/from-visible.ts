@@ -65,6 +65,7 @@ export function pluginIngredients(data: PageData): VisibleIngredients | null {
       const text = cleanLine(it.text);
       if (!text) continue;
       if (it.kind === "h") {
+        if (STOP_HEADING.test(text)) break;
         if (INGREDIENT_HEADING.test(text) && text.length < 40) continue;
         seq.push({ heading: true, text });
       } else if (it.kind === "li") {

@@ -65,6 +65,38 @@ export function decodeEntities(s: string): string {
   });
 }
 
+/**
+ * Repairs UTF-8 text that was decoded as Latin-1/Windows-1252 somewhere upstream
+ * ("1Â¼ cups", "crÃ¨me"): re-encodes the Latin-1 range as bytes and decodes them as UTF-8,
+ * but only when every such sequence decodes cleanly.
+ */
+export function fixMojibake(s: string): string {
+  if (!/[\u00c2-\u00f4][\u0080-\u00bf]/.test(s)) return s;
+  let out = "";
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xc2 && c <= 0xf4) {
+      const need = c >= 0xf0 ? 3 : c >= 0xe0 ? 2 : 1;
+      let cp = c & (need === 1 ? 0x1f : need === 2 ? 0x0f : 0x07);
+      let ok = i + need < s.length + 0;
+      for (let k = 1; ok && k <= need; k++) {
+        const b = s.charCodeAt(i + k);
+        if (!(b >= 0x80 && b <= 0xbf)) ok = false;
+        else cp = (cp << 6) | (b & 0x3f);
+      }
+      if (ok && cp >= 0x80) {
+        out += String.fromCodePoint(cp);
+        i += need;
+        continue;
+      }
+      // a lone "Â" before a no-break space or similar: keep scanning, but the text is not mojibake
+      if (c !== 0xc2 && c !== 0xc3) return s;
+    }
+    out += s[i];
+  }
+  return out;
+}
+
 /** Collapses every run of whitespace (incl. no-break spaces) to one space and trims. */
 export function collapseWhitespace(s: string): string {
   return s.replace(/[\s\u00a0\u200b\ufeff]+/g, " ").trim();
@@ -123,6 +155,7 @@ export function cleanText(raw: unknown): string {
   if (raw == null) return "";
   let s = typeof raw === "string" ? raw : typeof raw === "number" ? String(raw) : "";
   if (!s) return "";
+  s = fixMojibake(s);
   s = stripTags(s);
   s = decodeEntities(s);
   // Double-escaped text ("&amp;#39;") is common in JSON-LD written by hand-rolled templates.

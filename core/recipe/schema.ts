@@ -46,4 +46,10 @@ export type RecipeDraft = z.infer<typeof RecipeDraftSchema>;
 /** Result of extracting one page. */
 export type ExtractResult =
   | { ok: true; recipe: RecipeDraft }
-  | { ok: false; reason: "no_recipe_found"; message: string };
+  | {
+      ok: false;
+      reason: "no_recipe_found";
+      message: string;
+      /** The page's title when one was found (lets a person start a manual entry from it). */
+      title?: string | null;
+    };
