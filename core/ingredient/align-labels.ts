@@ -4,6 +4,7 @@
  * own tokeniser produces, so the tagger learns exactly the token stream it sees at run time.
  * Used by scripts/train-ingredients.ts; pure and tested with small in-repo fixtures.
  */
+import { canonicalUnit } from "../units/aliases.ts";
 import { normaliseLine } from "./normalise.ts";
 import { tokenise } from "./tokenise.ts";
 import type { Label } from "./tagger-model.ts";
@@ -29,6 +30,8 @@ export interface AlignedRow {
 
 /** Letters and digits only, lower case: what two spellings of a token must share to match. */
 export function matchKey(t: string): string {
+  const unit = canonicalUnit(t);
+  if (unit !== null) return unit;
   return singularise(t.toLowerCase().replace(/[^\p{L}\p{N}/.-]+/gu, "").replace(/^[-.]+|[-.]+$/g, ""));
 }
 

@@ -48,7 +48,8 @@ function singularWord(w: string): string {
  * Unknown unit words ("spears", "rack") come back lower-cased and singular.
  */
 export function unitOf(tokens: readonly string[]): string | null {
-  const words = tokens.filter((t) => !isPunctToken(t));
+  const all = tokens.filter((t) => !isPunctToken(t));
+  const words = all.filter((t) => !UNIT_MODIFIERS.has(t.toLowerCase()) || canonicalUnit(t) !== null);
   if (words.length === 0) return null;
   const whole = canonicalUnit(words.join(" "));
   if (whole) return whole;
@@ -69,6 +70,18 @@ function isFractionToken(t: string): boolean {
   return /^\d+\/\d+/.test(t);
 }
 
+/** Words that qualify a unit without being one ("heaped tsp", "large bunch", "medium-size clove"). */
+const UNIT_MODIFIERS = new Set([
+  "heaped", "heaping", "level", "levelled", "leveled", "rounded", "scant", "generous", "good", "large", "small", "medium",
+  "big", "lg", "sm", "md", "med", "thin", "thick", "fat", "whole", "plump", "very", "healthy", "hefty", "full", "tiny",
+  "little", "couple", "few", "a", "an", "of", "extra", "extra-large", "medium-size", "medium-sized", "good-sized",
+  "large-size", "small-size", "to", "generously", "slightly", "well", "about", "lightly", "fine",
+]);
+
+function hasNumber(qty: readonly string[]): boolean {
+  return qty.some((q) => parseQuantityToken(q) !== null);
+}
+
 /** Splits the labelled tokens into amount groups, in order. */
 function findGroups(tokens: readonly string[], labels: readonly Label[]): Group[] {
   const groups: Group[] = [];
@@ -78,31 +91,46 @@ function findGroups(tokens: readonly string[], labels: readonly Label[]): Group[
     const t = tokens[i]!;
     const lab = labels[i];
     if (lab === "QTY") {
-      const startsNew =
-        cur === null ||
-        lastWasUnit ||
-        cur.unit.length > 0 ||
-        !(isFractionToken(t) || t.toLowerCase() === "dozen" || (cur.qty.length > 0 && !parseQuantityToken(cur.qty[cur.qty.length - 1]!)));
-      if (startsNew) {
+      const v = parseQuantityToken(t);
+      const continues =
+        cur !== null &&
+        cur.unit.length === 0 &&
+        !lastWasUnit &&
+        (v === null ||
+          (isFractionToken(t) && /^\d+$/.test(cur.qty[cur.qty.length - 1]!)) ||
+          t.toLowerCase() === "dozen" ||
+          !hasNumber(cur.qty));
+      if (continues) {
+        cur!.qty.push(t);
+        cur!.end = i;
+      } else {
         cur = { qty: [t], unit: [], start: i, end: i };
         groups.push(cur);
-      } else cur!.qty.push(t);
-      cur!.end = i;
+      }
       lastWasUnit = false;
     } else if (lab === "UNIT") {
-      if (cur === null || (!lastWasUnit && cur.unit.length > 0) || (cur.unit.length > 0 && !lastWasUnit)) {
+      let append = false;
+      if (cur !== null) {
+        if (lastWasUnit) {
+          // "fl oz", "large bunch" continue; "oz carton" (two whole units) starts a container group
+          const prevTok = cur.unit[cur.unit.length - 1]!;
+          append = !(canonicalUnit(prevTok) !== null && canonicalUnit(t) !== null && canonicalUnit(prevTok + " " + t) === null);
+        } else append = cur.unit.length === 0;
+      }
+      if (append) {
+        cur!.unit.push(t);
+        cur!.end = i;
+      } else {
         cur = { qty: [], unit: [t], start: i, end: i };
         groups.push(cur);
-      } else cur.unit.push(t);
-      cur!.end = i;
+      }
       lastWasUnit = true;
-    } else if (lab === "SIZE" && cur && cur.unit.length === 0) {
-      // "2 large cloves": size between quantity and unit keeps the group open
-      continue;
-    } else if (lab === "PUNC" && (t === "-" || t === "." ) && cur) {
+    } else if ((lab === "SIZE" || (lab === "PUNC" && (t === "-" || t === "."))) && cur && cur.unit.length === 0) {
+      // "2 large cloves": a size between quantity and unit keeps the group open
       continue;
     } else {
-      if (cur && (cur.unit.length > 0 || cur.qty.length > 0)) cur = lab === "PUNC" && (t.toLowerCase() === "x" || t === "(" || t === "/") ? cur : null;
+      const keep = lab === "PUNC" && (t.toLowerCase() === "x" || t === "(" || t === "/" || t === "-");
+      if (!keep) cur = null;
       lastWasUnit = false;
     }
   }
@@ -139,17 +167,21 @@ export function assembleAmounts(tokens: readonly string[], labels: readonly Labe
   if (groups.length === 0) return [];
   const amounts = groups.map((g) => toAmount(g));
   const first = groups[0]!;
-  if (first.qty.length > 0 && first.unit.length === 0 && groups.length > 1) {
-    // look for a container unit after nested size amounts
+  if (first.qty.length > 0 && unitOf(first.unit) === null && groups.length > 1) {
+    // "2 (14 ounce) cans", "1 x 400g tin", "2 garlic cloves": the next unit without a number
+    let prevEnd = first.end;
     for (let j = 1; j < groups.length; j++) {
       const g = groups[j]!;
-      if (!onlyAmountTokens(labels, first.end + 1, g.start)) break;
       if (g.qty.length === 0) {
-        amounts[0] = toAmount(first, unitOf(g.unit));
-        amounts[0].text = joinTokens([...first.qty, ...g.unit]);
+        const unit = unitOf(g.unit);
+        if (unit !== null) {
+          amounts[0] = toAmount(first, unit);
+          amounts[0].text = joinTokens([...first.qty, ...g.unit]);
+        }
         break;
       }
-      if (g.unit.length === 0) break;
+      if (!onlyAmountTokens(labels, prevEnd + 1, g.start)) break;
+      prevEnd = g.end;
     }
   }
   return amounts;

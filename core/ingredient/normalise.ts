@@ -24,6 +24,8 @@ const GLUED_RE = /(\d)(?!(?:st|nd|rd|th)\b)([a-zA-Z])/g;
 /** A unit glued to a following number: "g/5oz" is split by the tokeniser; "oz2" is rare, ignored. */
 /** "1lb2oz" -> "1lb 2oz" (a short unit glued to the next number). */
 const UNIT_THEN_DIGIT_RE = /(\d[a-zA-Z]{1,4})(?=\d)/g;
+/** "g-1.2" in "900g-1.2kg": a unit, a dash, then a number. */
+const UNIT_DASH_NUMBER_RE = /([a-zA-Z])-(?=\d)/g;
 const DECIMAL_COMMA_RE = /(\d),(\d{1,2})(?!\d)/g;
 const THOUSANDS_RE = /(\d),(\d{3})(?!\d)/g;
 const SPACES_RE = /[\s\u00a0\u2000-\u200b\u202f\u205f\u3000]+/g;
@@ -48,6 +50,7 @@ export function normaliseLine(line: string): string {
   s = s.replace(HYPHEN_MIXED_RE, "$1 $2");
   s = s.replace(UNIT_THEN_DIGIT_RE, "$1 ");
   s = s.replace(GLUED_RE, "$1 $2");
+  s = s.replace(UNIT_DASH_NUMBER_RE, "$1 - ");
   s = s.replace(RANGE_RE, "$1-$2");
   return s.replace(SPACES_RE, " ").trim();
 }

@@ -64,7 +64,10 @@ export function isNumberWord(token: string): boolean {
  */
 export function combineQuantityTokens(tokens: readonly string[]): QuantityRange | null {
   let acc: QuantityRange | null = null;
+  let prevDigits = false;
   for (const t of tokens) {
+    const wasDigits = prevDigits;
+    prevDigits = /^\d+$/.test(t);
     const lower = t.toLowerCase();
     if (lower === "dozen" && acc) {
       acc = { lo: acc.lo * 12, hi: acc.hi === null ? null : acc.hi * 12 };
@@ -78,7 +81,7 @@ export function combineQuantityTokens(tokens: readonly string[]): QuantityRange 
     }
     const isFraction = (x: string) => x.includes("/") || (x.startsWith("0.") && !x.includes("-"));
     // mixed number: whole then fraction ("1 1/2", "1 1/2-2")
-    if (acc.hi === null && Number.isInteger(acc.lo) && (isFraction(t) || (v.lo < 1 && t.includes("/")))) {
+    if (wasDigits && acc.hi === null && Number.isInteger(acc.lo) && isFraction(t)) {
       const lo: number = acc.lo + v.lo;
       acc = { lo, hi: v.hi === null ? null : v.hi < lo ? acc.lo + v.hi : v.hi };
       continue;
