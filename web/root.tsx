@@ -1,8 +1,27 @@
 import type { ReactNode } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from "react-router";
+import { RouterProvider } from "react-aria-components";
+import {
+  type NavigateOptions,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useHref,
+  useNavigate,
+  useRouteLoaderData,
+} from "react-router";
 import { cloudflareContext } from "../worker/context.ts";
+import { Toaster } from "./ui/toaster.tsx";
 import type { Route } from "./+types/root.ts";
 import "./styles/app.css";
+
+declare module "react-aria-components" {
+  interface RouterConfig {
+    routerOptions: NavigateOptions;
+  }
+}
 
 export function loader({ context }: Route.LoaderArgs) {
   return { nonce: context.get(cloudflareContext).nonce };
@@ -31,10 +50,21 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * react-aria-components links and menu items navigate through React Router (client-side),
+ * and the single toast region lives here so every page can call toast().
+ */
 export default function App() {
-  return <Outlet />;
+  const navigate = useNavigate();
+  return (
+    <RouterProvider navigate={(to, options) => void navigate(to, options)} useHref={useHref}>
+      <Outlet />
+      <Toaster />
+    </RouterProvider>
+  );
 }
 
+/** Last resort, for errors outside the site layout (its own boundary handles page errors). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   let title = "Something went wrong";
   let details = "An unexpected error occurred. Please try again.";
@@ -43,11 +73,14 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     details = error.status === 404 ? "We couldn't find that page." : error.statusText || details;
   }
   return (
-    <main className="error-page">
+    <main id="main" className="error-page container">
       <title>{`${title} | recipecart`}</title>
+      <meta name="robots" content="noindex, nofollow" />
       <h1>{title}</h1>
       <p>{details}</p>
-      <a href="/">Back to Home</a>
+      <a href="/" className="btn btn--primary btn--md">
+        Back to Home
+      </a>
     </main>
   );
 }

@@ -1,15 +1,26 @@
-import { Outlet } from "react-router";
+/**
+ * Layout of every page: header, main, footer (web/components/site-chrome.tsx). Its error
+ * boundary shows the 404 page (and any other page error) inside the same chrome.
+ */
+import { Outlet, isRouteErrorResponse } from "react-router";
+import { ErrorPage } from "../components/error-page.tsx";
+import { SiteChrome } from "../components/site-chrome.tsx";
+import type { Route } from "./+types/site-layout.ts";
 
 export default function SiteLayout() {
   return (
-    <>
-      <header className="site-header">
-        <a href="/" className="logo">recipecart</a>
-      </header>
-      <main id="main">
-        <Outlet />
-      </main>
-      <footer className="site-footer">© 2024 recipecart</footer>
-    </>
+    <SiteChrome>
+      <Outlet />
+    </SiteChrome>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <SiteChrome>
+      <ErrorPage status={status} />
+    </SiteChrome>
   );
 }

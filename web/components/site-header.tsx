@@ -1,0 +1,173 @@
+/**
+ * Site header (SPEC §2): logo to /, Features and How It Works (sections of /), Our Story, and
+ * the account area — 'Sign In' when signed out, the user menu when signed in, a same-size
+ * placeholder while the status loads (no layout shift, no spinner on public pages). Below
+ * 768 px the links move into a disclosure menu behind a labelled menu button.
+ */
+import { useEffect, useId, useRef, useState } from "react";
+import { NavLink, Link as RouterLink, useLocation } from "react-router";
+import { useAuth } from "../lib/auth.ts";
+import { Link } from "../ui/link.tsx";
+import { LogoMark } from "./logo.tsx";
+import { SectionLink } from "./section-link.tsx";
+import { UserMenu, getUserMenuLabel } from "./user-menu.tsx";
+
+export function SiteHeader() {
+  const auth = useAuth();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const location = useLocation();
+
+  // Any navigation closes the mobile menu.
+  useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
+
+  // Escape closes it and gives focus back to the button; so does a press outside.
+  useEffect(() => {
+    if (!menuOpen) return;
+    function onKey(e: KeyboardEvent) {
+      if (e.key !== "Escape") return;
+      setMenuOpen(false);
+      buttonRef.current?.focus();
+    }
+    function onPointer(e: PointerEvent) {
+      const t = e.target as Node;
+      if (panelRef.current?.contains(t) || buttonRef.current?.contains(t)) return;
+      setMenuOpen(false);
+    }
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("pointerdown", onPointer);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("pointerdown", onPointer);
+    };
+  }, [menuOpen]);
+
+  const close = () => setMenuOpen(false);
+
+  return (
+    <header className="site-header">
+      <div className="container site-header__inner">
+        <RouterLink to="/" className="logo" onClick={close}>
+          <LogoMark />
+          <span className="logo__text">
+            recipe<span className="logo__accent">cart</span>
+          </span>
+        </RouterLink>
+
+        <nav className="site-nav" aria-label="Main">
+          <ul className="site-nav__list">
+            <li>
+              <SectionLink section="features" className="site-nav__link">
+                Features
+              </SectionLink>
+            </li>
+            <li>
+              <SectionLink section="how-it-works" className="site-nav__link">
+                How It Works
+              </SectionLink>
+            </li>
+            <li>
+              <NavLink to="/about" className="site-nav__link" prefetch="intent">
+                Our Story
+              </NavLink>
+            </li>
+          </ul>
+        </nav>
+
+        <div className="site-header__account">
+          {auth.status === "loading" ? (
+            <span className="account-placeholder" aria-hidden="true" />
+          ) : auth.user ? (
+            <UserMenu user={auth.user} onSignOut={auth.signOut} />
+          ) : (
+            <Link href="/auth" variant="primary" size="sm" className="sign-in-link">
+              Sign In
+            </Link>
+          )}
+        </div>
+
+        <button
+          ref={buttonRef}
+          type="button"
+          className="menu-button"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          aria-label={menuOpen ? "Close menu" : "Open menu"}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
+            {menuOpen ? (
+              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            ) : (
+              <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            )}
+          </svg>
+        </button>
+      </div>
+
+      <div ref={panelRef} id={menuId} className="mobile-menu" hidden={!menuOpen}>
+        <nav aria-label="Mobile" className="container">
+          <ul className="mobile-menu__list">
+            <li>
+              <SectionLink section="features" className="mobile-menu__link" onNavigate={close}>
+                Features
+              </SectionLink>
+            </li>
+            <li>
+              <SectionLink section="how-it-works" className="mobile-menu__link" onNavigate={close}>
+                How It Works
+              </SectionLink>
+            </li>
+            <li>
+              <NavLink to="/about" className="mobile-menu__link" onClick={close}>
+                Our Story
+              </NavLink>
+            </li>
+          </ul>
+          <div className="mobile-menu__account">
+            {auth.status === "loading" ? null : auth.user ? (
+              <>
+                <p className="mobile-menu__heading">Signed in as {getUserMenuLabel(auth.user)}</p>
+                <ul className="mobile-menu__list">
+                  <li>
+                    <NavLink to="/dashboard" className="mobile-menu__link" onClick={close}>
+                      Dashboard
+                    </NavLink>
+                  </li>
+                  <li>
+                    <NavLink to="/dashboard?tab=favorites" className="mobile-menu__link" onClick={close}>
+                      My Favorites
+                    </NavLink>
+                  </li>
+                  <li>
+                    <NavLink to="/dashboard?tab=history" className="mobile-menu__link" onClick={close}>
+                      List History
+                    </NavLink>
+                  </li>
+                  <li>
+                    <NavLink
+                      to="/"
+                      className="mobile-menu__link"
+                      onClick={() => {
+                        close();
+                        auth.signOut();
+                      }}
+                    >
+                      Sign out
+                    </NavLink>
+                  </li>
+                </ul>
+              </>
+            ) : (
+              <Link href="/auth" variant="primary" className="mobile-menu__sign-in" onPress={close}>
+                Sign In
+              </Link>
+            )}
+          </div>
+        </nav>
+      </div>
+    </header>
+  );
+}

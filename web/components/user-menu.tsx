@@ -1,0 +1,52 @@
+/**
+ * The signed-in user's menu (SPEC §2): a button labelled with the first name ('Account' when
+ * there is none) opening Dashboard, My Favorites, List History and Sign out.
+ */
+import { useNavigate } from "react-router";
+import { Button } from "../ui/button.tsx";
+import { Menu, MenuItem, MenuSeparator, MenuTrigger } from "../ui/menu.tsx";
+import type { AuthUser } from "../lib/auth.ts";
+
+/** The label SPEC §2 gives the user menu button. */
+export function getUserMenuLabel(user: Pick<AuthUser, "firstName"> | null): string {
+  return user?.firstName?.trim() || "Account";
+}
+
+export function UserMenu({ user, onSignOut }: { user: AuthUser; onSignOut: () => void }) {
+  const navigate = useNavigate();
+  const label = getUserMenuLabel(user);
+  return (
+    <MenuTrigger>
+      <Button variant="outline" size="sm" className="user-menu__button">
+        <span className="user-menu__avatar" aria-hidden="true">
+          {label.charAt(0).toUpperCase()}
+        </span>
+        <span>{label}</span>
+        <svg aria-hidden="true" viewBox="0 0 16 16" width="14" height="14">
+          <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </Button>
+      <Menu aria-label="Account">
+        <MenuItem id="dashboard" href="/dashboard">
+          Dashboard
+        </MenuItem>
+        <MenuItem id="favorites" href="/dashboard?tab=favorites">
+          My Favorites
+        </MenuItem>
+        <MenuItem id="history" href="/dashboard?tab=history">
+          List History
+        </MenuItem>
+        <MenuSeparator />
+        <MenuItem
+          id="sign-out"
+          onAction={() => {
+            onSignOut();
+            void navigate("/");
+          }}
+        >
+          Sign out
+        </MenuItem>
+      </Menu>
+    </MenuTrigger>
+  );
+}

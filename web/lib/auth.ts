@@ -1,0 +1,122 @@
+/**
+ * Client auth state (SPEC §4, §7, §9): who is signed in, from GET /api/auth/me. One small
+ * store shared by every component through `useAuth()`:
+ * - the answer is cached for 5 minutes; no retry, no refetch on focus, no polling;
+ * - 401 means signed out (user null); any other failure also leaves the user signed out and
+ *   records the error, so a flaky API never traps the page behind a spinner;
+ * - `status` is "loading" until the first answer: personal pages gate on it with
+ *   <FullPageSpinner>, public pages render at once (docs/decisions/0052-auth-loading-spinner.md).
+ */
+import { useCallback, useEffect, useSyncExternalStore } from "react";
+import { ApiError, fetchApi, setAuthToken } from "./api-client.ts";
+
+/** SPEC §9: the current user is fresh for 5 minutes. */
+export const CURRENT_USER_TTL_MS = 5 * 60 * 1000;
+
+/** The user as GET /api/auth/me answers it (dates arrive as ISO strings). */
+export interface AuthUser {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  isAdmin: boolean;
+  createdAt?: string;
+  updatedAt?: string;
+}
+
+export type AuthStatus = "loading" | "authenticated" | "unauthenticated";
+
+export interface AuthSnapshot {
+  status: AuthStatus;
+  user: AuthUser | null;
+  /** Set when the last check failed for a reason other than 401. */
+  error: Error | null;
+}
+
+const LOADING: AuthSnapshot = { status: "loading", user: null, error: null };
+
+let snapshot: AuthSnapshot = LOADING;
+let fetchedAt = 0;
+let inFlight: Promise<AuthSnapshot> | null = null;
+const listeners = new Set<() => void>();
+
+function publish(next: AuthSnapshot) {
+  snapshot = next;
+  for (const fn of listeners) fn();
+}
+
+function subscribe(fn: () => void): () => void {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+
+/** The current auth snapshot without subscribing (for event handlers). */
+export function getAuthSnapshot(): AuthSnapshot {
+  return snapshot;
+}
+
+/**
+ * Fetches the current user unless a fresh answer (under 5 minutes old) is cached or a request
+ * is already running. `force` skips the cache (after sign-in, sign-out, profile edits).
+ */
+export function fetchCurrentUser(opts: { force?: boolean } = {}): Promise<AuthSnapshot> {
+  if (inFlight) return inFlight;
+  const fresh = snapshot.status !== "loading" && Date.now() - fetchedAt < CURRENT_USER_TTL_MS;
+  if (fresh && !opts.force) return Promise.resolve(snapshot);
+  inFlight = fetchApi<{ user: AuthUser | null }>("GET", "/api/auth/me")
+    .then(
+      ({ user }): AuthSnapshot => (user ? { status: "authenticated", user, error: null } : { ...LOADING, status: "unauthenticated" }),
+      (err: unknown): AuthSnapshot => ({
+        status: "unauthenticated",
+        user: null,
+        error: err instanceof ApiError && err.status === 401 ? null : err instanceof Error ? err : new Error(String(err)),
+      }),
+    )
+    .then((next) => {
+      fetchedAt = Date.now();
+      inFlight = null;
+      publish(next);
+      return next;
+    });
+  return inFlight;
+}
+
+/** Stores a fresh session token (if the server sent one) and reloads the current user. */
+export function signIn(token: string | null | undefined): Promise<AuthSnapshot> {
+  if (token) setAuthToken(token);
+  return fetchCurrentUser({ force: true });
+}
+
+/** SPEC §4: removes the token and the cached user. The caller navigates to /. */
+export function signOut(): void {
+  setAuthToken(null);
+  fetchedAt = Date.now();
+  publish({ status: "unauthenticated", user: null, error: null });
+}
+
+/**
+ * The auth state for components. The first use in the browser starts the /api/auth/me call;
+ * during server render the status is always "loading".
+ */
+export function useAuth() {
+  const state = useSyncExternalStore(subscribe, getAuthSnapshot, () => LOADING);
+  useEffect(() => {
+    void fetchCurrentUser();
+  }, []);
+  const refresh = useCallback(() => fetchCurrentUser({ force: true }), []);
+  return {
+    ...state,
+    isLoading: state.status === "loading",
+    isAuthenticated: state.status === "authenticated",
+    refresh,
+    signOut,
+  };
+}
+
+/** Test hook: forget everything so each test starts signed out and loading. */
+export function resetAuthForTests(): void {
+  snapshot = LOADING;
+  fetchedAt = 0;
+  inFlight = null;
+  listeners.clear();
+}

@@ -1,0 +1,44 @@
+/**
+ * In-page sections of the home page (SPEC §2): Features and How It Works live on / under the
+ * ids 'features' and 'how-it-works'. On / the link smooth-scrolls there; from any other page
+ * it navigates to / first and scrolls after 100 ms (SPEC §9).
+ */
+
+/** SPEC §9: wait this long after navigating to / before scrolling. */
+export const SECTION_SCROLL_DELAY_MS = 100;
+
+/** Section ids on /: the two SPEC §2 names, plus the supported-site badges the footer links to. */
+export type HomeSectionId = "features" | "how-it-works" | "supported-sites";
+
+/** Smooth-scrolls to the element with this id (instant when the user prefers less motion). */
+export function scrollToSection(id: string): boolean {
+  const el = document.getElementById(id);
+  if (!el) return false;
+  const reduce = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+  el.scrollIntoView({ behavior: reduce ? "auto" : "smooth", block: "start" });
+  // Move focus for keyboard and screen-reader users without a second jump.
+  if (!el.hasAttribute("tabindex")) el.setAttribute("tabindex", "-1");
+  el.focus({ preventScroll: true });
+  return true;
+}
+
+/**
+ * Goes to a home-page section from wherever the user is.
+ *
+ * @param pathname the current location's pathname
+ * @param navigate React Router's navigate function
+ */
+export function goToHomeSection(id: HomeSectionId, pathname: string, navigate: (to: string) => unknown): void {
+  if (pathname === "/") {
+    scrollToSection(id);
+    return;
+  }
+  // navigate() resolves once the home route has loaded; then wait the specified 100 ms. If the
+  // section is not rendered yet (slow chunk), try a few more times before giving up.
+  let tries = 0;
+  const attempt = () => {
+    if (scrollToSection(id) || ++tries > 20) return;
+    window.setTimeout(attempt, 50);
+  };
+  void Promise.resolve(navigate("/")).then(() => window.setTimeout(attempt, SECTION_SCROLL_DELAY_MS));
+}
