@@ -1,25 +1,26 @@
+import { useEffect, useState } from "react";
 import { AddedRecipes } from "../components/home/added-recipes.tsx";
 import { ListView } from "../components/home/list-view.tsx";
 import { FeaturesPreview, HowItWorks, StatTiles, SupportedSites } from "../components/home/marketing-sections.tsx";
 import { RecipeEntry } from "../components/home/recipe-entry.tsx";
+import { pageMeta } from "../lib/meta.ts";
 import { useRecipesState } from "../lib/recipes-store.ts";
 import "../styles/home.css";
 
 export function meta() {
-  return [
-    { title: "recipecart: recipes to one shopping list" },
-    {
-      name: "description",
-      content: "Paste recipe links or type recipes in and get one combined shopping list, sorted by store aisle.",
-    },
-    { name: "robots", content: "index, follow" },
-  ];
+  return pageMeta({
+    title: "recipecart: recipes to one shopping list",
+    description: "Paste recipe links or type recipes in and get one combined shopping list, sorted by store aisle.",
+  });
 }
 
 export default function Home() {
   const { recipes, lastListId } = useRecipesState();
+  // Marks the page interactive once hydrated (the end-to-end tests wait for it).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   return (
-    <div className="home">
+    <div className="home" data-hydrated={hydrated ? "" : undefined}>
       <section className="hero" aria-labelledby="hero-title">
         <h1 id="hero-title" className="hero__title">
           Turn your recipes into one shopping list

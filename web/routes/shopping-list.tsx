@@ -6,6 +6,7 @@ import { useCallback, useEffect, useState } from "react";
 import type { ShoppingList } from "../../core/api/lists.ts";
 import { ShoppingListView } from "../components/shopping-list/shopping-list-view.tsx";
 import { ApiError, apiRequest } from "../lib/api.ts";
+import { pageMeta } from "../lib/meta.ts";
 import { Button } from "../ui/button.tsx";
 import { Link } from "../ui/link.tsx";
 import { Spinner } from "../ui/spinner.tsx";
@@ -13,11 +14,12 @@ import type { Route } from "./+types/shopping-list.ts";
 import "../styles/list.css";
 
 export function meta({ params }: Route.MetaArgs) {
-  return [
-    { title: params.id ? "Shopping list | recipecart" : "Shopping List Not Found | recipecart" },
-    // Lists are private to whoever holds the link.
-    { name: "robots", content: "noindex, nofollow" },
-  ];
+  // Lists are private to whoever holds the link: personal = noindex.
+  return pageMeta({
+    title: params.id ? "Shopping list" : "Shopping List Not Found",
+    description: "A shopping list made from recipes, grouped by store category.",
+    personal: true,
+  });
 }
 
 type Load = { state: "loading" } | { state: "ready"; list: ShoppingList } | { state: "missing" } | { state: "failed" };

@@ -4,8 +4,8 @@
  * the card shows progress and the button cannot be pressed again.
  */
 import { type FormEvent, useState } from "react";
-import { apiRequest, errorText } from "../../lib/api.ts";
-import { type AddedRecipe, upsertRecipe } from "../../lib/recipes-store.ts";
+import { ApiError, apiRequest, errorText } from "../../lib/api.ts";
+import { upsertRecipe } from "../../lib/recipes-store.ts";
 import { toast } from "../../lib/toast.ts";
 import { Button } from "../../ui/button.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
@@ -13,9 +13,8 @@ import { Tab, TabList, TabPanel, Tabs } from "../../ui/tabs.tsx";
 import { TextArea } from "../../ui/text-area.tsx";
 import { TextField } from "../../ui/text-field.tsx";
 import { toAddedRecipe } from "./to-added-recipe.ts";
+import { MANUAL_SOURCE } from "../../../core/api/recipes.ts";
 
-/** Source recorded for a typed recipe (SPEC §3). */
-export const MANUAL_SOURCE = "manually added";
 
 /** True for an absolute http(s) address. */
 export function isRecipeUrl(value: string): boolean {
@@ -79,7 +78,12 @@ function UrlForm() {
       upsertRecipe(toAddedRecipe(recipe));
       setUrl("");
     } catch (err) {
-      toast({ title: "Error parsing recipe", description: errorText(err), variant: "destructive" });
+      let description = errorText(err);
+      // A site that refuses robots can still be typed in by hand.
+      if (err instanceof ApiError && err.problem?.code === "site_blocked" && !/manual/i.test(description)) {
+        description += " Try the Manual Entry tab instead.";
+      }
+      toast({ title: "Error parsing recipe", description, variant: "destructive" });
     } finally {
       setPending(false);
     }
@@ -178,4 +182,3 @@ function ManualForm() {
   );
 }
 
-export type { AddedRecipe };

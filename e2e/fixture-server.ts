@@ -1,0 +1,48 @@
+/**
+ * A tiny static server on 127.0.0.1 for the end-to-end tests: serves e2e/fixtures/*.html,
+ * `/slow/<file>` after SLOW_MS, and counts requests per path so a test can prove that an
+ * import ran exactly once.
+ */
+import { readFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import path from "node:path";
+
+export const SLOW_MS = 1500;
+const dir = path.join(import.meta.dirname, "fixtures");
+
+export interface FixtureServer {
+  origin: string;
+  hits: Map<string, number>;
+  close: () => Promise<void>;
+}
+
+export async function startFixtureServer(): Promise<FixtureServer> {
+  const hits = new Map<string, number>();
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    hits.set(url.pathname, (hits.get(url.pathname) ?? 0) + 1);
+    let name = url.pathname;
+    if (name.startsWith("/slow/")) {
+      await new Promise((r) => setTimeout(r, SLOW_MS));
+      name = name.slice("/slow".length);
+    }
+    const file = path.basename(name);
+    if (!/^[\w-]+\.html$/.test(file)) {
+      res.writeHead(404, { "content-type": "text/plain" }).end("not found");
+      return;
+    }
+    try {
+      const body = await readFile(path.join(dir, file));
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(body);
+    } catch {
+      res.writeHead(404, { "content-type": "text/plain" }).end("not found");
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    hits,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
