@@ -5,7 +5,7 @@
  * visible page (headings and list items, marked when inside an "ingredient" container).
  * No DOM is built; everything is plain strings in arrays.
  */
-import { onEnd, type ElementLike, type Plan, type TextLike } from "./plan.ts";
+import { onEnd, withSharedEndTags, type ElementLike, type Plan, type TextLike } from "./plan.ts";
 
 /** One microdata/RDFa property value, in document order. */
 export interface MicroProp {
@@ -338,7 +338,7 @@ export function createCollector(): { plan: Plan; data: PageData } {
     }
   };
 
-  return { plan: [...head, ...jsonLd, ...microdata, ...outline], data };
+  return { plan: withSharedEndTags([...head, ...jsonLd, ...microdata, ...outline]), data };
 }
 
 const NOT_CONTAINER = /^(?:h[1-6]|a|span|label|input|button|img|li|p|strong|b|em|i|svg|path|use|option|select|script|style|link|meta|source|picture|figure)$/;

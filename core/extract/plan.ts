@@ -56,3 +56,62 @@ export function onEnd(element: ElementLike, fn: () => void): boolean {
     return false;
   }
 }
+
+const FINGERPRINT_ATTRS = ["class", "id", "itemprop", "itemscope", "itemtype", "typeof", "property", "type", "rel", "name"];
+
+/**
+ * Makes several handlers of one element share its end tag. html-rewriter-wasm keeps only the
+ * last onEndTag callback of an element, so when two selectors match the same element (an h1
+ * with itemprop="name") the first would never hear its end tag. The wrapper registers one
+ * real callback per element and runs every registered function in order.
+ *
+ * Handlers of one element run back to back in plan order, so a new element starts when a
+ * handler's index is not after the previous one's, or the tag/attributes differ.
+ */
+export function withSharedEndTags(plan: Plan): Plan {
+  let lastIndex = -1;
+  let lastPrint = "";
+  let current: { fns: Array<() => void>; state: "none" | "ok" | "failed" } = { fns: [], state: "none" };
+  const print = (el: ElementLike) => {
+    let s = el.tagName;
+    for (const a of FINGERPRINT_ATTRS) s += "\u0000" + (el.getAttribute(a) ?? "\u0001");
+    return s;
+  };
+  return plan.map((entry, index) => {
+    const element = entry.handlers.element;
+    if (!element) return entry;
+    return {
+      selector: entry.selector,
+      handlers: {
+        ...entry.handlers,
+        element(el: ElementLike) {
+          const p = print(el);
+          if (index <= lastIndex || p !== lastPrint) current = { fns: [], state: "none" };
+          lastIndex = index;
+          lastPrint = p;
+          const mine = current;
+          const wrapped: ElementLike = {
+            tagName: el.tagName,
+            getAttribute: (name) => el.getAttribute(name),
+            onEndTag(fn) {
+              if (mine.state === "failed") throw new Error("no end tag");
+              if (mine.state === "none") {
+                try {
+                  el.onEndTag(() => {
+                    for (const f of mine.fns) f();
+                  });
+                  mine.state = "ok";
+                } catch (err) {
+                  mine.state = "failed";
+                  throw err;
+                }
+              }
+              mine.fns.push(fn);
+            },
+          };
+          element(wrapped);
+        },
+      },
+    };
+  });
+}

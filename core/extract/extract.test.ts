@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import { chunkedNodeDriver, nodeDriver } from "../../cli/node-html-rewriter.ts";
+import { RecipeDraftSchema } from "../recipe/schema.ts";
+import { extractRecipe, visibleHasMoreAmounts } from "./extract.ts";
+import { captionIngredients, isSocialUrl, looksLikeIngredient } from "./social.ts";
+
+const page = (head: string, body: string, lang = "en") =>
+  `<!doctype html><html lang="${lang}"><head><title>Site | Page</title>${head}</head><body>${body}</body></html>`;
+
+async function both(html: string, url = "https://example.com/r/1") {
+  const a = await extractRecipe(html, url, nodeDriver);
+  const b = await extractRecipe(html, url, chunkedNodeDriver(3));
+  expect(b).toEqual(a);
+  return a;
+}
+
+describe("extractRecipe on hand-made pages", () => {
+  it("reads JSON-LD with broken JSON and returns a valid RecipeDraft", async () => {
+    const ld = `<script type="application/ld+json">{"@context":"https://schema.org","@graph":[{"@type":"WebSite","name":"Ex"},
+      {"@type":"Recipe","name":"Soup","recipeIngredient":["1 l stock","2 carrots, diced",],"image":["https://e.com/s.jpg"]}]}</script>`;
+    const r = await both(page(ld, "<h1>Soup!</h1>"));
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(RecipeDraftSchema.parse(r.recipe)).toEqual(r.recipe);
+    expect(r.recipe).toMatchObject({ title: "Soup", ingredients: ["1 l stock", "2 carrots, diced"], image: "https://e.com/s.jpg", source: "json-ld", language: "en", siteName: "Ex" });
+  });
+
+  it("reads microdata when there is no JSON-LD", async () => {
+    const body = `<div itemscope itemtype="https://schema.org/Recipe"><h1 itemprop="name">Pie &amp; Mash</h1>
+      <div itemprop="author" itemscope itemtype="https://schema.org/Person"><span itemprop="name">Bob</span></div>
+      <ul><li itemprop="recipeIngredient">500 g <b>potatoes</b></li><li itemprop="recipeIngredient">1 pie</li></ul></div>`;
+    const r = await both(page("", body));
+    expect(r.ok && r.recipe).toMatchObject({ title: "Pie & Mash", ingredients: ["500 g potatoes", "1 pie"], source: "microdata" });
+  });
+
+  it("reads recipe-plugin markup with groups when there is no structured data", async () => {
+    const body = `<h1>Cake</h1><div class="wprm-recipe-ingredients-container">
+      <div class="wprm-recipe-ingredient-group"><h4 class="wprm-recipe-group-name">For the batter</h4>
+      <ul class="wprm-recipe-ingredients"><li class="wprm-recipe-ingredient"><span class="wprm-recipe-ingredient-amount">2</span> <span>cups</span> flour</li>
+      <li class="wprm-recipe-ingredient">1 egg</li></ul></div>
+      <div class="wprm-recipe-ingredient-group"><h4 class="wprm-recipe-group-name">Glaze</h4><ul><li>1 cup sugar</li></ul></div></div>
+      <h3>Instructions</h3><ol><li>Mix.</li></ol>`;
+    const r = await both(page("", body));
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.recipe.title).toBe("Cake");
+    expect(r.recipe.ingredients).toEqual(["2 cups flour", "1 egg", "1 cup sugar"]);
+    expect(r.recipe.ingredientGroups).toEqual([
+      { name: "For the batter", ingredients: ["2 cups flour", "1 egg"] },
+      { name: "Glaze", ingredients: ["1 cup sugar"] },
+    ]);
+    expect(r.recipe.source).toBe("plugin");
+  });
+
+  it("falls back to the list after an Ingredients heading in the page's language", async () => {
+    for (const [word, lang] of [["Zutaten", "de"], ["Ingrédients", "fr"], ["Składniki", "pl"], ["材料", "ja"], ["Ingrediënten", "nl"]]) {
+      const body = `<nav><ul><li>Home</li><li>Blog</li></ul></nav><h1>Dish</h1><p>Intro</p><h2>${word}</h2>
+        <ul><li>200 g A</li><li>1 B</li></ul><h2>Zubereitung</h2><ol><li>Step</li></ol>`;
+      const r = await both(page("", body, lang));
+      expect(r.ok && r.recipe).toMatchObject({ title: "Dish", ingredients: ["200 g A", "1 B"], source: "heading" });
+    }
+  });
+
+  it("says no recipe found (with the page title) when there is none", async () => {
+    const r = await both(page('<meta property="og:title" content="About us">', "<h1>About us</h1><ul><li>Team</li></ul>"));
+    expect(r).toEqual({ ok: false, reason: "no_recipe_found", message: expect.stringContaining("No recipe"), title: "About us" });
+  });
+
+  it("takes caption lines that read as ingredients from a social post", async () => {
+    const desc = "Best pasta ever!\n\n200g spaghetti\n2 cloves garlic\n- parmesan\nCook it all for 10 minutes. Enjoy!\n#pasta #food";
+    const head = `<meta property="og:title" content="Chef on Instagram: &quot;Best pasta ever!&quot;"><meta property="og:description" content="${desc}">`;
+    const r = await both(page(head, ""), "https://www.instagram.com/p/abc/");
+    expect(r.ok && r.recipe).toMatchObject({ title: "Best pasta ever!", ingredients: ["200g spaghetti", "2 cloves garlic", "parmesan"], source: "social" });
+    const none = await both(page('<meta property="og:description" content="Sunset at the beach">', ""), "https://www.tiktok.com/@a/video/1");
+    expect(none.ok).toBe(false);
+  });
+});
+
+describe("policy and social helpers", () => {
+  it("prefers the visible list only when it adds amounts the structured data lacks", () => {
+    expect(visibleHasMoreAmounts(["chicken", "salt", "1 egg"], ["300 g chicken", "1 tsp salt", "1 egg"])).toBe(true);
+    expect(visibleHasMoreAmounts(["1 cup milk (warm)", "2 eggs"], ["1 cup milk warm", "2 eggs"])).toBe(false);
+    expect(visibleHasMoreAmounts(["1/2 cup milk", "2 eggs"], ["½ cup milk", "2 eggs"])).toBe(false);
+    expect(visibleHasMoreAmounts(["a", "b"], ["1 a"])).toBe(false);
+  });
+  it("recognises social URLs and ingredient-like caption lines", () => {
+    expect(isSocialUrl("https://www.youtube.com/watch?v=x")).toBe(true);
+    expect(isSocialUrl("https://www.bbcgoodfood.com/recipes/x")).toBe(false);
+    expect(looksLikeIngredient("1 ½ cups flour")).toBe(true);
+    expect(looksLikeIngredient("Bake for 20 minutes. Then rest it.")).toBe(false);
+    expect(looksLikeIngredient("20 minutes")).toBe(false);
+    expect(captionIngredients("Just a sunset")).toEqual([]);
+  });
+});
