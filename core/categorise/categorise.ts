@@ -33,6 +33,7 @@ interface Match {
 }
 
 const MAX_PHRASE = 5;
+const NON_ASCII = /[^\x00-\x7f]/;
 
 // ------------------------------------------------------------------ lexicon tables (built once)
 
@@ -47,89 +48,25 @@ for (const [code, priority, kind, text] of LEXICON) {
   }
 }
 
-const tokenCache = new Map<string, string>();
-/** Maps a token to its lexicon form: exact, else a singular or plural variant in the vocabulary. */
-function resolveToken(tok: string): string {
-  const cached = tokenCache.get(tok);
-  if (cached !== undefined) return cached;
-  let out = tok;
-  if (!vocab.has(tok)) {
-    const c: string[] = [];
-    if (tok.endsWith("ies")) c.push(tok.slice(0, -3) + "y", tok.slice(0, -1));
-    if (tok.endsWith("ves")) c.push(tok.slice(0, -3) + "f", tok.slice(0, -3) + "fe");
-    if (tok.endsWith("es")) c.push(tok.slice(0, -2));
-    if (tok.endsWith("s")) c.push(tok.slice(0, -1));
-    if (tok.endsWith("ss")) c.push(tok.slice(0, -2));
-    c.push(tok + "s", tok + "es");
-    if (tok.endsWith("y")) c.push(tok.slice(0, -1) + "ies");
-    for (const x of c) {
-      if (vocab.has(x)) {
-        out = x;
-        break;
-      }
-    }
-  }
-  if (tokenCache.size < 50_000) tokenCache.set(tok, out);
-  return out;
+/** Words whose plural means something else ("peppers" are bell peppers, "pepper" is the spice). */
+const KEEP_PLURAL = new Set(["peppers", "greens", "herbes", "grits", "sweets"]);
+
+function singularCandidates(tok: string): string[] {
+  const c: string[] = [];
+  if (tok.endsWith("ies")) c.push(tok.slice(0, -3) + "y", tok.slice(0, -1));
+  if (tok.endsWith("ves")) c.push(tok.slice(0, -3) + "f", tok.slice(0, -3) + "fe");
+  if (tok.endsWith("es")) c.push(tok.slice(0, -1), tok.slice(0, -2));
+  if (tok.endsWith("s") && !tok.endsWith("ss")) c.push(tok.slice(0, -1));
+  if (tok.endsWith("ss")) c.push(tok.slice(0, -2)); // typo "eggss"
+  return c;
 }
 
-const phraseMap = new Map<string, Entry>();
-for (const p of rawPhrases) {
-  const key = p.tokens.map(resolveToken).join(" ");
-  // First definition wins; duplicates across groups are reported by the unit tests.
-  if (!phraseMap.has(key)) phraseMap.set(key, { code: p.code, priority: p.priority, kind: p.kind, phrase: key });
+/** The vocabulary form of a word that is in the vocabulary: its singular when that is known too. */
+function canonical(tok: string): string {
+  if (KEEP_PLURAL.has(tok)) return tok;
+  for (const x of singularCandidates(tok)) if (vocab.has(x)) return x;
+  return tok;
 }
-
-/** Phrases that appear in more than one lexicon group with different categories (for tests). */
-export function lexiconConflicts(): string[] {
-  const seen = new Map<string, Code>();
-  const out: string[] = [];
-  for (const p of rawPhrases) {
-    const key = p.tokens.map(resolveToken).join(" ");
-    const prev = seen.get(key);
-    if (prev && prev !== p.code) out.push(`${key}: ${prev} / ${p.code}`);
-    else seen.set(key, p.code);
-  }
-  return out;
-}
-
-/** Number of phrases in the lexicon. */
-export function lexiconSize(): number {
-  return phraseMap.size;
-}
-
-// ------------------------------------------------------------------ normalisation
-
-function tokenize(s: string): string[] {
-  const cleaned = s
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/&/g, " and ")
-    .replace(/\bw\//g, " with ")
-    .replace(/['’‘`´]s\b/g, "")
-    .replace(/['’‘`´"]/g, "")
-    .replace(/[^a-z0-9%\s]+/g, " ");
-  const out: string[] = [];
-  for (const t of cleaned.split(/\s+/)) {
-    if (!t || /[0-9%]/.test(t)) continue;
-    out.push(t);
-  }
-  return out;
-}
-
-/** Split a product name into comma segments, each a token list; bracketed notes removed. */
-function segments(name: string): string[][] {
-  const noBrackets = name.replace(/\([^)]*\)/g, " ").replace(/\[[^\]]*\]/g, " ");
-  return noBrackets
-    .split(/[,;]/)
-    .map((s) => tokenize(s).map(resolveToken))
-    .filter((t) => t.length > 0);
-}
-
-// ------------------------------------------------------------------ matching
-
-const SPLIT_WORDS = new Set(["with", "in"]);
 
 /** Unmatched tokens may still end in a known word: "shortcake", "cornbread", "bratwurst". */
 const SUFFIXES: readonly (readonly [string, string])[] = [
@@ -158,41 +95,185 @@ const SUFFIXES: readonly (readonly [string, string])[] = [
   ["oil", "oil"],
 ];
 
-function findMatches(tokens: string[]): Match[] {
-  const all: Match[] = [];
-  for (let i = 0; i < tokens.length; i++) {
+const tokenCache = new Map<string, string>();
+/** Maps a token to its lexicon form: singular where known, else a plural variant in the vocabulary. */
+function resolveToken(tok: string): string {
+  const cached = tokenCache.get(tok);
+  if (cached !== undefined) return cached;
+  let out = tok;
+  if (vocab.has(tok)) out = canonical(tok);
+  else {
+    const c = [...singularCandidates(tok), tok + "s", tok + "es"];
+    if (tok.endsWith("y")) c.push(tok.slice(0, -1) + "ies");
     let found = false;
-    for (let len = Math.min(MAX_PHRASE, tokens.length - i); len >= 1; len--) {
-      const key = len === 1 ? tokens[i]! : tokens.slice(i, i + len).join(" ");
-      const entry = phraseMap.get(key);
-      if (entry) {
-        all.push({ entry, start: i, end: i + len });
+    for (const x of c) {
+      if (vocab.has(x)) {
+        out = canonical(x);
         found = true;
-        break; // longest phrase starting here; shorter ones at this start are inside it
+        break;
       }
     }
-    if (!found) {
-      const t = tokens[i]!;
-      if (t.length > 5 && !vocab.has(t)) {
-        for (const [suffix, word] of SUFFIXES) {
-          if (t.endsWith(suffix) && t.length > suffix.length + 2) {
-            const entry = phraseMap.get(word);
-            if (entry) all.push({ entry, start: i, end: i + 1 });
-            break;
-          }
+    // An unknown compound may end in a known word: "shortcake", "cornbread", "bratwurst".
+    if (!found && tok.length > 5) {
+      for (const [suffix, word] of SUFFIXES) {
+        if (tok.endsWith(suffix) && tok.length > suffix.length + 2) {
+          out = word;
+          break;
         }
       }
     }
   }
-  // Drop matches contained in a longer one.
-  return all.filter(
-    (m) => !all.some((o) => o !== m && o.start <= m.start && o.end >= m.end && o.end - o.start > m.end - m.start),
-  );
+  if (tokenCache.size < 50_000) tokenCache.set(tok, out);
+  return out;
+}
+
+interface TrieNode {
+  entry?: Entry;
+  next?: Map<string, TrieNode>;
+}
+const trie = new Map<string, TrieNode>();
+const phraseMap = new Map<string, Entry>();
+for (const p of rawPhrases) {
+  const key = p.tokens.map(resolveToken).join(" ");
+  // First definition wins; duplicates across groups are reported by the unit tests.
+  if (!phraseMap.has(key)) phraseMap.set(key, { code: p.code, priority: p.priority, kind: p.kind, phrase: key });
+}
+
+for (const [key, entry] of phraseMap) {
+  let level = trie;
+  let node: TrieNode | undefined;
+  for (const tok of key.split(" ")) {
+    node = level.get(tok);
+    if (!node) level.set(tok, (node = {}));
+    level = node.next ??= new Map();
+  }
+  node!.entry = entry;
+}
+
+/** Phrases that appear in more than one lexicon group with different categories (for tests). */
+export function lexiconConflicts(): string[] {
+  const seen = new Map<string, Code>();
+  const out: string[] = [];
+  for (const p of rawPhrases) {
+    const key = p.tokens.map(resolveToken).join(" ");
+    const prev = seen.get(key);
+    if (prev && prev !== p.code) out.push(`${key}: ${prev} / ${p.code}`);
+    else seen.set(key, p.code);
+  }
+  return out;
+}
+
+/** Number of phrases in the lexicon. */
+export function lexiconSize(): number {
+  return phraseMap.size;
+}
+
+// ------------------------------------------------------------------ normalisation
+
+/**
+ * Lower-cased word tokens of a name, split into segments at "," and ";". Accents are removed,
+ * "&" reads "and", "w/" reads "with", possessive "'s" and bracketed notes are dropped, words with
+ * digits ("12oz", "2%") are skipped. One pass over the characters (this is the hot path).
+ */
+function scan(input: string): string[][] {
+  let s = input.toLowerCase();
+  if (NON_ASCII.test(s)) s = s.normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
+  const segs: string[][] = [];
+  let seg: string[] = [];
+  let word = ""; // pieces already closed by an apostrophe ("fakin'")
+  let start = -1; // start of the current run of word characters
+  let digit = false;
+  let depth = 0;
+  const n = s.length;
+  for (let i = 0; i <= n; i++) {
+    const c = i < n ? s.charCodeAt(i) : 32;
+    if (depth > 0) {
+      if (c === 41 || c === 93) depth--; // ) ]
+      else if (c === 40 || c === 91) depth++;
+      continue;
+    }
+    if (c >= 97 && c <= 122) {
+      if (start < 0) start = i;
+      continue;
+    }
+    if ((c >= 48 && c <= 57) || c === 37) {
+      if (start < 0) start = i;
+      digit = true;
+      continue;
+    }
+    // end of a run of word characters
+    if (start >= 0) {
+      word += s.slice(start, i);
+      start = -1;
+    }
+    if (c === 39 || c === 8217 || c === 8216 || c === 96 || c === 180) {
+      // apostrophe: drop a possessive 's, otherwise join the pieces ("fakin'")
+      const next = s.charCodeAt(i + 1);
+      const after = s.charCodeAt(i + 2);
+      if (next === 115 && !(after >= 97 && after <= 122)) i++;
+      continue;
+    }
+    if (c === 47 && word === "w") {
+      word = "with";
+    }
+    if (word && !digit) seg.push(word);
+    word = "";
+    digit = false;
+    if (c === 38) seg.push("and");
+    else if (c === 44 || c === 59) {
+      if (seg.length) segs.push(seg);
+      seg = [];
+    } else if (c === 40 || c === 91) depth = 1;
+  }
+  if (seg.length) segs.push(seg);
+  return segs;
+}
+
+function tokenize(s: string): string[] {
+  return scan(s).flat();
+}
+
+/** Split a name into comma segments, each a list of resolved tokens. */
+function segments(name: string): string[][] {
+  const segs = scan(name);
+  for (const seg of segs) for (let i = 0; i < seg.length; i++) seg[i] = resolveToken(seg[i]!);
+  return segs;
+}
+
+// ------------------------------------------------------------------ matching
+
+const SPLIT_WORDS = new Set(["with", "in"]);
+
+function findMatches(tokens: string[]): Match[] {
+  const all: Match[] = [];
+  let maxEnd = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    // Longest phrase starting at i (walk the trie); shorter ones at this start are inside it,
+    // and one that ends within an earlier, longer match is inside that.
+    let level: Map<string, TrieNode> | undefined = trie;
+    let entry: Entry | undefined;
+    let end = 0;
+    for (let j = i; j < tokens.length && level; j++) {
+      const node = level.get(tokens[j]!);
+      if (!node) break;
+      if (node.entry) {
+        entry = node.entry;
+        end = j + 1;
+      }
+      level = node.next;
+    }
+    if (entry && end > maxEnd) {
+      all.push({ entry, start: i, end });
+      maxEnd = end;
+    }
+  }
+  return all;
 }
 
 function pick(matches: Match[]): Match | null {
   let best: Match | null = null;
   for (const m of matches) {
+    if (m.entry.priority === 0) continue;
     if (
       !best ||
       m.entry.priority > best.entry.priority ||
@@ -205,55 +286,85 @@ function pick(matches: Match[]): Match | null {
   return best;
 }
 
-/** The head match of one comma segment: words after "with"/"in" count only as a fallback. */
+/**
+ * The head match of one comma segment. Words after "with"/"in" ("Tomatoes with Basil") win only
+ * with a higher priority than everything before ("Pomegranate with Cranberry Juice").
+ */
 function headOfSegment(tokens: string[]): Match | null {
   const matches = findMatches(tokens);
   if (matches.length === 0) return null;
   const split = tokens.findIndex((t, i) => i > 0 && SPLIT_WORDS.has(t));
   if (split > 0) {
-    const before = matches.filter((m) => m.start < split);
-    const dominant = matches.filter((m) => m.entry.priority === 3);
-    const chosen = pick([...before, ...dominant]);
-    if (chosen) return chosen;
+    const before = pick(matches.filter((m) => m.start < split));
+    const after = pick(matches.filter((m) => m.start >= split));
+    if (before && (!after || after.entry.priority <= before.entry.priority)) return before;
+    return after;
   }
   return pick(matches);
 }
 
 // ------------------------------------------------------------------ modifier rules
 
-const FRESH_HERB_CUES = ["fresh", "leaf", "leaves", "sprig", "bunch", "stem", "stalk", "flat", "living", "potted"];
-const DRY_HERB_CUES = ["dried", "dry", "ground", "flake", "crushed", "rubbed", "powder", "powdered", "dehydrated", "freeze"];
-const DRY_AROMATIC_CUES = ["granulated", "powder", "powdered", "dried", "dehydrated", "ground", "flake", "granule", "minced dried"];
-const DRY_CHILLI_CUES = ["dried", "dry", "flake", "crushed", "ground", "powder", "powdered", "smoked", "whole dried"];
-const DRIED_FRUIT_CUES = ["dried", "dehydrated", "candied", "crystallized", "crystallised", "glace", "sundried", "sun"];
-const CANNED_CUES = ["canned", "tinned", "can", "tin", "jarred", "syrup", "brine", "cream style", "whole kernel", "sodium"];
-const DELI_CUES = ["rotisserie", "carved", "deli", "lunch", "lunchmeat", "shaved", "seasoned", "cajun", "honey", "maple", "mesquite",
-  "peppered", "shredded", "pulled", "cooked", "style"];
+const FRESH_HERB_CUES = cues(["fresh", "leaf", "leaves", "sprig", "bunch", "stem", "stalk", "flat", "living", "potted"]);
+const DRY_HERB_CUES = cues(["dried", "dry", "ground", "flake", "crushed", "rubbed", "powder", "powdered", "dehydrated", "freeze"]);
+const DRY_AROMATIC_CUES = cues(["granulated", "powder", "powdered", "dried", "dehydrated", "ground", "flake", "granule", "minced dried"]);
+const DRY_CHILLI_CUES = cues(["dried", "dry", "flake", "crushed", "ground", "powder", "powdered", "smoked", "whole dried"]);
+const DRIED_FRUIT_CUES = cues(["dried", "dehydrated", "candied", "crystallized", "crystallised", "glace", "sundried", "sun"]);
+const CANNED_CUES = cues(["canned", "tinned", "can", "tin", "jarred", "syrup", "brine", "cream style", "whole kernel", "sodium"]);
+const DELI_CUES = cues(["rotisserie", "carved", "deli", "lunch", "lunchmeat", "shaved", "seasoned", "cajun", "honey", "maple", "mesquite",
+  "peppered", "shredded", "pulled", "cooked", "style"]);
 const DELI_HEADS = new Set(["turkey", "turkey breast", "chicken", "chicken breast", "beef", "roast beef", "ham", "pork"]);
-const ASIAN_CUES = ["korean", "thai", "chinese", "japanese", "asian", "szechuan", "sichuan", "vietnamese", "indian", "teriyaki",
-  "tikka", "tandoori", "hoisin", "sesame ginger", "kung pao", "general tso", "malaysian", "indonesian", "filipino"];
+const ASIAN_CUES = cues(["korean", "thai", "chinese", "japanese", "asian", "szechuan", "sichuan", "vietnamese", "indian", "teriyaki",
+  "tikka", "tandoori", "kung pao", "general tso", "malaysian", "indonesian", "filipino", "bombay", "madras", "masala",
+  "korma", "vindaloo", "udon", "soba", "ramen", "lo mein", "chow mein", "yakisoba"]);
+const CANNED_MEAT_CUES = cues(["canned", "tinned", "tin", "can", "in water", "in spring water", "in oil", "in olive oil", "in brine",
+  "chunk light", "solid white", "in sauce", "pouch"]);
+const FROZEN_CUES = cues(["breaded", "battered"]);
+const CANDY_CUES = cues(["covered", "drenched", "dipped", "coated", "enrobed"]);
+const PLANT_MILK_CUES = cues(["dairy", "soy", "soymilk", "almond", "oat", "rice", "cashew", "coconut", "hemp", "grain"]);
 
-function hasAny(tokens: string[], cues: readonly string[]): boolean {
-  for (const cue of cues) {
-    if (cue.includes(" ")) {
-      if (tokens.join(" ").includes(cue)) return true;
-    } else if (tokens.includes(cue)) return true;
+/** A compiled list of cue words and phrases. */
+interface Cues {
+  single: Set<string>;
+  multi: string[];
+}
+
+function cues(list: readonly string[]): Cues {
+  return { single: new Set(list.filter((c) => !c.includes(" "))), multi: list.filter((c) => c.includes(" ")).map((c) => ` ${c} `) };
+}
+
+function hasAny(tokens: string[], c: Cues): boolean {
+  for (const t of tokens) if (c.single.has(t)) return true;
+  if (c.multi.length) {
+    const joined = " " + tokens.join(" ") + " ";
+    for (const m of c.multi) if (joined.includes(m)) return true;
   }
   return false;
 }
 
+const FRESH = cues(["fresh"]);
+const SPRIG = cues(["sprig", "bunch"]);
+const DRYISH = cues(["dried", "dry"]);
+const CUP_JUICE = cues(["cup", "in juice"]);
+const HARD = cues(["alcoholic", "hard", "spiked"]);
+const MUSTARD_DRY = cues(["ground", "dry", "dried", "powdered"]);
+
 function applyModifiers(m: Match, tokens: string[]): Code {
   const e = m.entry;
   const before = tokens.slice(0, m.start);
-  const near = tokens; // the whole name: modifiers may follow ("Peas, Frozen")
+  // the whole segment: modifiers may follow ("Peas, Frozen")
+  const near = tokens;
   if (e.code !== "FR" && near.includes("frozen")) return "FR";
   if ((near.includes("canned") || near.includes("tinned")) && e.code !== "BV" && e.code !== "AL") return "CS";
+  if (e.code === "MS" && hasAny(near, FROZEN_CUES)) return "FR";
+  if ((e.code === "MS" || e.kind === "fish") && hasAny(near, CANNED_MEAT_CUES)) return "CS";
+  if (near.includes("chocolate") && hasAny(near, CANDY_CUES) && e.code !== "FR") return "SN";
   switch (e.kind) {
     case "herb":
       if (hasAny(near, DRY_HERB_CUES)) return "SP";
       return e.code;
     case "herbdry":
-      if (hasAny(before, ["fresh"]) || hasAny(near, ["sprig", "bunch"])) return "PR";
+      if (hasAny(before, FRESH) || hasAny(near, SPRIG)) return "PR";
       return e.code;
     case "aromatic":
       if (hasAny(near, DRY_AROMATIC_CUES)) return "SP";
@@ -265,13 +376,13 @@ function applyModifiers(m: Match, tokens: string[]): Code {
       return e.code;
     case "fruit":
       if (e.code === "PR" && hasAny(before, DRIED_FRUIT_CUES)) return "BA";
-      if (e.code === "PR" && hasAny(near, CANNED_CUES)) return "CS";
+      if (hasAny(near, CANNED_CUES) || hasAny(near, CUP_JUICE)) return "CS";
       return e.code;
     case "veg":
     case "bean":
       if (e.code === "PR" && hasAny(near, CANNED_CUES)) return "CS";
       if (e.code === "PR" && near.includes("pickled")) return "CO";
-      if (e.code === "CS" && hasAny(before, ["dried", "dry"])) return "PG";
+      if (e.code === "CS" && hasAny(before, DRYISH)) return "PG";
       return e.code;
     case "meat":
       if (hasAny(near, DELI_CUES)) return "DL";
@@ -283,9 +394,11 @@ function applyModifiers(m: Match, tokens: string[]): Code {
   }
   if (e.code === "MS" && DELI_HEADS.has(e.phrase) && hasAny(near, DELI_CUES)) return "DL";
   if (e.code === "BV" && e.phrase.endsWith("juice") && before.includes("fresh")) return "PR";
-  if (e.code === "BV" && hasAny(near, ["alcoholic", "hard", "spiked"])) return "AL";
-  if (e.code === "CO" && hasAny(near, ASIAN_CUES)) return "IN";
-  if (e.code === "CS" && (e.phrase === "bean" || e.phrase.endsWith(" bean") || e.phrase === "chickpea") && hasAny(before, ["dried", "dry"])) {
+  if (e.code === "BV" && hasAny(near, HARD)) return "AL";
+  if ((e.code === "CO" || e.code === "PG") && hasAny(near, ASIAN_CUES)) return "IN";
+  if (e.code === "CO" && e.phrase.includes("mustard") && hasAny(before, MUSTARD_DRY)) return "SP";
+  if (e.code === "BV" && e.phrase === "beverage" && hasAny(before, PLANT_MILK_CUES)) return "DE";
+  if (e.code === "CS" && (e.phrase === "bean" || e.phrase.endsWith(" bean") || e.phrase === "chickpea") && hasAny(before, DRYISH)) {
     return "PG";
   }
   return e.code;
@@ -307,11 +420,15 @@ export const FALLBACK_CATEGORY: CategoryName = "Other";
  * @param name a grocery item as a recipe or shopper writes it ("2% milk", "Organic Baby Spinach")
  */
 export function explainCategory(name: string): CategoryExplanation {
+  // The first comma segment names the product ("Tofu, Extra Firm"); a later one wins only with a
+  // higher priority ("Tomato, Onion & Garlic Pasta Sauce").
+  let best: { m: Match; seg: string[] } | null = null;
   for (const seg of segments(name)) {
     const m = headOfSegment(seg);
-    if (m) return { category: CODES[applyModifiers(m, seg)], phrase: m.entry.phrase };
+    if (m && (!best || m.entry.priority > best.m.entry.priority)) best = { m, seg };
   }
-  return { category: FALLBACK_CATEGORY, phrase: null };
+  if (!best) return { category: FALLBACK_CATEGORY, phrase: null };
+  return { category: CODES[applyModifiers(best.m, best.seg)], phrase: best.m.entry.phrase };
 }
 
 /**

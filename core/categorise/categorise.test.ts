@@ -1,0 +1,140 @@
+import { describe, expect, it } from "vitest";
+import { CATEGORIES, categorise, compareCategories, explainCategory, lexiconConflicts } from "./categorise.ts";
+
+// Our own table of names (recipe ingredient names and made-up shelf names), with the category a
+// US store shelves them in. Where two answers are fair, the list gives both.
+const TABLE: [string, string | string[]][] = [
+  // produce, herbs and their modifiers
+  ["onion", "Produce"],
+  ["red onions", "Produce"],
+  ["Organic Yellow Onions", "Produce"],
+  ["peas", ["Produce", "Frozen"]],
+  ["frozen peas", "Frozen"],
+  ["Peas, Frozen", "Frozen"],
+  ["fresh thyme", "Produce"],
+  ["dried thyme", "Spices & Seasonings"],
+  ["dried oregano", "Spices & Seasonings"],
+  ["oregano", ["Spices & Seasonings", "Produce"]],
+  ["fresh oregano", "Produce"],
+  ["basil leaves", "Produce"],
+  ["granulated garlic", "Spices & Seasonings"],
+  ["garlic cloves", "Produce"],
+  ["ground ginger", "Spices & Seasonings"],
+  ["root ginger", "Produce"],
+  ["red pepper flakes", "Spices & Seasonings"],
+  ["red bell peppers", "Produce"],
+  ["black pepper", "Spices & Seasonings"],
+  ["green peppers", "Produce"],
+  ["scallions", "Produce"],
+  ["Bagged Baby Spinach", "Produce"],
+  ["lemon zest", "Produce"],
+  ["fresh lemon juice", "Produce"],
+  ["aubergines", "Produce"],
+  ["strawberries", "Produce"],
+  ["dried apricots", ["Baking", "Snacks & Sweets"]],
+  // canned and soups
+  ["canned tomatoes", "Canned Goods & Soups"],
+  ["tomato", "Produce"],
+  ["chopped tomatoes", "Canned Goods & Soups"],
+  ["chicken stock", "Canned Goods & Soups"],
+  ["Low Sodium Vegetable Broth", "Canned Goods & Soups"],
+  ["Creamy Tomato Basil Soup", "Canned Goods & Soups"],
+  ["black beans", "Canned Goods & Soups"],
+  ["dried black beans", "Pasta, Rice & Grains"],
+  ["Peaches in Light Syrup", "Canned Goods & Soups"],
+  ["Chunk Light Tuna in Water", "Canned Goods & Soups"],
+  // meat, deli
+  ["chicken breast", "Meat & Seafood"],
+  ["boneless skinless chicken thighs", "Meat & Seafood"],
+  ["Rotisserie Seasoned Chicken Breast", "Deli & Prepared Foods"],
+  ["ground beef", "Meat & Seafood"],
+  ["Thick Cut Smoked Bacon", "Meat & Seafood"],
+  ["salmon fillets", "Meat & Seafood"],
+  ["prosciutto", ["Deli & Prepared Foods", "Meat & Seafood"]],
+  ["Roasted Red Pepper Hummus", "Deli & Prepared Foods"],
+  ["Breaded Fish Fillets", "Frozen"],
+  // dairy
+  ["unsalted butter", "Dairy & Eggs"],
+  ["peanut butter", "Breakfast & Cereal"],
+  ["large eggs", "Dairy & Eggs"],
+  ["greek yoghurt", "Dairy & Eggs"],
+  ["Blueberry Greek Yogurt", "Dairy & Eggs"],
+  ["crème fraîche", "Dairy & Eggs"],
+  ["Shredded Sharp Cheddar Cheese", "Dairy & Eggs"],
+  ["Unsweetened Vanilla Almond Milk", "Dairy & Eggs"],
+  // dry goods
+  ["plain flour", "Baking"],
+  ["self-raising flour", "Baking"],
+  ["caster sugar", "Baking"],
+  ["Whole Wheat Penne Rigate", "Pasta, Rice & Grains"],
+  ["jasmine rice", "Pasta, Rice & Grains"],
+  ["soy sauce", ["International", "Condiments & Sauces"]],
+  ["Red Thai Curry Paste", "International"],
+  ["Spicy Brown Mustard", "Condiments & Sauces"],
+  ["Traditional Marinara Pasta Sauce", "Condiments & Sauces"],
+  ["extra virgin olive oil", "Oils & Vinegars"],
+  ["Aged Balsamic Vinegar of Modena", "Oils & Vinegars"],
+  ["smoked paprika", "Spices & Seasonings"],
+  ["kosher salt", ["Spices & Seasonings", "Baking"]],
+  ["Honey Nut Crunch Cereal", "Breakfast & Cereal"],
+  ["Strawberry Preserves", "Breakfast & Cereal"],
+  ["clear honey", ["Breakfast & Cereal", "Baking"]],
+  // snacks, drinks, frozen, alcohol
+  ["Sea Salt Kettle Potato Chips", "Snacks & Sweets"],
+  ["Dark Chocolate Almond Bar", "Snacks & Sweets"],
+  ["Peppermint Chewing Gum", "Snacks & Sweets"],
+  ["Mango Orange Juice", "Beverages"],
+  ["Lime Sparkling Water", "Beverages"],
+  ["Decaf Dark Roast Ground Coffee", "Beverages"],
+  ["Chamomile Herbal Tea Bags", "Beverages"],
+  ["Salted Caramel Ice Cream", "Frozen"],
+  ["Chocolate Chip Cookie Dough Ice Cream Bars", "Frozen"],
+  ["Four Cheese Thin Crust Pizza", "Frozen"],
+  ["dry white wine", "Beer, Wine & Spirits"],
+  ["Kentucky Straight Bourbon Whiskey", "Beer, Wine & Spirits"],
+  ["Hard Apple Cider", "Beer, Wine & Spirits"],
+  ["Sliced Sourdough Bread", "Bakery & Bread"],
+  ["Whole Wheat Hamburger Buns", "Bakery & Bread"],
+  ["paper towels", "Other"],
+];
+
+describe("categorise", () => {
+  it.each(TABLE)("%s", (name, want) => {
+    const accepted = Array.isArray(want) ? want : [want];
+    expect(accepted).toContain(categorise(name));
+  });
+
+  it("returns one of the 18 categories for anything, including junk", () => {
+    for (const s of ["", "   ", "zzzz qqq", "12 oz", "!!!", "a", "Organic"]) {
+      expect(CATEGORIES).toContain(categorise(s));
+    }
+  });
+
+  it("ignores case, accents, plural and punctuation", () => {
+    expect(categorise("GRUYÈRE CHEESE")).toBe(categorise("gruyere cheese"));
+    expect(categorise("Tomatoes")).toBe(categorise("tomato"));
+    expect(categorise("self raising flour")).toBe(categorise("self-raising flour"));
+  });
+
+  it("explains which phrase decided", () => {
+    expect(explainCategory("Organic Chicken Stock")).toEqual({ category: "Canned Goods & Soups", phrase: "chicken stock" });
+    expect(explainCategory("qwerty").phrase).toBeNull();
+  });
+
+  it("has no phrase listed under two different categories", () => {
+    expect(lexiconConflicts()).toEqual([]);
+  });
+});
+
+describe("CATEGORIES and compareCategories", () => {
+  it("lists 18 categories in store-walk order with Other last", () => {
+    expect(CATEGORIES).toHaveLength(18);
+    expect(CATEGORIES[0]).toBe("Produce");
+    expect(CATEGORIES[17]).toBe("Other");
+  });
+
+  it("sorts by store walk", () => {
+    const sorted = ["Frozen", "Other", "Produce", "Baking", "Dairy & Eggs"].sort(compareCategories);
+    expect(sorted).toEqual(["Produce", "Dairy & Eggs", "Baking", "Frozen", "Other"]);
+  });
+});
