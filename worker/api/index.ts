@@ -2,5 +2,6 @@
 import { createRouter } from "../http/router.ts";
 import { authRoutes } from "./auth.ts";
 import { healthRoutes } from "./health.ts";
+import { listRoutes } from "./lists.ts";
 
-export const handleApi = createRouter([...healthRoutes, ...authRoutes]);
+export const handleApi = createRouter([...healthRoutes, ...authRoutes, ...listRoutes]);

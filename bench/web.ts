@@ -1,0 +1,223 @@
+/**
+ * Web figures (issue 5), printed, never asserted:
+ * - JavaScript shipped to / on first load, gzipped: every script the server-rendered HTML of /
+ *   names (module scripts, modulepreload links, inline import()s) plus their static imports,
+ *   read from build/client (target <= 150 KB);
+ * - server render time of / and of a list page (N sequential requests to `wrangler dev` on the
+ *   build, as the e2e tests run it);
+ * - POST /api/shopping-lists for 10 recipes of 15 lines each: the handler's own time from its
+ *   `Server-Timing: app;dur=X` header (target <= 20 ms) and the wall time seen by the client.
+ * Builds first when build/ is missing. Ingredient lines come from DATA_DIR/ingredients/dev.jsonl
+ * when present, else from a small built-in set.
+ */
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+
+const root = path.resolve(import.meta.dirname, "..");
+const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
+const env = {
+  ...process.env,
+  CI: "true",
+  WRANGLER_SEND_METRICS: "false",
+  WRANGLER_HIDE_BANNER: "true",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+};
+const RUNS = 40;
+const POST_RUNS = 20;
+const JS_BUDGET_KB = 150;
+const POST_BUDGET_MS = 20;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(): Promise<{ baseURL: string; stop: () => Promise<void> }> {
+  mkdirSync(path.join(root, ".e2e-out"), { recursive: true });
+  const state = mkdtempSync(path.join(root, ".e2e-out", "bench-"));
+  execFileSync(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", state], { cwd: root, env, stdio: "pipe" });
+  const port = await freePort();
+  let output = "";
+  const child: ChildProcess = spawn(
+    bin("wrangler"),
+    ["dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, "--show-interactive-dev-session=false"],
+    { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
+  child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
+  const baseURL = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`wrangler dev did not start:\n${output}`);
+    try {
+      if ((await fetch(`${baseURL}/api/health`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    baseURL,
+    stop: async () => {
+      child.kill("SIGTERM");
+      await new Promise((r) => setTimeout(r, 300));
+      if (child.exitCode === null) child.kill("SIGKILL");
+      rmSync(state, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Scripts the HTML loads on first view, then their static imports, as /assets/... paths. */
+export function scriptsOfPage(html: string, readAsset: (p: string) => string | null): Map<string, string> {
+  const found = new Map<string, string>();
+  const queue: string[] = [];
+  const add = (p: string) => {
+    const clean = p.split(/[?#]/)[0]!;
+    if (!clean.endsWith(".js") || found.has(clean)) return;
+    const code = readAsset(clean);
+    if (code === null) return;
+    found.set(clean, code);
+    queue.push(clean);
+  };
+  for (const m of html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)) add(m[1]!);
+  for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"|<link[^>]*href="([^"]+)"[^>]*rel="modulepreload"/g)) add((m[1] ?? m[2])!);
+  // React Router's inline bootstrap: import("/assets/entry.client-x.js"), import * as route0 from "/assets/..."
+  for (const m of html.matchAll(/(?:import\(|from\s*)["'](\/assets\/[^"']+\.js)["']/g)) add(m[1]!);
+  while (queue.length) {
+    const file = queue.shift()!;
+    const dir = path.posix.dirname(file);
+    for (const m of found.get(file)!.matchAll(/(?:\bfrom\s*|\bimport\s*)["'](\.{1,2}\/[^"']+\.js)["']/g)) {
+      add(path.posix.join(dir, m[1]!));
+    }
+  }
+  return found;
+}
+
+function stats(samples: number[]) {
+  const s = [...samples].sort((a, b) => a - b);
+  const q = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))]!;
+  return `median ${q(0.5).toFixed(1)} ms, p95 ${q(0.95).toFixed(1)} ms, min ${s[0]!.toFixed(1)} ms (n=${s.length})`;
+}
+
+async function timeGet(url: string, runs: number): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < runs + 3; i++) {
+    const t = performance.now();
+    const res = await fetch(url);
+    await res.text();
+    if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+    if (i >= 3) out.push(performance.now() - t); // the first few warm the isolate
+  }
+  return out;
+}
+
+const FALLBACK_LINES = [
+  "2 onions, chopped",
+  "3 cloves garlic, minced",
+  "1 tbsp olive oil",
+  "400 g canned tomatoes",
+  "1 tsp salt",
+  "½ tsp black pepper",
+  "500 g minced beef",
+  "1 red pepper, sliced",
+  "2 carrots, diced",
+  "250 ml chicken stock",
+  "1 cup long-grain rice",
+  "100 g cheddar cheese, grated",
+  "2 tbsp tomato paste",
+  "1 tsp ground cumin",
+  "a handful of fresh parsley",
+];
+
+function recipeLines(dataDir: string, count: number): string[][] {
+  let pool = FALLBACK_LINES;
+  const file = path.join(dataDir, "ingredients", "dev.jsonl");
+  if (existsSync(file)) {
+    pool = readFileSync(file, "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .slice(0, 2000)
+      .map((l) => (JSON.parse(l) as { input: string }).input)
+      .filter((l) => l && l.length < 200);
+  }
+  // Deterministic spread over the pool: recipe r takes every count-th line from offset r.
+  return Array.from({ length: count }, (_, r) => Array.from({ length: 15 }, (_, i) => pool[(r + i * count * 7) % pool.length]!));
+}
+
+export async function run(dataDir: string): Promise<void> {
+  if (!existsSync(path.join(root, "build", "server", "wrangler.json"))) {
+    execFileSync(bin("vite"), ["build"], { cwd: root, env, stdio: "inherit" });
+  }
+  const server = await startServer();
+  try {
+    const base = server.baseURL;
+    const html = await (await fetch(`${base}/`)).text();
+    const clientDir = path.join(root, "build", "client");
+    const scripts = scriptsOfPage(html, (p) => {
+      const file = path.join(clientDir, p);
+      return existsSync(file) ? readFileSync(file, "utf8") : null;
+    });
+    let raw = 0;
+    let gz = 0;
+    for (const code of scripts.values()) {
+      raw += Buffer.byteLength(code);
+      gz += gzipSync(code, { level: 9 }).length;
+    }
+    console.log(
+      `home first-load JS: ${scripts.size} files, ${(raw / 1024).toFixed(1)} KB raw, ${(gz / 1024).toFixed(1)} KB gzipped (target <= ${JS_BUDGET_KB} KB)`,
+    );
+
+    console.log(`server render /: ${stats(await timeGet(`${base}/`, RUNS))}`);
+
+    const lines = recipeLines(dataDir, 10);
+    const ids: string[] = [];
+    for (const [i, ingredients] of lines.entries()) {
+      const res = await fetch(`${base}/api/recipes/manual`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ title: `Bench recipe ${i + 1}`, ingredients, source: "manually added" }),
+      });
+      if (!res.ok) throw new Error(`manual recipe: ${res.status} ${await res.text()}`);
+      ids.push(((await res.json()) as { id: string }).id);
+    }
+    const appMs: number[] = [];
+    const wallMs: number[] = [];
+    let listId = "";
+    let items = 0;
+    for (let i = 0; i < POST_RUNS + 3; i++) {
+      const t = performance.now();
+      const res = await fetch(`${base}/api/shopping-lists`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ name: "Bench list", recipeIds: ids }),
+      });
+      const body = (await res.json()) as { id: string; ingredients: Record<string, unknown[]> };
+      const wall = performance.now() - t;
+      if (res.status !== 201) throw new Error(`POST /api/shopping-lists answered ${res.status}: ${JSON.stringify(body)}`);
+      const dur = /app;dur=([\d.]+)/.exec(res.headers.get("server-timing") ?? "")?.[1];
+      listId = body.id;
+      items = Object.values(body.ingredients).flat().length;
+      if (i < 3) continue;
+      wallMs.push(wall);
+      if (dur !== undefined) appMs.push(Number(dur));
+    }
+    console.log(`POST /api/shopping-lists (10 recipes x 15 lines -> ${items} items):`);
+    console.log(`  server (Server-Timing app): ${appMs.length ? stats(appMs) : "no Server-Timing header"} (target <= ${POST_BUDGET_MS} ms)`);
+    console.log(`  client wall time:           ${stats(wallMs)}`);
+
+    console.log(`server render /shopping-list/{id}: ${stats(await timeGet(`${base}/shopping-list/${listId}`, RUNS))}`);
+    console.log(`GET /api/shopping-lists/{id}: ${stats(await timeGet(`${base}/api/shopping-lists/${listId}`, RUNS))}`);
+  } finally {
+    await server.stop();
+  }
+}

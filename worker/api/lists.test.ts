@@ -1,0 +1,248 @@
+import { exports, env } from "cloudflare:workers";
+import { count, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { CATEGORIES } from "../../core/categorise/categories.ts";
+import type { ShoppingList } from "../../core/api/lists.ts";
+import { createDb } from "../db/client.ts";
+import { insertList } from "../db/lists.ts";
+import { recipes, sessions, shoppingListItems, shoppingListRecipes, shoppingLists, users } from "../db/schema.ts";
+import { sha256Hex } from "../lib/crypto.ts";
+import { newId, newToken } from "../lib/ids.ts";
+
+const db = createDb(env.DB);
+const call = (path: string, init?: RequestInit) => exports.default.fetch(`http://localhost${path}`, init);
+
+const post = (body: unknown, token?: string) =>
+  call("/api/shopping-lists", {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+const del = (path: string, token?: string) =>
+  call(path, { method: "DELETE", headers: token ? { authorization: `Bearer ${token}` } : {} });
+
+async function addRecipe(title: string, lines: string[], userId: string | null = null): Promise<string> {
+  const id = newId();
+  await db.insert(recipes).values({
+    id,
+    title,
+    url: null,
+    source: "manually added",
+    ingredients: lines.map((text) => ({ text })),
+    userId,
+  });
+  return id;
+}
+
+async function addUser(): Promise<{ id: string; token: string }> {
+  const id = newId();
+  const token = newToken();
+  await db.insert(users).values({ id, email: `${id}@example.test`, passwordHash: "x" });
+  await db.insert(sessions).values({ tokenHash: await sha256Hex(token), userId: id, expiresAt: new Date(Date.now() + 3_600_000) });
+  return { id, token };
+}
+
+async function countRows() {
+  const [l] = await db.select({ n: count() }).from(shoppingLists);
+  const [i] = await db.select({ n: count() }).from(shoppingListItems);
+  const [r] = await db.select({ n: count() }).from(shoppingListRecipes);
+  return { lists: l!.n, items: i!.n, recipes: r!.n };
+}
+
+const items = (list: ShoppingList) => Object.values(list.ingredients).flat();
+
+let soup: string;
+let salad: string;
+beforeAll(async () => {
+  soup = await addRecipe("Onion Soup", ["2 onions", "1 tbsp olive oil", "500 ml beef stock", "2 slices bread"]);
+  salad = await addRecipe("Salad", ["1 large onion", "2 tbsp olive oil", "1 head lettuce", "100 g feta cheese"]);
+});
+
+describe("POST /api/shopping-lists", () => {
+  it("combines the recipes into one categorised list and stores it", async () => {
+    const res = await post({ name: "Shopping List - 1/2/2026", recipeIds: [soup, salad] });
+    expect(res.status).toBe(201);
+    expect(res.headers.get("server-timing")).toMatch(/^app;dur=\d+(\.\d+)?$/);
+    const list = (await res.json()) as ShoppingList;
+    expect(list.name).toBe("Shopping List - 1/2/2026");
+    expect(list.recipes).toEqual([
+      { id: soup, title: "Onion Soup" },
+      { id: salad, title: "Salad" },
+    ]);
+    const onions = items(list).filter((i) => /onion/i.test(i.name));
+    expect(onions).toHaveLength(1);
+    expect(onions[0]!.amount).toMatch(/^3\b/);
+    expect(onions[0]!.recipes).toEqual(["Onion Soup", "Salad"]);
+    const oil = items(list).filter((i) => /olive oil/i.test(i.name));
+    expect(oil).toHaveLength(1);
+    expect(oil[0]!.amount).toMatch(/^3 tbsp|^3 tablespoons/);
+    expect(list.ingredients.Produce?.map((i) => i.name).join(" ")).toMatch(/onion/);
+
+    // The stored list reads back the same, categories in store-walk order.
+    const got = await call(`/api/shopping-lists/${list.id}`);
+    expect(got.status).toBe(200);
+    const read = (await got.json()) as ShoppingList;
+    expect(read).toEqual({ ...list, createdAt: read.createdAt });
+    expect(Number.isNaN(Date.parse(read.createdAt))).toBe(false);
+    const keys = Object.keys(read.ingredients);
+    const walk = keys.map((k) => CATEGORIES.indexOf(k as (typeof CATEGORIES)[number]));
+    expect(walk.every((i) => i >= 0)).toBe(true);
+    expect(walk).toEqual([...walk].sort((a, b) => a - b));
+    expect(keys.length).toBeGreaterThan(2);
+  });
+
+  it("stores a long list through chunked inserts in one batch", async () => {
+    const lines = Array.from({ length: 60 }, (_, i) => `${i + 1} g spice number ${i + 1}`);
+    const big = await addRecipe("Big", lines);
+    const before = await countRows();
+    const res = await post({ name: "Big list", recipeIds: [big] });
+    expect(res.status).toBe(201);
+    const list = (await res.json()) as ShoppingList;
+    const after = await countRows();
+    expect(after.lists - before.lists).toBe(1);
+    expect(after.recipes - before.recipes).toBe(1);
+    expect(after.items - before.items).toBe(items(list).length);
+    expect(items(list).length).toBeGreaterThan(20);
+    const read = (await (await call(`/api/shopping-lists/${list.id}`)).json()) as ShoppingList;
+    expect(items(read).map((i) => i.id)).toEqual(items(list).map((i) => i.id));
+  });
+
+  it("writes all or nothing: a failing item insert leaves no list behind", async () => {
+    const listId = newId();
+    const dup = newId();
+    const row = (id: string, position: number) => ({
+      id,
+      category: "Other",
+      itemKey: `k${position}`,
+      name: `thing ${position}`,
+      amount: "",
+      amounts: [],
+      notes: null,
+      sources: [],
+      position,
+    });
+    // 30 items span several chunks; the duplicate id fails the last one.
+    const rows = Array.from({ length: 29 }, (_, i) => row(i === 0 ? dup : newId(), i));
+    rows.push(row(dup, 29));
+    const before = await countRows();
+    await expect(insertList(db, { id: listId, name: "x", userId: null, recipes: [{ recipeId: soup, title: "S" }], items: rows })).rejects.toThrow();
+    expect(await countRows()).toEqual(before);
+    expect(await db.select().from(shoppingLists).where(eq(shoppingLists.id, listId))).toEqual([]);
+  });
+
+  it("refuses unknown recipe ids with a 400 problem and writes nothing", async () => {
+    const before = await countRows();
+    const res = await post({ name: "L", recipeIds: [soup, "doesnotexist0000000000"] });
+    expect(res.status).toBe(400);
+    expect(res.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+    const body = (await res.json()) as { code: string; message: string };
+    expect(body.code).toBe("unknown_recipes");
+    expect(body.message).toBeTruthy();
+    expect(await countRows()).toEqual(before);
+  });
+
+  it("refuses someone else's private recipe, but the owner may use it", async () => {
+    const ann = await addUser();
+    const bob = await addUser();
+    const annsRecipe = await addRecipe("Ann's stew", ["1 carrot"], ann.id);
+    expect((await post({ name: "L", recipeIds: [annsRecipe] })).status).toBe(400);
+    expect((await post({ name: "L", recipeIds: [annsRecipe] }, bob.token)).status).toBe(400);
+    const res = await post({ name: "L", recipeIds: [annsRecipe, soup] }, ann.token);
+    expect(res.status).toBe(201);
+    const list = (await res.json()) as ShoppingList;
+    const [row] = await db.select({ userId: shoppingLists.userId }).from(shoppingLists).where(eq(shoppingLists.id, list.id));
+    expect(row!.userId).toBe(ann.id);
+  });
+
+  it("validates name and recipeIds", async () => {
+    const cases: unknown[] = [
+      { name: "", recipeIds: [soup] },
+      { name: "   ", recipeIds: [soup] },
+      { name: "x".repeat(201), recipeIds: [soup] },
+      { name: "L", recipeIds: [] },
+      { name: "L", recipeIds: Array.from({ length: 51 }, () => soup) },
+      { name: "L" },
+      { recipeIds: [soup] },
+    ];
+    for (const body of cases) {
+      const res = await post(body);
+      expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(((await res.json()) as { code: string }).code).toBe("invalid_body");
+    }
+    expect((await post({ name: "x".repeat(200), recipeIds: [soup] })).status).toBe(201);
+  });
+
+  it("accepts a repeated recipe id once", async () => {
+    const res = await post({ name: "L", recipeIds: [soup, soup] });
+    expect(res.status).toBe(201);
+    const list = (await res.json()) as ShoppingList;
+    expect(list.recipes).toEqual([{ id: soup, title: "Onion Soup" }]);
+    expect(items(list).find((i) => /onion/i.test(i.name))!.amount).toMatch(/^2\b/);
+  });
+});
+
+describe("GET /api/shopping-lists/{id}", () => {
+  it("answers 404 problems for unknown and malformed ids", async () => {
+    for (const id of ["doesnotexist0000000000", "x", "a%20b"]) {
+      const res = await call(`/api/shopping-lists/${id}`);
+      expect(res.status).toBe(404);
+      expect(((await res.json()) as { code: string }).code).toBe("list_not_found");
+    }
+  });
+
+  it("lets anyone with the id read a signed-in user's list", async () => {
+    const ann = await addUser();
+    const list = (await (await post({ name: "Ann's", recipeIds: [soup] }, ann.token)).json()) as ShoppingList;
+    const res = await call(`/api/shopping-lists/${list.id}`);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as ShoppingList).name).toBe("Ann's");
+  });
+});
+
+describe("DELETE items and lists", () => {
+  it("removes one item from a signed-out list; the list reads without it", async () => {
+    const list = (await (await post({ name: "L", recipeIds: [soup, salad] })).json()) as ShoppingList;
+    const victim = items(list)[0]!;
+    const res = await del(`/api/shopping-lists/${list.id}/items/${victim.id}`);
+    expect(res.status).toBe(204);
+    const read = (await (await call(`/api/shopping-lists/${list.id}`)).json()) as ShoppingList;
+    expect(items(read).map((i) => i.id)).toEqual(items(list).slice(1).map((i) => i.id));
+    const again = await del(`/api/shopping-lists/${list.id}/items/${victim.id}`);
+    expect(again.status).toBe(404);
+    expect(((await again.json()) as { code: string }).code).toBe("item_not_found");
+  });
+
+  it("does not remove an item through another list's id", async () => {
+    const a = (await (await post({ name: "A", recipeIds: [soup] })).json()) as ShoppingList;
+    const b = (await (await post({ name: "B", recipeIds: [soup] })).json()) as ShoppingList;
+    const res = await del(`/api/shopping-lists/${b.id}/items/${items(a)[0]!.id}`);
+    expect(res.status).toBe(404);
+    const read = (await (await call(`/api/shopping-lists/${a.id}`)).json()) as ShoppingList;
+    expect(items(read)).toHaveLength(items(a).length);
+  });
+
+  it("lets only the owner change a signed-in list", async () => {
+    const ann = await addUser();
+    const bob = await addUser();
+    const list = (await (await post({ name: "Ann's", recipeIds: [soup] }, ann.token)).json()) as ShoppingList;
+    const item = items(list)[0]!;
+    for (const token of [undefined, bob.token]) {
+      const r1 = await del(`/api/shopping-lists/${list.id}/items/${item.id}`, token);
+      expect(r1.status).toBe(403);
+      expect(((await r1.json()) as { code: string }).code).toBe("forbidden");
+      expect((await del(`/api/shopping-lists/${list.id}`, token)).status).toBe(403);
+    }
+    expect((await del(`/api/shopping-lists/${list.id}/items/${item.id}`, ann.token)).status).toBe(204);
+    expect((await del(`/api/shopping-lists/${list.id}`, ann.token)).status).toBe(204);
+    expect((await call(`/api/shopping-lists/${list.id}`)).status).toBe(404);
+  });
+
+  it("deletes a signed-out list with its items and recipe links", async () => {
+    const list = (await (await post({ name: "L", recipeIds: [soup, salad] })).json()) as ShoppingList;
+    expect((await del(`/api/shopping-lists/${list.id}`)).status).toBe(204);
+    expect((await call(`/api/shopping-lists/${list.id}`)).status).toBe(404);
+    expect(await db.select().from(shoppingListItems).where(eq(shoppingListItems.listId, list.id))).toEqual([]);
+    expect(await db.select().from(shoppingListRecipes).where(eq(shoppingListRecipes.listId, list.id))).toEqual([]);
+    expect((await del(`/api/shopping-lists/${list.id}`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,178 @@
+/**
+ * Shopping-list use cases (SPEC §7): build a list from stored recipes with the ingredient engine,
+ * read it, remove an item, delete it. Ownership follows recipes: a list made while signed in is
+ * changed only by its owner; a signed-out list by whoever holds its unguessable id; anyone with
+ * the id may read it.
+ */
+import type { CreateShoppingListRequest, ShoppingList, ShoppingListItem } from "../../core/api/lists.ts";
+import { CATEGORIES, compareCategories } from "../../core/categorise/categories.ts";
+import { categorise } from "../../core/categorise/categorise.ts";
+import { parseIngredient } from "../../core/ingredient/parse.ts";
+import type { Db } from "../db/client.ts";
+import { deleteList, deleteListItem, findList, findListWithItems, findRecipesForList, insertList, type NewList } from "../db/lists.ts";
+import { ProblemError } from "../http/problem.ts";
+import { newId } from "../lib/ids.ts";
+
+/** Who is calling: a user id, or null when signed out. */
+export type Caller = string | null;
+
+/**
+ * Builds and stores a list from the caller's recipes. Every id must name a recipe the caller may
+ * use (a public one, or their own): otherwise a 400 problem and nothing is written.
+ */
+export async function createShoppingList(db: Db, caller: Caller, body: CreateShoppingListRequest): Promise<ShoppingList> {
+  const ids = [...new Set(body.recipeIds)];
+  const found = await findRecipesForList(db, ids);
+  const byId = new Map(found.map((r) => [r.id, r]));
+  const unusable = ids.filter((id) => {
+    const r = byId.get(id);
+    return !r || (r.userId !== null && r.userId !== caller);
+  });
+  if (unusable.length) {
+    throw new ProblemError(400, "unknown_recipes", "Some recipes could not be found. Add them again and retry.", {
+      errors: { recipeIds: unusable.map((id) => `No recipe ${id}`) },
+    });
+  }
+  const ordered = ids.map((id) => byId.get(id)!);
+  const groups = combineRecipes(
+    ordered.map((r) => ({ id: r.id, title: r.title, lines: r.ingredients.map((i) => i.text).filter((t) => t.trim()) })),
+  );
+  const listId = newId();
+  const items: NewList["items"] = [];
+  const ingredients: Record<string, ShoppingListItem[]> = {};
+  for (const group of groups) {
+    const out: ShoppingListItem[] = (ingredients[group.category] ??= []);
+    for (const item of group.items) {
+      const id = newId();
+      const sources = item.sources.map((s) => ({ recipeId: s.recipeId ?? null, recipe: s.recipe, line: s.line }));
+      items.push({
+        id,
+        category: group.category,
+        itemKey: item.key,
+        name: item.name,
+        amount: item.text,
+        amounts: item.amounts.map((a) => ({ quantity: a.quantity ?? null, unit: a.unit ?? null })),
+        notes: item.notes ?? null,
+        sources,
+        position: items.length,
+      });
+      out.push({ id, name: item.name, amount: item.text, recipes: recipeTitles(sources), notes: item.notes ?? null });
+    }
+  }
+  await insertList(db, {
+    id: listId,
+    name: body.name,
+    userId: caller,
+    recipes: ordered.map((r) => ({ recipeId: r.id, title: r.title })),
+    items,
+  });
+  return {
+    id: listId,
+    name: body.name,
+    createdAt: new Date().toISOString(),
+    recipes: ordered.map((r) => ({ id: r.id, title: r.title })),
+    ingredients,
+  };
+}
+
+/** The list as the client reads it, or null when there is none with this id. */
+export async function getShoppingList(db: Db, id: string): Promise<ShoppingList | null> {
+  const list = await findListWithItems(db, id);
+  if (!list) return null;
+  const ingredients: Record<string, ShoppingListItem[]> = {};
+  // Items are stored in list position order, which is category (store-walk) order already.
+  for (const item of list.items) {
+    (ingredients[item.category] ??= []).push({
+      id: item.id,
+      name: item.name,
+      amount: item.amount,
+      recipes: recipeTitles(item.sources),
+      notes: item.notes,
+    });
+  }
+  return {
+    id: list.id,
+    name: list.name,
+    createdAt: list.createdAt.toISOString(),
+    recipes: list.recipes.map((r) => ({ id: r.recipeId, title: r.title })),
+    ingredients,
+  };
+}
+
+/** Removes one item; 404 for an unknown list or item, 403 for someone else's list. */
+export async function removeShoppingListItem(db: Db, caller: Caller, listId: string, itemId: string): Promise<void> {
+  await requireChangeable(db, caller, listId);
+  if (!(await deleteListItem(db, listId, itemId))) {
+    throw new ProblemError(404, "item_not_found", "That item is not on this shopping list.");
+  }
+}
+
+/** Deletes a list; 404 when unknown, 403 for someone else's list. */
+export async function deleteShoppingList(db: Db, caller: Caller, listId: string): Promise<void> {
+  await requireChangeable(db, caller, listId);
+  await deleteList(db, listId);
+}
+
+async function requireChangeable(db: Db, caller: Caller, listId: string) {
+  const list = await findList(db, listId);
+  if (!list) throw new ProblemError(404, "list_not_found", "Shopping list not found.");
+  if (list.userId !== null && list.userId !== caller) {
+    throw new ProblemError(403, "forbidden", "Only the owner of this shopping list can change it.");
+  }
+  return list;
+}
+
+function recipeTitles(sources: { recipe: string }[]): string[] {
+  return [...new Set(sources.map((s) => s.recipe))];
+}
+
+interface CombinedItem {
+  key: string;
+  name: string;
+  text: string;
+  amounts: { quantity: number | null; unit: string | null }[];
+  notes?: string | null;
+  recipes: string[];
+  sources: { recipeId: string | null; recipe: string; line: string }[];
+}
+
+/**
+ * PROVISIONAL stand-in until core/combine's combineRecipes lands (same output shape): items
+ * merged by lower-cased singular name, quantities summed per unit, categories in store-walk order.
+ * TODO(issue 5, 2026-11-22): replace with combineRecipes from core/combine.
+ */
+function combineRecipes(recipes: { id: string; title: string; lines: string[] }[]): { category: string; items: CombinedItem[] }[] {
+  const byKey = new Map<string, CombinedItem & { category: string; units: Map<string, number | null> }>();
+  for (const r of recipes) {
+    for (const line of r.lines) {
+      const p = parseIngredient(line);
+      if (p.isHeader || !p.name) continue;
+      const key = p.name.toLowerCase().replace(/(?<=[a-z]{3})(es|s)$/, "");
+      let item = byKey.get(key);
+      if (!item) {
+        item = { key, name: p.name, text: "", amounts: [], notes: null, recipes: [], sources: [], category: categorise(p.name), units: new Map() };
+        byKey.set(key, item);
+      }
+      const unit = p.unit ?? "";
+      const prev = item.units.get(unit);
+      item.units.set(unit, p.quantity === null ? (prev ?? null) : (prev ?? 0) + p.quantity);
+      if (!item.recipes.includes(r.title)) item.recipes.push(r.title);
+      item.sources.push({ recipeId: r.id, recipe: r.title, line });
+    }
+  }
+  const groups = new Map<string, CombinedItem[]>();
+  for (const item of byKey.values()) {
+    item.amounts = [...item.units].map(([unit, quantity]) => ({ quantity, unit: unit || null }));
+    item.text = item.amounts
+      .filter((a) => a.quantity !== null)
+      .map((a) => `${Math.round(a.quantity! * 100) / 100}${a.unit ? ` ${a.unit}` : ""}`)
+      .join(" + ");
+    const { category, units: _units, ...rest } = item;
+    const list = groups.get(category) ?? [];
+    list.push(rest);
+    groups.set(category, list);
+  }
+  return [...groups]
+    .sort(([a], [b]) => compareCategories(a, b))
+    .map(([category, items]) => ({ category: CATEGORIES.includes(category as never) ? category : "Other", items }));
+}
