@@ -1,0 +1,139 @@
+/**
+ * Wire schemas of the recipes API (SPEC §7), shared by the Worker, the web client and the
+ * browser extension. Requests are validated with these on the server (field errors come back
+ * in the problem body's `errors`), answers can be checked with RecipeSchema on the client.
+ */
+import { z } from "zod";
+import type { ParsedIngredient } from "../ingredient/types.ts";
+
+/** Longest recipe title, in characters (after trimming). */
+export const RECIPE_TITLE_MAX = 200;
+/** Most ingredient lines in one recipe (after blank lines are dropped). */
+export const INGREDIENT_LINES_MAX = 200;
+/** Longest ingredient line, in characters. */
+export const INGREDIENT_LINE_MAX = 500;
+/** Longest recipe URL, in characters. */
+export const RECIPE_URL_MAX = 2048;
+/** Largest page HTML the browser extension may send, in UTF-8 bytes (same as a server fetch). */
+export const RECIPE_HTML_MAX_BYTES = 5 * 1024 * 1024;
+/** The source of every recipe typed in by hand (SPEC §3). */
+export const MANUAL_SOURCE = "manually added";
+
+const titleField = z
+  .string({ error: "Please enter a recipe title." })
+  .trim()
+  .min(1, "Please enter a recipe title.")
+  .max(RECIPE_TITLE_MAX, `The title can be at most ${RECIPE_TITLE_MAX} characters.`);
+
+/**
+ * Ingredient lines as typed: a line holding newlines is split, every line trimmed, blank
+ * lines dropped; then 1..200 lines of at most 500 characters each.
+ */
+const ingredientLinesField = z
+  .array(z.string({ error: "Each ingredient must be text." }), { error: "Please enter at least one ingredient." })
+  .transform((lines) => lines.flatMap((l) => l.split(/\r\n|\r|\n/)).map((l) => l.trim()).filter((l) => l !== ""))
+  .pipe(
+    z
+      .array(z.string().max(INGREDIENT_LINE_MAX, `An ingredient line can be at most ${INGREDIENT_LINE_MAX} characters.`))
+      .min(1, "Please enter at least one ingredient.")
+      .max(INGREDIENT_LINES_MAX, `A recipe can have at most ${INGREDIENT_LINES_MAX} ingredient lines.`),
+  );
+
+const urlField = z
+  .string({ error: "Please enter a recipe URL." })
+  .trim()
+  .min(1, "Please enter a recipe URL.")
+  .max(RECIPE_URL_MAX, `The URL can be at most ${RECIPE_URL_MAX} characters.`);
+
+/**
+ * POST /api/recipes/parse. With `html` (page captured by the browser extension) the server
+ * extracts from it without fetching; the URL then only names the page.
+ */
+export const ParseRecipeRequestSchema = z.object({
+  url: urlField,
+  html: z.string().min(1, "The page HTML is empty.").optional(),
+});
+export type ParseRecipeRequest = z.infer<typeof ParseRecipeRequestSchema>;
+
+/** POST /api/recipes/manual. `source` is accepted for compatibility and always stored as 'manually added'. */
+export const ManualRecipeRequestSchema = z.object({
+  title: titleField,
+  ingredients: ingredientLinesField,
+  source: z.string().max(RECIPE_TITLE_MAX).optional(),
+});
+export type ManualRecipeRequest = z.infer<typeof ManualRecipeRequestSchema>;
+
+/** PUT /api/recipes/{id}. */
+export const UpdateRecipeRequestSchema = z.object({
+  title: titleField,
+  ingredients: ingredientLinesField,
+});
+export type UpdateRecipeRequest = z.infer<typeof UpdateRecipeRequestSchema>;
+
+const AmountSchema = z.object({
+  quantity: z.number().nullable(),
+  quantityMax: z.number().nullable(),
+  unit: z.string().nullable(),
+  text: z.string(),
+});
+
+/** core/ingredient's ParsedIngredient on the wire. */
+export const ParsedIngredientSchema = z.object({
+  input: z.string(),
+  quantity: z.number().nullable(),
+  quantityMax: z.number().nullable(),
+  unit: z.string().nullable(),
+  amounts: z.array(AmountSchema),
+  size: z.string().nullable(),
+  name: z.string().nullable(),
+  preparation: z.string().nullable(),
+  comment: z.string().nullable(),
+  optional: z.boolean(),
+  alternatives: z.array(z.string()),
+  isHeader: z.boolean(),
+});
+
+// Fails to type-check when core/ingredient/types.ts and this schema drift apart.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const parsedShapeMatches: Same<z.infer<typeof ParsedIngredientSchema>, ParsedIngredient> = true;
+void parsedShapeMatches;
+
+/** One saved line, structured: the parse plus the group heading it sits under on the page. */
+export const ParsedLineSchema = ParsedIngredientSchema.extend({
+  /** Group heading ("For the sauce"), null when the page had none. */
+  group: z.string().nullable(),
+});
+export type ParsedLine = z.infer<typeof ParsedLineSchema>;
+
+/** A recipe as every recipes endpoint answers it. */
+export const RecipeSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  /** The page it came from; null for recipes typed in by hand. */
+  url: z.string().nullable(),
+  /** The site's name, its domain, or 'manually added'. */
+  source: z.string(),
+  /** The lines as written (what the client shows and edits). */
+  ingredients: z.array(z.string()),
+  /** The same lines parsed, index for index. */
+  parsedIngredients: z.array(ParsedLineSchema),
+  image: z.string().nullable().optional(),
+  /** Owner; null when made while signed out (then whoever holds the id may edit it). */
+  userId: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Recipe = z.infer<typeof RecipeSchema>;
+
+/** Problem codes of POST /api/recipes/parse, beyond the generic ones (invalid_body, ...). */
+export const PARSE_PROBLEM_CODES = [
+  "invalid_url",
+  "blocked_address",
+  "fetch_failed",
+  "site_blocked",
+  "timeout",
+  "too_large",
+  "not_html",
+  "no_recipe_found",
+] as const;
+export type ParseProblemCode = (typeof PARSE_PROBLEM_CODES)[number];

@@ -1,0 +1,79 @@
+/**
+ * The recipes API (SPEC §7): import from a URL or captured HTML, manual entry, read, edit,
+ * delete. Wire shapes are in core/api/recipes.ts; rules in worker/services/recipes.ts.
+ */
+import {
+  ManualRecipeRequestSchema,
+  ParseRecipeRequestSchema,
+  RECIPE_HTML_MAX_BYTES,
+  UpdateRecipeRequestSchema,
+} from "../../core/api/recipes.ts";
+import { json, readJson } from "../http/problem.ts";
+import type { ApiContext, Route } from "../http/router.ts";
+import { findCurrentUser } from "../services/current-user.ts";
+import {
+  createManualRecipe,
+  deleteRecipe,
+  getRecipe,
+  importRecipe,
+  updateRecipe,
+  type RecipeDeps,
+} from "../services/recipes.ts";
+
+/**
+ * Largest parse request body: 5 MB of HTML plus what JSON escaping adds (quotes, backslashes,
+ * \u escapes). The HTML itself is then held to 5 MB (too_large).
+ */
+const PARSE_BODY_MAX_BYTES = 2 * RECIPE_HTML_MAX_BYTES + 64 * 1024;
+/** Manual and edit bodies: 200 lines of 500 characters is well under this. */
+const RECIPE_BODY_MAX_BYTES = 512 * 1024;
+
+function deps(c: ApiContext): RecipeDeps {
+  return { db: c.db, allowLoopback: String(c.env.RECIPECART_ALLOW_LOOPBACK_FETCH) === "1" };
+}
+
+export const recipeRoutes: Route[] = [
+  {
+    method: "POST",
+    path: "/api/recipes/parse",
+    async handler(c) {
+      const body = await readJson(c.request, ParseRecipeRequestSchema, PARSE_BODY_MAX_BYTES);
+      const user = await findCurrentUser(c.db, c.request);
+      return json(await importRecipe(deps(c), user, body), { status: 201 });
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/recipes/manual",
+    async handler(c) {
+      const body = await readJson(c.request, ManualRecipeRequestSchema, RECIPE_BODY_MAX_BYTES);
+      const user = await findCurrentUser(c.db, c.request);
+      return json(await createManualRecipe(deps(c), user, body), { status: 201 });
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/recipes/:id",
+    async handler(c) {
+      return json(await getRecipe(deps(c), c.params.id!));
+    },
+  },
+  {
+    method: "PUT",
+    path: "/api/recipes/:id",
+    async handler(c) {
+      const body = await readJson(c.request, UpdateRecipeRequestSchema, RECIPE_BODY_MAX_BYTES);
+      const user = await findCurrentUser(c.db, c.request);
+      return json(await updateRecipe(deps(c), user, c.params.id!, body));
+    },
+  },
+  {
+    method: "DELETE",
+    path: "/api/recipes/:id",
+    async handler(c) {
+      const user = await findCurrentUser(c.db, c.request);
+      await deleteRecipe(deps(c), user, c.params.id!);
+      return new Response(null, { status: 204, headers: { "cache-control": "no-store" } });
+    },
+  },
+];

@@ -1,0 +1,115 @@
+/**
+ * Queries for the recipe aggregate: recipes rows, the per-domain parse counter and the 24 h
+ * cache of parsed pages. Rules (ownership, limits) live in worker/services/recipes.ts.
+ */
+import { eq, lt, sql } from "drizzle-orm";
+import type { Db } from "./client.ts";
+import { parsedPages, recipeDomains, recipes, type StoredIngredient } from "./schema.ts";
+
+export type RecipeRow = typeof recipes.$inferSelect;
+
+export interface NewRecipe {
+  id: string;
+  title: string;
+  url: string | null;
+  source: string;
+  ingredients: StoredIngredient[];
+  details: Record<string, unknown> | null;
+  userId: string | null;
+}
+
+/** One recipe by id, or null. */
+export async function findRecipe(db: Db, id: string): Promise<RecipeRow | null> {
+  const rows = await db.select().from(recipes).where(eq(recipes.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** Saves a recipe typed in by hand. */
+export async function insertRecipe(db: Db, recipe: NewRecipe): Promise<RecipeRow> {
+  const [row] = await db.insert(recipes).values(recipe).returning();
+  return row!;
+}
+
+export interface ParsedRecipeWrite {
+  recipe: NewRecipe;
+  /** Domain whose parse counter goes up by one. */
+  domain: string;
+  /** When set, the page's extraction is (re)cached under this URL. */
+  cache?: { url: string; data: Record<string, unknown>; fetchedAt: Date };
+  /** Cache rows fetched before this are pruned in the same batch. */
+  pruneBefore?: Date;
+}
+
+/**
+ * Saves an imported recipe and counts the parse for its domain in one D1 batch (atomic: both
+ * or neither). The counter is an upsert, so concurrent parses of one domain never lose a count:
+ * INSERT ... ON CONFLICT(domain) DO UPDATE SET parse_count = parse_count + 1.
+ */
+export async function insertParsedRecipe(db: Db, write: ParsedRecipeWrite): Promise<RecipeRow> {
+  const insert = db.insert(recipes).values(write.recipe).returning();
+  const count = db
+    .insert(recipeDomains)
+    .values({ domain: write.domain, parseCount: 1 })
+    .onConflictDoUpdate({
+      target: recipeDomains.domain,
+      set: { parseCount: sql`${recipeDomains.parseCount} + 1`, updatedAt: new Date() },
+    });
+  if (write.cache) {
+    const { url, data, fetchedAt } = write.cache;
+    const cache = db
+      .insert(parsedPages)
+      .values({ url, recipe: data, fetchedAt })
+      .onConflictDoUpdate({ target: parsedPages.url, set: { recipe: data, fetchedAt } });
+    if (write.pruneBefore) {
+      const prune = db.delete(parsedPages).where(lt(parsedPages.fetchedAt, write.pruneBefore));
+      const [rows] = await db.batch([insert, count, cache, prune]);
+      return rows[0]!;
+    }
+    const [rows] = await db.batch([insert, count, cache]);
+    return rows[0]!;
+  }
+  const [rows] = await db.batch([insert, count]);
+  return rows[0]!;
+}
+
+/** A cached extraction for `url` fetched at or after `since`, or null. */
+export async function findParsedPage(
+  db: Db,
+  url: string,
+  since: Date,
+): Promise<{ data: Record<string, unknown>; fetchedAt: Date } | null> {
+  const rows = await db.select().from(parsedPages).where(eq(parsedPages.url, url)).limit(1);
+  const row = rows[0];
+  if (!row || row.fetchedAt.getTime() < since.getTime()) return null;
+  return { data: row.recipe, fetchedAt: row.fetchedAt };
+}
+
+/** Replaces a recipe's title and lines; returns the updated row (null when it is gone). */
+export async function updateRecipe(
+  db: Db,
+  id: string,
+  changes: { title: string; ingredients: StoredIngredient[] },
+): Promise<RecipeRow | null> {
+  const rows = await db
+    .update(recipes)
+    .set({ title: changes.title, ingredients: changes.ingredients, updatedAt: new Date() })
+    .where(eq(recipes.id, id))
+    .returning();
+  return rows[0] ?? null;
+}
+
+/** Deletes a recipe; true when a row went. */
+export async function deleteRecipe(db: Db, id: string): Promise<boolean> {
+  const rows = await db.delete(recipes).where(eq(recipes.id, id)).returning({ id: recipes.id });
+  return rows.length > 0;
+}
+
+/** The parse counter of one domain (0 when never parsed). */
+export async function findDomainParseCount(db: Db, domain: string): Promise<number> {
+  const rows = await db
+    .select({ parseCount: recipeDomains.parseCount })
+    .from(recipeDomains)
+    .where(eq(recipeDomains.domain, domain))
+    .limit(1);
+  return rows[0]?.parseCount ?? 0;
+}

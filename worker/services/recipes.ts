@@ -1,0 +1,308 @@
+/**
+ * Recipe use cases: import from a URL (server fetch, or HTML captured by the browser
+ * extension), manual entry, read, edit, delete. Joins core (extraction, ingredient parsing),
+ * the database and the hardened fetch. Expected failures throw ProblemError with a stable code;
+ * the API router turns it into a problem response.
+ *
+ * Ownership (docs/decisions/0043-recipe-ownership.md): a recipe made while signed in belongs to
+ * that user and only they may change or delete it; one made while signed out can be changed by
+ * whoever holds its unguessable id. Anyone holding an id may read the recipe.
+ */
+import {
+  INGREDIENT_LINE_MAX,
+  INGREDIENT_LINES_MAX,
+  MANUAL_SOURCE,
+  RECIPE_HTML_MAX_BYTES,
+  RECIPE_TITLE_MAX,
+  type ManualRecipeRequest,
+  type ParsedLine,
+  type ParseRecipeRequest,
+  type Recipe,
+  type UpdateRecipeRequest,
+} from "../../core/api/recipes.ts";
+import { extractRecipe } from "../../core/extract/extract.ts";
+import { parseIngredient } from "../../core/ingredient/parse.ts";
+import type { ParsedIngredient } from "../../core/ingredient/types.ts";
+import { RecipeDraftSchema, type ExtractResult, type RecipeDraft } from "../../core/recipe/schema.ts";
+import { workerDriver } from "../adapters/html-rewriter.ts";
+import type { Db } from "../db/client.ts";
+import {
+  deleteRecipe as deleteRecipeRow,
+  findParsedPage,
+  findRecipe,
+  insertParsedRecipe,
+  insertRecipe,
+  updateRecipe as updateRecipeRow,
+  type RecipeRow,
+} from "../db/recipes.ts";
+import type { StoredIngredient } from "../db/schema.ts";
+import { ProblemError } from "../http/problem.ts";
+import { isWellFormedId, newId } from "../lib/ids.ts";
+import { checkFetchUrl } from "./address-policy.ts";
+import { fetchPage, type FetchPageOptions, type FetchPageResult } from "./fetch-page.ts";
+
+/** A parsed page is served from the cache for this long (docs/decisions/0042-parsed-page-cache.md). */
+export const PARSED_PAGE_TTL_MS = 24 * 60 * 60 * 1000;
+/** Version of the cached value's shape; other versions are treated as a miss. */
+const CACHE_VERSION = 1;
+
+/** Turns page HTML into a recipe draft. The Worker's default runs core/extract with the native HTMLRewriter. */
+export type Extractor = (html: string, url: string) => Promise<ExtractResult>;
+
+export const defaultExtractor: Extractor = (html, url) => extractRecipe(html, url, workerDriver);
+
+export interface RecipeDeps {
+  db: Db;
+  /** RECIPECART_ALLOW_LOOPBACK_FETCH === "1" (local testing only). */
+  allowLoopback?: boolean;
+  extract?: Extractor;
+  fetchPage?: (url: string, options: FetchPageOptions) => Promise<FetchPageResult>;
+  now?: () => Date;
+}
+
+/** The caller, when signed in. */
+export interface Caller {
+  id: string;
+}
+
+/**
+ * POST /api/recipes/parse: imports a recipe and saves it for the caller. Without `html` the
+ * page is fetched (or served from the 24 h cache); with `html` it is extracted as given and
+ * never cached. Counts one parse for the page's domain, in the same batch as the insert.
+ */
+export async function importRecipe(deps: RecipeDeps, caller: Caller | null, body: ParseRecipeRequest): Promise<Recipe> {
+  const now = deps.now?.() ?? new Date();
+  const extract = deps.extract ?? defaultExtractor;
+
+  if (body.html !== undefined) {
+    const url = pageUrlForCapturedHtml(body.url);
+    if (new TextEncoder().encode(body.html).byteLength > RECIPE_HTML_MAX_BYTES) {
+      throw new ProblemError(413, "too_large", `The page is larger than ${RECIPE_HTML_MAX_BYTES / 1024 / 1024} MB.`);
+    }
+    const result = await extract(body.html, url.href);
+    if (!result.ok) throw noRecipe(result.message);
+    const row = await insertParsedRecipe(deps.db, {
+      recipe: recipeFromDraft(result.recipe, url.href, caller),
+      domain: domainOf(url),
+    });
+    return toWireRecipe(row);
+  }
+
+  const verdict = checkFetchUrl(body.url, { allowLoopback: deps.allowLoopback === true });
+  if (!verdict.ok) throw new ProblemError(400, verdict.code, verdict.message, { errors: { url: [verdict.message] } });
+  const key = verdict.url.href;
+
+  const cached = await findParsedPage(deps.db, key, new Date(now.getTime() - PARSED_PAGE_TTL_MS));
+  const hit = cached ? readCacheEntry(cached.data) : null;
+  if (hit) {
+    const pageUrl = new URL(hit.url);
+    const row = await insertParsedRecipe(deps.db, {
+      recipe: recipeFromDraft(hit.draft, pageUrl.href, caller),
+      domain: domainOf(pageUrl),
+    });
+    return toWireRecipe(row);
+  }
+
+  const fetched = await (deps.fetchPage ?? fetchPage)(key, { allowLoopback: deps.allowLoopback === true });
+  if (!fetched.ok) {
+    const { status, code, message, ...extra } = fetched.problem;
+    throw new ProblemError(status, code, message, extra);
+  }
+  const page = fetched.page;
+  const result = await extract(page.html, page.url);
+  if (!result.ok) {
+    if (page.botWall) {
+      throw new ProblemError(
+        502,
+        "site_blocked",
+        "This site showed a bot check instead of the recipe. Open the recipe in your browser and import it with the recipecart browser extension, or add the recipe by hand.",
+        { upstreamStatus: 200, suggestion: "extension" },
+      );
+    }
+    throw noRecipe(result.message);
+  }
+  const pageUrl = new URL(page.url);
+  const row = await insertParsedRecipe(deps.db, {
+    recipe: recipeFromDraft(result.recipe, pageUrl.href, caller),
+    domain: domainOf(pageUrl),
+    cache: { url: key, data: { v: CACHE_VERSION, url: page.url, draft: result.recipe }, fetchedAt: now },
+    pruneBefore: new Date(now.getTime() - PARSED_PAGE_TTL_MS),
+  });
+  return toWireRecipe(row);
+}
+
+/** POST /api/recipes/manual. */
+export async function createManualRecipe(deps: RecipeDeps, caller: Caller | null, body: ManualRecipeRequest): Promise<Recipe> {
+  const row = await insertRecipe(deps.db, {
+    id: newId(),
+    title: body.title,
+    url: null,
+    source: MANUAL_SOURCE,
+    ingredients: body.ingredients.map((text) => storedLine(text, null)),
+    details: null,
+    userId: caller?.id ?? null,
+  });
+  return toWireRecipe(row);
+}
+
+/** GET /api/recipes/{id}: anyone holding the id may read. */
+export async function getRecipe(deps: RecipeDeps, id: string): Promise<Recipe> {
+  return toWireRecipe(await findExisting(deps.db, id));
+}
+
+/** PUT /api/recipes/{id}: new title and lines; unchanged lines keep their group and parse. */
+export async function updateRecipe(
+  deps: RecipeDeps,
+  caller: Caller | null,
+  id: string,
+  body: UpdateRecipeRequest,
+): Promise<Recipe> {
+  const existing = await findExisting(deps.db, id);
+  assertMayModify(existing, caller);
+  const previous = new Map<string, StoredIngredient[]>();
+  for (const line of existing.ingredients) {
+    const same = previous.get(line.text) ?? [];
+    same.push(line);
+    previous.set(line.text, same);
+  }
+  const ingredients = body.ingredients.map((text) => previous.get(text)?.shift() ?? storedLine(text, null));
+  const row = await updateRecipeRow(deps.db, id, { title: body.title, ingredients });
+  if (!row) throw notFound();
+  return toWireRecipe(row);
+}
+
+/** DELETE /api/recipes/{id}. */
+export async function deleteRecipe(deps: RecipeDeps, caller: Caller | null, id: string): Promise<void> {
+  const existing = await findExisting(deps.db, id);
+  assertMayModify(existing, caller);
+  if (!(await deleteRecipeRow(deps.db, id))) throw notFound();
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function findExisting(db: Db, id: string): Promise<RecipeRow> {
+  const row = isWellFormedId(id) ? await findRecipe(db, id) : null;
+  if (!row) throw notFound();
+  return row;
+}
+
+function assertMayModify(row: RecipeRow, caller: Caller | null): void {
+  if (row.userId !== null && row.userId !== caller?.id) {
+    throw new ProblemError(403, "forbidden", "This recipe belongs to another account; only its owner can change it.");
+  }
+}
+
+const notFound = () => new ProblemError(404, "not_found", "There is no recipe with this id.");
+
+const noRecipe = (message: string) =>
+  new ProblemError(422, "no_recipe_found", message || "No recipe found on this page. You can enter the recipe by hand.");
+
+/** The page URL sent with extension-captured HTML: only names the page, is never fetched. */
+function pageUrlForCapturedHtml(raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new ProblemError(400, "invalid_url", "That is not a valid web address.", { errors: { url: ["Please enter a valid URL."] } });
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new ProblemError(400, "invalid_url", "Only http and https pages can be imported.", {
+      errors: { url: ["Only http and https pages can be imported."] },
+    });
+  }
+  url.username = "";
+  url.password = "";
+  url.hash = "";
+  return url;
+}
+
+/** recipe_domains key: lower-case host without "www." and trailing dots. */
+export function domainOf(url: URL): string {
+  return url.hostname.toLowerCase().replace(/\.+$/, "").replace(/^www\./, "");
+}
+
+function readCacheEntry(data: Record<string, unknown>): { url: string; draft: RecipeDraft } | null {
+  if (data.v !== CACHE_VERSION || typeof data.url !== "string") return null;
+  const draft = RecipeDraftSchema.safeParse(data.draft);
+  return draft.success ? { url: data.url, draft: draft.data } : null;
+}
+
+function clip(text: string, max: number): string {
+  const t = text.replace(/\s+/g, " ").trim();
+  return t.length <= max ? t : `${t.slice(0, max - 1).trimEnd()}…`;
+}
+
+function safeHttpUrl(value: string | null): string | null {
+  if (!value) return null;
+  try {
+    const u = new URL(value);
+    return (u.protocol === "https:" || u.protocol === "http:") && u.href.length <= 2048 ? u.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A page's draft as a recipes row, within the API's limits (pages are clipped, not refused). */
+function recipeFromDraft(draft: RecipeDraft, pageUrl: string, caller: Caller | null) {
+  const lines: { text: string; group: string | null }[] = [];
+  const grouped = draft.ingredientGroups.flatMap((g) => g.ingredients.map((text) => ({ text, group: g.name })));
+  const sameLines = grouped.length === draft.ingredients.length && grouped.every((g, i) => g.text === draft.ingredients[i]);
+  for (const line of sameLines ? grouped : draft.ingredients.map((text) => ({ text, group: null }))) {
+    const text = clip(line.text, INGREDIENT_LINE_MAX);
+    if (text) lines.push({ text, group: line.group ? clip(line.group, RECIPE_TITLE_MAX) : null });
+  }
+  const url = new URL(pageUrl);
+  const siteName = draft.siteName ? clip(draft.siteName, RECIPE_TITLE_MAX) : "";
+  return {
+    id: newId(),
+    title: clip(draft.title, RECIPE_TITLE_MAX) || domainOf(url),
+    url: pageUrl,
+    source: siteName || domainOf(url),
+    ingredients: lines.slice(0, INGREDIENT_LINES_MAX).map((l) => storedLine(l.text, l.group)),
+    details: {
+      image: safeHttpUrl(draft.image),
+      yields: draft.yields,
+      times: draft.times,
+      author: draft.author,
+      siteName: draft.siteName,
+      canonicalUrl: safeHttpUrl(draft.canonicalUrl),
+      language: draft.language,
+      extractedFrom: draft.source,
+    },
+    userId: caller?.id ?? null,
+  };
+}
+
+function storedLine(text: string, group: string | null): StoredIngredient {
+  return { text, group, parsed: parseLine(text) };
+}
+
+function parseLine(text: string): ParsedIngredient {
+  return parseIngredient(text);
+}
+
+function isParsedIngredient(value: unknown, text: string): value is ParsedIngredient {
+  return typeof value === "object" && value !== null && (value as ParsedIngredient).input === text &&
+    Array.isArray((value as ParsedIngredient).amounts);
+}
+
+/** A row as the API answers it: lines as strings plus their parses, index for index. */
+export function toWireRecipe(row: RecipeRow): Recipe {
+  const parsedIngredients: ParsedLine[] = row.ingredients.map((line) => ({
+    ...(isParsedIngredient(line.parsed, line.text) ? line.parsed : parseLine(line.text)),
+    group: line.group ?? null,
+  }));
+  const image = typeof row.details?.image === "string" ? row.details.image : null;
+  return {
+    id: row.id,
+    title: row.title,
+    url: row.url,
+    source: row.source,
+    ingredients: row.ingredients.map((line) => line.text),
+    parsedIngredients,
+    image,
+    userId: row.userId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
