@@ -3,5 +3,6 @@ import { createRouter } from "../http/router.ts";
 import { authRoutes } from "./auth.ts";
 import { healthRoutes } from "./health.ts";
 import { listRoutes } from "./lists.ts";
+import { recipeRoutes } from "./recipes.ts";
 
-export const handleApi = createRouter([...healthRoutes, ...authRoutes, ...listRoutes]);
+export const handleApi = createRouter([...healthRoutes, ...authRoutes, ...listRoutes, ...recipeRoutes]);
