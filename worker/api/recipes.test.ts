@@ -190,6 +190,7 @@ describe("POST /api/recipes/parse failures", () => {
       ["/huge", 413, "too_large", undefined],
       ["/bot-wall", 502, "site_blocked", 403],
       ["/rate-limited", 502, "site_blocked", 429],
+      ["/captcha-200", 502, "site_blocked", 200],
       ["/no-such-page", 502, "fetch_failed", 404],
       ["/server-error", 502, "fetch_failed", 500],
     ];

@@ -164,6 +164,9 @@ function handle(req: http.IncomingMessage, res: http.ServerResponse, base: strin
     case "/challenge-200":
       // Some walls answer 200 with the challenge page; the header gives them away.
       return send(200, "text/html; charset=UTF-8", botWall, { "cf-mitigated": "challenge" });
+    case "/captcha-200":
+      // A bot check served as an ordinary 200 page with no tell-tale header.
+      return send(200, "text/html; charset=UTF-8", botWall);
     case "/unauthorized":
       return send(401, "text/html", page("<title>Sign in</title>", "Sign in"));
     case "/rate-limited":

@@ -1,0 +1,102 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, inject, it } from "vitest";
+import { createDb } from "../db/client.ts";
+import { ProblemError } from "../http/problem.ts";
+import { fetchPage } from "./fetch-page.ts";
+import { domainOf, importRecipe, type RecipeDeps } from "./recipes.ts";
+
+const base = inject("fixtureBaseUrl");
+const db = createDb(env.DB);
+
+async function problemOf(p: Promise<unknown>) {
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(ProblemError);
+  return err as ProblemError;
+}
+
+describe("importRecipe", () => {
+  it("refuses loopback unless the allowance is on", async () => {
+    const err = await problemOf(importRecipe({ db }, null, { url: `${base}/recipe/good?t=svc-off` }));
+    expect(err).toMatchObject({ status: 400, code: "blocked_address" });
+    expect(err.extra.errors).toEqual({ url: [err.message] });
+  });
+
+  it("answers 504 timeout when the page trickles past the deadline", async () => {
+    const deps: RecipeDeps = {
+      db,
+      allowLoopback: true,
+      fetchPage: (url, options) => fetchPage(url, { ...options, timeoutMs: 600 }),
+    };
+    const err = await problemOf(importRecipe(deps, null, { url: `${base}/slow-body` }));
+    expect(err).toMatchObject({ status: 504, code: "timeout" });
+  });
+
+  it("uses the injected extractor and clips page data to the API limits", async () => {
+    const long = "x".repeat(800);
+    const deps: RecipeDeps = {
+      db,
+      allowLoopback: true,
+      extract: async () => ({
+        ok: true,
+        recipe: {
+          title: `  ${"T".repeat(300)} `,
+          ingredients: [long, "  ", ...Array.from({ length: 250 }, (_, i) => `${i} eggs`)],
+          ingredientGroups: [{ name: null, ingredients: [long, "  ", ...Array.from({ length: 250 }, (_, i) => `${i} eggs`)] }],
+          image: "javascript:alert(1)",
+          yields: null,
+          times: { prepMinutes: null, cookMinutes: null, totalMinutes: null },
+          instructions: [],
+          author: null,
+          siteName: null,
+          canonicalUrl: null,
+          language: null,
+          source: "json-ld",
+        },
+      }),
+    };
+    const recipe = await importRecipe(deps, null, { url: `${base}/recipe/good?t=svc-clip` });
+    expect(recipe.title.length).toBeLessThanOrEqual(200);
+    expect(recipe.ingredients).toHaveLength(200);
+    expect(recipe.ingredients[0]!.length).toBeLessThanOrEqual(500);
+    expect(recipe.ingredients).not.toContain("");
+    expect(recipe.image).toBeNull();
+  });
+
+  it("keeps group headings from the page", async () => {
+    const deps: RecipeDeps = {
+      db,
+      allowLoopback: true,
+      extract: async () => ({
+        ok: true,
+        recipe: {
+          title: "Layered",
+          ingredients: ["200 g flour", "1 egg", "100 g sugar"],
+          ingredientGroups: [
+            { name: null, ingredients: ["200 g flour", "1 egg"] },
+            { name: "For the topping", ingredients: ["100 g sugar"] },
+          ],
+          image: null,
+          yields: null,
+          times: { prepMinutes: null, cookMinutes: null, totalMinutes: null },
+          instructions: [],
+          author: null,
+          siteName: "Layer Cakes",
+          canonicalUrl: null,
+          language: null,
+          source: "json-ld",
+        },
+      }),
+    };
+    const recipe = await importRecipe(deps, null, { url: `${base}/recipe/good?t=svc-groups` });
+    expect(recipe.parsedIngredients.map((p) => p.group)).toEqual([null, null, "For the topping"]);
+    expect(recipe.source).toBe("Layer Cakes");
+  });
+
+  it("names domains without www. and trailing dots", () => {
+    expect(domainOf(new URL("https://WWW.Example.com./a"))).toBe("example.com");
+    expect(domainOf(new URL("https://cooking.nytimes.com/"))).toBe("cooking.nytimes.com");
+  });
+});
