@@ -1,0 +1,67 @@
+/**
+ * Densities for the items where adding a volume to a mass is both common and safe
+ * ("1 cup flour" + "200 g flour"). Keys are combine item keys (core/combine/item-key.ts).
+ * Values are grams per US cup, from common kitchen conversion charts (spooned and levelled
+ * flour, granulated sugar, packed brown sugar); see docs/decisions/0023-density-table.md.
+ * An item not listed here keeps its volume and its mass side by side.
+ */
+const GRAMS_PER_CUP: Readonly<Record<string, number>> = {
+  "all purpose flour": 125,
+  "self rising flour": 125,
+  "bread flour": 127,
+  "cake flour": 114,
+  "whole wheat flour": 120,
+  "granulated sugar": 200,
+  "superfine sugar": 200,
+  "powdered sugar": 120,
+  "light brown sugar": 213,
+  "dark brown sugar": 213,
+  "brown sugar": 213,
+  "demerara sugar": 220,
+  butter: 227,
+  "unsalted butter": 227,
+  "salted butter": 227,
+  milk: 242,
+  "heavy cream": 238,
+  buttermilk: 242,
+  "plain yogurt": 245,
+  "greek yogurt": 250,
+  "sour cream": 230,
+  "chicken stock": 240,
+  "beef stock": 240,
+  "vegetable stock": 240,
+  "olive oil": 216,
+  "extra virgin olive oil": 216,
+  "vegetable oil": 218,
+  "canola oil": 218,
+  honey: 340,
+  "maple syrup": 315,
+  "golden syrup": 340,
+  rice: 185,
+  "long grain rice": 185,
+  "basmati rice": 185,
+  "rolled oat": 90,
+  "cocoa powder": 84,
+  "ground almond": 96,
+  parmesan: 100,
+};
+
+/** Grams in one count unit of an item: "1 stick butter" is 1/2 cup, 113 g. */
+const GRAMS_PER_UNIT: Readonly<Record<string, Readonly<Record<string, number>>>> = {
+  butter: { stick: 113.4 },
+  "unsalted butter": { stick: 113.4 },
+  "salted butter": { stick: 113.4 },
+};
+
+const CUP_ML = 236.5882365;
+
+/** Grams per millilitre for an item key, or null when the item is not in the table. */
+export function densityOf(key: string): number | null {
+  const g = GRAMS_PER_CUP[key];
+  return g === undefined ? null : g / CUP_ML;
+}
+
+/** Grams in one `unit` of an item ("stick" of butter), or null. */
+export function unitWeightOf(key: string, unit: string): number | null {
+  return GRAMS_PER_UNIT[key]?.[unit] ?? null;
+}

@@ -1,0 +1,208 @@
+/**
+ * Canonical item keys: the identity under which ingredient lines are merged on a shopping list.
+ * "2 onions, diced", "1 large onion" and "1 yellow onion" -> "onion"; "onion powder" and
+ * "green onions" stay apart (they are different things to buy). docs/decisions/0022-item-keys.md.
+ */
+import { canonicalUnit } from "../units/aliases.ts";
+import { SYNONYMS } from "./synonyms.ts";
+
+/** Words in front of a name that do not change what is bought (size, cut, temperature, quality). */
+const DISPLAY_DROP = new Set([
+  "large", "small", "medium", "big", "jumbo", "extra", "xl", "mini", "chopped", "diced", "minced", "sliced", "grated", "finely",
+  "roughly", "coarsely", "thinly", "thickly", "freshly", "softened", "melted", "cold", "chilled", "warm", "hot", "cubed",
+  "trimmed", "peeled", "halved", "quartered", "shredded", "torn", "beaten", "lightly", "well", "about", "approx", "approximately",
+  "good", "quality", "best", "organic", "firmly", "packed", "loosely", "heaped", "level", "rounded", "scant", "generous",
+  "room", "temperature", "sifted", "crumbled", "cut", "into", "pieces", "very", "handful", "few", "some", "plus", "more", "extra",
+  "sized", "size", "whole", "unpeeled", "washed", "scrubbed", "rinsed", "drained", "ripe", "raw", "uncooked",
+]);
+
+/** Extra words the key ignores but a display may keep ("fresh coriander"). */
+const KEY_DROP = new Set(["fresh", "free", "range", "freerange", "large", "good", "quality"]);
+
+/** Names where a leading word from the lists above is part of the product. */
+const KEEP_PHRASES = new Set([
+  "crushed tomato", "peeled tomato", "whole milk", "whole wheat flour", "whole grain mustard", "whole wheat", "hot sauce",
+  "hot chili", "hot pepper", "cold water", "warm water", "hot water", "extra virgin olive oil", "extra virgin", "sliced almond",
+  "chopped tomato", "diced tomato", "shredded coconut", "grated coconut", "fresh yeast", "fresh pasta", "fresh mozzarella",
+  "fresh breadcrumb", "fresh bread crumb", "smoked paprika", "minced meat", "large egg", "raw sugar", "raw honey", "whole egg",
+  "small pasta", "whole chicken", "whole nutmeg", "whole clove", "hot smoked paprika", "whole black peppercorn", "packed brown sugar",
+  "cut fruit", "freshly squeezed lemon juice", "mini marshmallow", "medium egg", "whole grain", "whole wheat pasta",
+]);
+
+/** Singular/plural words that are not plural ("hummus", "couscous"). */
+const NOT_PLURAL = new Set([
+  "hummus", "couscous", "asparagus", "molasses", "swiss", "brussels", "grits", "lemongrass", "bass", "watercress", "cress",
+  "citrus", "octopus", "hibiscus", "schnapps", "anise", "chives", "greens", "oats", "lentils", "peas", "glass", "mascarpone",
+  "gras", "is", "us", "ss", "cheese", "harissa", "quinoa", "jus", "pancreas", "chess", "bitters", "series",
+]);
+const IES_TO_IE = new Set(["cookies", "brownies", "veggies", "pies", "smoothies", "calories", "ties", "hoagies", "beanies"]);
+const VES_TO_F = new Set(["leaves", "loaves", "halves", "calves", "wolves", "shelves", "scarves"]);
+
+/** Singular of one English noun (the head of an ingredient name). */
+export function singular(word: string): string {
+  if (word.length < 4 || NOT_PLURAL.has(word)) {
+    if (word === "chives") return "chive";
+    if (word === "oats") return "oat";
+    if (word === "peas") return "pea";
+    if (word === "lentils") return "lentil";
+    return word;
+  }
+  if (IES_TO_IE.has(word)) return word.slice(0, -1);
+  if (word.endsWith("ies")) return word.slice(0, -3) + "y";
+  if (VES_TO_F.has(word)) return word.slice(0, -3) + "f";
+  if (word.endsWith("oes")) return word.slice(0, -2);
+  if (word.endsWith("sses") || word.endsWith("shes") || word.endsWith("ches") || word.endsWith("xes") || word.endsWith("zes")) {
+    return word.slice(0, -2);
+  }
+  if (word.endsWith("ss") || word.endsWith("us") || word.endsWith("is")) return word;
+  if (word.endsWith("s")) return word.slice(0, -1);
+  return word;
+}
+
+/** Lower case, accents off, notes in brackets and after a comma removed, punctuation to spaces. */
+export function cleanName(name: string): string {
+  return name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/\([^)]*\)?/g, " ")
+    .replace(/[,;].*$/, "")
+    .replace(/&/g, " and ")
+    .replace(/['’`]s\b/g, "s")
+    .replace(/['’`]/g, "")
+    .replace(/[^a-z0-9 ]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** Per-word spellings that differ between US and UK/AU usage. */
+const SPELLING: ReadonlyMap<string, string> = new Map([
+  ["yoghurt", "yogurt"], ["yoghurts", "yogurts"], ["yogourt", "yogurt"], ["chilli", "chili"], ["chillies", "chilies"],
+  ["chile", "chili"], ["chiles", "chilies"], ["flatleaf", "flat leaf"], ["colour", "color"], ["flavoured", "flavored"],
+  ["wholegrain", "whole grain"], ["wholemeal", "wholemeal"], ["mince", "mince"], ["tomatoe", "tomato"], ["ketchup", "ketchup"],
+  ["doughnut", "donut"], ["aubergines", "aubergine"], ["breadcrumbs", "breadcrumb"], ["confectioners", "confectioners"],
+]);
+
+const COUNT_UNIT_WORDS = new Map([
+  ["clove", "clove"], ["cloves", "clove"], ["sprig", "sprig"], ["sprigs", "sprig"], ["stalk", "stalk"], ["stalks", "stalk"],
+  ["rib", "stalk"], ["ribs", "stalk"], ["rasher", "rasher"], ["rashers", "rasher"],
+]);
+
+/** Count units that a name may start with when a parser left them there ("cans diced tomatoes"). */
+const LEADING_UNITS = new Set([
+  "can", "tin", "jar", "package", "bag", "box", "bottle", "carton", "container", "bunch", "head", "sprig", "stalk", "rib",
+  "handful", "pinch", "knob", "slice", "packet", "sachet", "envelope", "tub", "punnet", "clove", "rasher", "dash", "splash",
+]);
+
+export interface ItemKey {
+  /** Merge key: synonyms and descriptors folded ("onion", "spring onion", "all purpose flour"). */
+  key: string;
+  /** The name as a shopper reads it, singular, with only cut/size words removed ("yellow onion"). */
+  display: string;
+  /** The same as written (plural kept, hyphens and accents kept): "all-purpose flour", "crème fraîche". */
+  written: string;
+  /** A count unit that the name itself carried ("garlic cloves" -> "clove"), or null. */
+  impliedUnit: string | null;
+}
+
+function dropLeading(words: string[], drop: ReadonlySet<string>): string[] {
+  let i = 0;
+  while (i < words.length - 1 && drop.has(words[i]!) && !KEEP_PHRASES.has(singularHead(words.slice(i)).join(" "))) {
+    // "large egg" is kept whole only in KEEP_PHRASES lookups; a drop word followed by "and"/"or" goes too
+    i++;
+    while (i < words.length - 1 && (words[i] === "and" || words[i] === "or" || words[i] === "to")) i++;
+  }
+  return words.slice(i);
+}
+
+function singularHead(words: string[]): string[] {
+  if (words.length === 0) return words;
+  const out = words.slice();
+  out[out.length - 1] = singular(out[out.length - 1]!);
+  return out;
+}
+
+/**
+ * The merge key, shopper-facing display name and any count unit implied by an ingredient name.
+ * @param name the parsed name of an ingredient line ("large yellow onions", "garlic cloves")
+ */
+export function itemKey(name: string): ItemKey {
+  let words = cleanName(name)
+    .split(" ")
+    .filter(Boolean)
+    .flatMap((w) => (SPELLING.get(w) ?? w).split(" "));
+  let impliedUnit: string | null = null;
+  // "cloves garlic" / "cloves of garlic" / "garlic cloves" / "celery ribs" / "thyme sprigs"
+  if (words.length >= 2) {
+    const lead = canonicalUnit(words[0]!);
+    if (lead && LEADING_UNITS.has(lead) && lead !== "clove" && words[0]!.length > 2) {
+      impliedUnit = lead === "rib" ? "stalk" : lead;
+      words = words.slice(words[1] === "of" && words.length > 2 ? 2 : 1);
+    }
+  }
+  if (words.length >= 2 && impliedUnit === null) {
+    const first = COUNT_UNIT_WORDS.get(words[0]!);
+    const last = COUNT_UNIT_WORDS.get(words[words.length - 1]!);
+    if (first && (words[1] === "of" || (first === "clove" && words[1] === "garlic") || first !== "clove")) {
+      impliedUnit = first;
+      words = words.slice(words[1] === "of" ? 2 : 1);
+    } else if (last && (last !== "clove" || words.includes("garlic"))) {
+      impliedUnit = last;
+      words = words.slice(0, -1);
+    }
+  }
+  const displayWords = singularHead(dropLeading(words, DISPLAY_DROP));
+  const written = writtenForm(name, displayWords.length);
+  const display = displayWords.join(" ");
+  const full = singularHead(words).join(" ");
+  let key = SYNONYMS.get(full) ?? SYNONYMS.get(display);
+  if (!key) {
+    const stripped = singularHead(dropLeading(displayWords, new Set([...DISPLAY_DROP, ...KEY_DROP]))).join(" ");
+    key = SYNONYMS.get(stripped) ?? stripped;
+  }
+  return { key: key || display || full, display: display || full, written: written || display || full, impliedUnit };
+}
+
+/**
+ * The last `n` words of the name as written (lower case, brackets and comma notes removed, hyphens
+ * and accents kept), so that the display keeps "all-purpose flour" and "crème fraîche".
+ */
+function writtenForm(name: string, n: number): string {
+  const light = name
+    .toLowerCase()
+    .replace(/\([^)]*\)?/g, " ")
+    .replace(/[,;].*$/, "")
+    .replace(/[^\p{L}\p{N}'’ -]+/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  // count words the way cleanName does (a hyphenated word may be two)
+  const words = light.split(" ").filter(Boolean);
+  let taken = 0;
+  let i = words.length;
+  while (i > 0 && taken < n) {
+    i--;
+    taken += cleanName(words[i]!).split(" ").filter(Boolean).length || 0;
+  }
+  return taken === n ? words.slice(i).join(" ") : "";
+}
+
+/** Plural of a shopper-facing name's last word ("onion" -> "onions", "tomato" -> "tomatoes"). */
+export function pluralName(name: string): string {
+  const m = /^(.*?)([a-z]+)$/.exec(name);
+  if (!m) return name;
+  const [, head, w] = m as unknown as [string, string, string];
+  if (UNCOUNTED.has(w)) return name;
+  if (/(s|sh|ch|x|z)$/.test(w)) return name.endsWith("s") && NOT_PLURAL.has(w) ? name : head + w + "es";
+  if (/[^aeiou]y$/.test(w)) return head + w.slice(0, -1) + "ies";
+  if (/(tomato|potato|mango|avocado|hero|echo)$/.test(w)) return head + w + "es";
+  if (w === "leaf" || w === "loaf" || w === "half") return head + w.slice(0, -1) + "ves";
+  return head + w + "s";
+}
+
+/** Mass nouns that stay singular with a number ("2 garlic" is not written, but "2 celery" reads better than "2 celeries"). */
+const UNCOUNTED = new Set([
+  "garlic", "celery", "lettuce", "spinach", "kale", "parsley", "cilantro", "basil", "mint", "dill", "thyme", "rosemary", "sage",
+  "broccoli", "cauliflower", "cabbage", "fennel", "asparagus", "bacon", "salt", "butter", "mince", "juice", "flour", "sugar", "rice",
+  "water", "milk", "cream", "cheese", "bread", "ginger", "corn", "fish", "salmon", "shrimp", "squid", "tuna", "cod", "beef",
+  "pork", "lamb", "chicken", "tofu", "arugula", "rocket", "watercress", "chard", "bok choy", "pak choi",
+]);
