@@ -57,6 +57,12 @@ describe("fetchPage: good pages", () => {
     expect(r.ok && r.page.requestedUrl).toBe(`${base}/redirect-chain?n=5&tag=five`);
   });
 
+  it("carries cookies set during the redirect chain (cookie-check walls)", async () => {
+    const r = await fetchPage(`${base}/cookie-gate?t=jar`, local);
+    expect(r.ok && r.page.html).toContain("Fixture Tomato Soup");
+    expect(await hitCount("/cookie-gate?t=jar")).toBe(2);
+  });
+
   it("sends browser-like headers", () => {
     expect(BROWSER_HEADERS.accept).toMatch(/^text\/html/);
     expect(BROWSER_HEADERS["accept-language"]).toMatch(/^en/);

@@ -106,12 +106,18 @@ export async function fetchPage(input: string, options: FetchPageOptions = {}): 
 
   let url = first.url;
   let response: Response | undefined;
+  // Cookies set during the redirect chain only (consent and "cookie check" hops); never kept.
+  const jar = new CookieJar();
   try {
     for (let hop = 0; ; hop++) {
+      const headers = new Headers(BROWSER_HEADERS);
+      const cookie = jar.headerFor(url);
+      if (cookie) headers.set("cookie", cookie);
       response = await within(
-        doFetch(url.href, { method: "GET", headers: BROWSER_HEADERS, redirect: "manual", signal: controller.signal }),
+        doFetch(url.href, { method: "GET", headers, redirect: "manual", signal: controller.signal }),
       );
       if (!REDIRECT_STATUSES.has(response.status)) break;
+      jar.store(url, response.headers);
       discard(response);
       const location = response.headers.get("location");
       if (!location) return fail(502, "fetch_failed", "The site answered with a redirect but no new address.", response.status);
@@ -187,6 +193,45 @@ function fail(
   const problem: FetchProblem = { status, code, message, ...extra };
   if (upstreamStatus !== undefined) problem.upstreamStatus = upstreamStatus;
   return { ok: false, problem };
+}
+
+/**
+ * The smallest cookie jar that gets through redirect-based cookie checks: name=value pairs per
+ * host (a Domain attribute widens it to subdomains), sent back only on later hops of one fetch.
+ */
+class CookieJar {
+  private readonly cookies: { host: string; includeSubdomains: boolean; name: string; value: string }[] = [];
+
+  store(url: URL, headers: Headers): void {
+    for (const line of headers.getSetCookie()) {
+      const [pair, ...attrs] = line.split(";");
+      const eq = pair!.indexOf("=");
+      if (eq <= 0) continue;
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      let host = url.hostname;
+      let includeSubdomains = false;
+      for (const attr of attrs) {
+        const m = /^\s*domain\s*=\s*\.?([^\s;]+)\s*$/i.exec(attr);
+        // Only the host itself or a parent of it may be named (no cookies for other sites).
+        if (m && (host === m[1]!.toLowerCase() || host.endsWith(`.${m[1]!.toLowerCase()}`))) {
+          host = m[1]!.toLowerCase();
+          includeSubdomains = true;
+        }
+      }
+      const i = this.cookies.findIndex((c) => c.host === host && c.name === name);
+      if (i >= 0) this.cookies.splice(i, 1);
+      if (this.cookies.length < 50) this.cookies.push({ host, includeSubdomains, name, value });
+    }
+  }
+
+  headerFor(url: URL): string {
+    const host = url.hostname;
+    return this.cookies
+      .filter((c) => c.host === host || (c.includeSubdomains && host.endsWith(`.${c.host}`)))
+      .map((c) => `${c.name}=${c.value}`)
+      .join("; ");
+  }
 }
 
 /** Drops a body we will not read, so the connection is released at once. */

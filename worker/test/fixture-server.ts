@@ -117,6 +117,10 @@ function handle(req: http.IncomingMessage, res: http.ServerResponse, base: strin
       const next = n <= 1 ? `/recipe/good?from-chain=${tag}` : `/redirect-chain?n=${n - 1}&tag=${tag}`;
       return send(302, "text/html", "moved", { location: next });
     }
+    case "/cookie-gate":
+      // Redirects to itself with a cookie until the cookie comes back, like consent/cookie-check walls.
+      if (/(?:^|;\s*)gate=ok(?:;|$)/.test(req.headers.cookie ?? "")) return send(200, "text/html; charset=utf-8", goodPage);
+      return send(302, "text/html", "moved", { location: url.pathname + url.search, "set-cookie": "gate=ok; Path=/; HttpOnly" });
     case "/slow-body": {
       // Headers at once, then one byte every 200 ms forever.
       res.writeHead(200, { "content-type": "text/html" });
