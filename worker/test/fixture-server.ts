@@ -6,8 +6,10 @@
  *
  * Every request is counted by path + query: GET /__hits?path=/recipe/good?x=1 -> {"count": n}.
  */
+import { readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import type { TestProject } from "vitest/node";
 
 declare module "vitest" {
@@ -71,6 +73,31 @@ function encodeWindows1252(text: string): Buffer {
   return Buffer.from(out);
 }
 
+/**
+ * The extraction core's real saved pages (core/extract/fixtures/<host>/<case>.html.gz, from
+ * recipe-scrapers, MIT): served gzip-encoded at /real/<host>/<case>, listed at /real-index.
+ */
+const REAL_DIR = path.join(import.meta.dirname, "../../core/extract/fixtures");
+
+function realIndex(): { path: string; url: string; title: string; ingredients: string[] }[] {
+  const out: { path: string; url: string; title: string; ingredients: string[] }[] = [];
+  let hosts: string[] = [];
+  try {
+    hosts = readdirSync(REAL_DIR, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  } catch {
+    return out;
+  }
+  for (const host of hosts.sort()) {
+    for (const file of readdirSync(path.join(REAL_DIR, host)).sort()) {
+      if (!file.endsWith(".expected.json")) continue;
+      const name = file.slice(0, -".expected.json".length);
+      const expected = JSON.parse(readFileSync(path.join(REAL_DIR, host, file), "utf8"));
+      out.push({ path: `/real/${host}/${name}`, url: expected.url, title: expected.title, ingredients: expected.ingredients });
+    }
+  }
+  return out;
+}
+
 const hits = new Map<string, number>();
 
 function handle(req: http.IncomingMessage, res: http.ServerResponse, base: string): void {
@@ -82,7 +109,20 @@ function handle(req: http.IncomingMessage, res: http.ServerResponse, base: strin
     res.end(body);
   };
 
+  const real = /^\/real\/([\w.-]+)\/([\w.-]+)$/.exec(url.pathname);
+  if (real) {
+    let gz: Buffer;
+    try {
+      gz = readFileSync(path.join(REAL_DIR, real[1]!, `${real[2]!}.html.gz`));
+    } catch {
+      return send(404, "text/html", "no such fixture");
+    }
+    return send(200, "text/html; charset=utf-8", gz, { "content-encoding": "gzip" });
+  }
+
   switch (url.pathname) {
+    case "/real-index":
+      return send(200, "application/json", JSON.stringify(realIndex()));
     case "/__hits":
       return send(200, "application/json", JSON.stringify({ count: hits.get(url.searchParams.get("path") ?? "") ?? 0 }));
     case "/recipe/good":
