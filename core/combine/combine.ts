@@ -93,9 +93,9 @@ const ADDITIVE_GAP = /^\s*(?:plus|\+|and)?\s*$/i;
  * "1 lb 9 oz" adds up; "150 g/5 oz" and "1 cup (200 g)" are the same amount twice, so only the
  * first counts.
  */
-export function lineAmounts(p: ParsedIngredient, impliedUnit: string | null = null): LineAmount[] {
+export function lineAmounts(p: ParsedIngredient, impliedUnit: string | null = null, impliedQuantity: number | null = null): LineAmount[] {
   const as = p.amounts.filter((a) => a.quantity !== null || a.unit !== null);
-  if (as.length === 0) return [];
+  if (as.length === 0) return impliedUnit && impliedQuantity ? [{ quantity: impliedQuantity, unit: impliedUnit }] : [];
   const a0 = as[0]!;
   const q0 = a0.quantityMax ?? a0.quantity ?? 1;
   const u0 = a0.unit ?? impliedUnit;
@@ -123,11 +123,15 @@ export function lineAmounts(p: ParsedIngredient, impliedUnit: string | null = nu
 }
 
 function additive(input: string, a: Amount, b: Amount): boolean {
-  const lower = input.toLowerCase();
-  const ia = lower.indexOf(a.text.toLowerCase());
-  const ib = ia < 0 ? -1 : lower.indexOf(b.text.toLowerCase(), ia + a.text.length);
+  // Compare without spaces: the parser writes "1 lb" for "1lb".
+  const squash = (t: string) => t.toLowerCase().replace(/\s+/g, "");
+  const line = squash(input);
+  const ta = squash(a.text);
+  const tb = squash(b.text);
+  const ia = line.indexOf(ta);
+  const ib = ia < 0 ? -1 : line.indexOf(tb, ia + ta.length);
   if (ia < 0 || ib < 0) return false;
-  return ADDITIVE_GAP.test(lower.slice(ia + a.text.length, ib));
+  return ADDITIVE_GAP.test(line.slice(ia + ta.length, ib));
 }
 
 // ------------------------------------------------------------------ accumulation
@@ -158,6 +162,8 @@ interface Acc {
 /** Lines that name nothing to buy. */
 const NOT_BOUGHT = new Set(["water", "ice water", "tap water", "boiling water"]);
 const COUNT_UNIT_ALIAS: Record<string, string> = { tin: "can", rib: "stalk" };
+/** "500g minced beef" parses as name "beef", preparation "minced": that is ground beef to a shopper. */
+const MINCEABLE = new Set(["beef", "pork", "lamb", "turkey", "chicken", "veal", "meat"]);
 const SALT_AND_PEPPER = /^(.*\bsalt)\s+(?:and|&)\s+(.*\bpepper)$/i;
 /** Purpose words a parser may leave at the end of a name: they belong in the notes. */
 const NAME_TAIL =
@@ -287,6 +293,7 @@ export function combineRecipes(recipes: readonly RecipeInput[], options: Combine
         continue;
       }
       let name = p.name.trim();
+      if (MINCEABLE.has(name.toLowerCase()) && /\b(minced|ground)\b/i.test(p.preparation ?? "")) name = `ground ${name}`;
       const tailNotes: string[] = [];
       for (let m = NAME_TAIL.exec(name); m && m.index > 0; m = NAME_TAIL.exec(name)) {
         tailNotes.unshift(m[1]!.toLowerCase());
@@ -312,7 +319,7 @@ export function combineRecipes(recipes: readonly RecipeInput[], options: Combine
         if (vote) vote.n++;
         else acc.votes.set(ik.display, { n: 1, first: acc.votes.size, written: ik.written });
         acc.rawNames.push(rawName.toLowerCase());
-        const amounts = sp ? [] : lineAmounts(p, ik.impliedUnit);
+        const amounts = sp ? [] : lineAmounts(p, ik.impliedUnit, ik.impliedQuantity);
         if (amounts.length === 0) acc.unquantified = true;
         for (const a of amounts) addAmount(acc, a);
         const notes = [p.comment, ...tailNotes, p.optional ? "optional" : null, ...p.alternatives.map((a) => `or ${a}`)];

@@ -103,6 +103,8 @@ export interface ItemKey {
   written: string;
   /** A count unit that the name itself carried ("garlic cloves" -> "clove"), or null. */
   impliedUnit: string | null;
+  /** 1 when the name began with "a"/"an" and a unit ("a pinch of salt"), else null. */
+  impliedQuantity: number | null;
 }
 
 function dropLeading(words: string[], drop: ReadonlySet<string>): string[] {
@@ -132,11 +134,15 @@ export function itemKey(name: string): ItemKey {
     .filter(Boolean)
     .flatMap((w) => (SPELLING.get(w) ?? w).split(" "));
   let impliedUnit: string | null = null;
+  let impliedQuantity: number | null = null;
+  const article = words.length > 2 && (words[0] === "a" || words[0] === "an");
+  if (article) words = words.slice(1);
   // "cloves garlic" / "cloves of garlic" / "garlic cloves" / "celery ribs" / "thyme sprigs"
   if (words.length >= 2) {
     const lead = canonicalUnit(words[0]!);
     if (lead && LEADING_UNITS.has(lead) && lead !== "clove" && words[0]!.length > 2) {
       impliedUnit = lead === "rib" ? "stalk" : lead;
+      if (article) impliedQuantity = 1;
       words = words.slice(words[1] === "of" && words.length > 2 ? 2 : 1);
     }
   }
@@ -160,7 +166,7 @@ export function itemKey(name: string): ItemKey {
     const stripped = singularHead(dropLeading(displayWords, new Set([...DISPLAY_DROP, ...KEY_DROP]))).join(" ");
     key = SYNONYMS.get(stripped) ?? stripped;
   }
-  return { key: key || display || full, display: display || full, written: written || display || full, impliedUnit };
+  return { key: key || display || full, display: display || full, written: written || display || full, impliedUnit, impliedQuantity };
 }
 
 /**
