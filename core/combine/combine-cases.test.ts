@@ -230,7 +230,7 @@ const CASES: Case[] = [
     items: [{ key: "fish sauce", text: "2 tbsp" }],
   },
   {
-    reason: "a volume and a mass of an item without a density stay side by side",
+    reason: "grated parmesan in cups and grams joins through the density table (100 g per cup)",
     recipes: [["A", "1 cup grated parmesan"], ["B", "50 g parmesan"]],
     items: [{ key: "parmesan", text: "1 1/2 cups" }],
   },
