@@ -83,6 +83,7 @@ describe("POST /api/recipes/parse from a URL", () => {
     const user = await signedInUser();
     const recipe = await recipeOf(await parse({ url: `${base}/recipe/good?t=owned` }, user.token));
     expect(recipe.userId).toBe(user.id);
+    expect((await recipeOf(await send("GET", `/api/recipes/${recipe.id}`, undefined, user.token), 200)).id).toBe(recipe.id);
   });
 
   it("decodes a windows-1252 page and one declared by <meta charset>", async () => {
@@ -332,7 +333,12 @@ describe("GET, PUT and DELETE /api/recipes/{id}", () => {
       const del = await send("DELETE", `/api/recipes/${recipe.id}`, undefined, token);
       expect(del.status).toBe(403);
     }
-    expect((await recipeOf(await call(`/api/recipes/${recipe.id}`), 200)).title).toBe("Soup");
+    expect((await recipeOf(await send("GET", `/api/recipes/${recipe.id}`, undefined, owner.token), 200)).title).toBe("Soup");
+    for (const token of [other.token, undefined]) {
+      const get = await send("GET", `/api/recipes/${recipe.id}`, undefined, token);
+      expect(get.status).toBe(403);
+      expect((await problemOf(get)).code).toBe("forbidden");
+    }
 
     const updated = await recipeOf(await send("PUT", `/api/recipes/${recipe.id}`, edit, owner.token), 200);
     expect(updated).toMatchObject({ id: recipe.id, title: "Better soup", ingredients: edit.ingredients, userId: owner.id });
@@ -342,12 +348,13 @@ describe("GET, PUT and DELETE /api/recipes/{id}", () => {
     const del = await send("DELETE", `/api/recipes/${recipe.id}`, undefined, owner.token);
     expect(del.status).toBe(204);
     expect(await del.text()).toBe("");
-    expect((await call(`/api/recipes/${recipe.id}`)).status).toBe(404);
+    expect((await send("GET", `/api/recipes/${recipe.id}`, undefined, owner.token)).status).toBe(404);
   });
 
   it("lets whoever holds the id edit and delete a recipe made while signed out", async () => {
     const recipe = await manual();
     const someone = await signedInUser();
+    expect((await recipeOf(await send("GET", `/api/recipes/${recipe.id}`, undefined, someone.token), 200)).id).toBe(recipe.id);
     const a = await recipeOf(await send("PUT", `/api/recipes/${recipe.id}`, edit), 200);
     expect(a.userId).toBeNull();
     const b = await recipeOf(await send("PUT", `/api/recipes/${recipe.id}`, { ...edit, title: "Soup 3" }, someone.token), 200);

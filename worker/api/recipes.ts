@@ -55,7 +55,8 @@ export const recipeRoutes: Route[] = [
     method: "GET",
     path: "/api/recipes/:id",
     async handler(c) {
-      return json(await getRecipe(deps(c), c.params.id!));
+      const user = await findCurrentUser(c.db, c.request);
+      return json(await getRecipe(deps(c), user, c.params.id!));
     },
   },
   {

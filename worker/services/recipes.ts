@@ -6,7 +6,7 @@
  *
  * Ownership (docs/decisions/0043-recipe-ownership.md): a recipe made while signed in belongs to
  * that user and only they may change or delete it; one made while signed out can be changed by
- * whoever holds its unguessable id. Anyone holding an id may read the recipe.
+ * whoever holds its unguessable id. Reading follows the same rule.
  */
 import {
   INGREDIENT_LINE_MAX,
@@ -145,9 +145,13 @@ export async function createManualRecipe(deps: RecipeDeps, caller: Caller | null
   return toWireRecipe(row);
 }
 
-/** GET /api/recipes/{id}: anyone holding the id may read. */
-export async function getRecipe(deps: RecipeDeps, id: string): Promise<Recipe> {
-  return toWireRecipe(await findExisting(deps.db, id));
+/** GET /api/recipes/{id}: an owned recipe only for its owner; a signed-out one for whoever holds the id. */
+export async function getRecipe(deps: RecipeDeps, caller: Caller | null, id: string): Promise<Recipe> {
+  const row = await findExisting(deps.db, id);
+  if (row.userId !== null && row.userId !== caller?.id) {
+    throw new ProblemError(403, "forbidden", "This recipe belongs to another account.");
+  }
+  return toWireRecipe(row);
 }
 
 /** PUT /api/recipes/{id}: new title and lines; unchanged lines keep their group and parse. */
