@@ -188,7 +188,43 @@ export function assembleAmounts(tokens: readonly string[], labels: readonly Labe
 }
 
 const OPTIONAL_RE = /\boptional\b|\bif desired\b|\bif you like\b|\bif using\b|\bif available\b/i;
-const HEADER_RE = /^(?:for (?:the )?[^\d,]{1,60}|[^\d,()]{1,40}):$/i;
+/** "For the sauce:", "Topping:", "FOR THE TOPPING", "For the dressing" (no digits anywhere). */
+const HEADER_RE = /^(?:[^\d,()]{1,50}:|for (?:the )?[a-z][a-z' -]{1,40}|[A-Z][A-Z' -]{2,40})$/i;
+const ALL_CAPS_RE = /^[^a-z]*$/;
+
+function isHeaderLine(trimmed: string, labels: readonly Label[]): boolean {
+  if (labels.includes("QTY") || !HEADER_RE.test(trimmed)) return false;
+  if (trimmed.endsWith(":")) return true;
+  const words = trimmed.split(" ").length;
+  if (words > 6) return false;
+  return /^for /i.test(trimmed) || (ALL_CAPS_RE.test(trimmed) && /[A-Z]{2}/.test(trimmed));
+}
+
+/** Function words left at the edges of a comment ("a", "of", "plus") say nothing on their own. */
+function tidyComment(s: string | null): string | null {
+  if (s === null) return null;
+  const t = s.replace(/^(?:(?:a|an|of|plus|or|and)\s+)+/i, "").replace(/(?:\s+(?:a|an|of|or|and))+$/i, "").replace(/^(?:a|an|of|plus)$/i, "");
+  return t === "" ? null : t;
+}
+
+/** "a dozen eggs" -> 12 eggs, "2 dozen" -> 24: dozen is a count, not a unit. */
+function dozenToCount(a: Amount): Amount {
+  if (a.unit !== "dozen") return a;
+  return { ...a, quantity: (a.quantity ?? 1) * 12, quantityMax: a.quantityMax === null ? null : a.quantityMax * 12, unit: null };
+}
+
+/** "half an onion": the article after "half" belongs to the amount, not the name. */
+function fixHalfAn(tokens: readonly string[], labels: readonly Label[]): readonly Label[] {
+  for (let i = 1; i < tokens.length; i++) {
+    const t = tokens[i]!.toLowerCase();
+    if ((t === "a" || t === "an") && labels[i] === "NAME" && labels[i - 1] === "QTY" && tokens[i - 1]!.toLowerCase() === "half") {
+      const out = labels.slice();
+      out[i] = "PUNC";
+      return out;
+    }
+  }
+  return labels;
+}
 
 /** Splits "butter or margarine" into primary and alternatives; "chicken or vegetable stock" shares "stock". */
 export function splitAlternatives(name: string): { primary: string; alternatives: string[] } {
@@ -213,12 +249,13 @@ export function assemble(input: string, tokens: readonly string[], labels: reado
     return words.length ? words.join(" ") : null;
   };
   const trimmed = input.trim();
-  const isHeader = tokens.length > 0 && HEADER_RE.test(trimmed) && !labels.includes("QTY");
-  const amounts = isHeader ? [] : assembleAmounts(tokens, labels);
+  const isHeader = tokens.length > 0 && isHeaderLine(trimmed, labels);
+  labels = fixHalfAn(tokens, labels);
+  const amounts = isHeader ? [] : assembleAmounts(tokens, labels).map(dozenToCount);
   const fullName = isHeader ? null : pick((l) => l === "NAME");
   const alt = fullName ? splitAlternatives(fullName) : null;
   const first = amounts[0];
-  const commentParts = [pick((l) => l === "COMMENT"), pick((l) => l === "PURPOSE")].filter((x): x is string => x !== null);
+  const commentParts = [tidyComment(pick((l) => l === "COMMENT")), pick((l) => l === "PURPOSE")].filter((x): x is string => x !== null);
   return {
     input,
     quantity: first?.quantity ?? null,

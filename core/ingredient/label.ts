@@ -4,17 +4,33 @@
  * present, else a small rule tagger (the fallback also documents the intended labels).
  */
 import { canonicalUnit } from "../units/aliases.ts";
-import { WEIGHTS } from "./model/weights.ts";
+import WEIGHTS from "./model/weights.json" with { type: "json" };
 import { getLineFeatures } from "./token-features.ts";
 import { isNumberToken, isPunctToken } from "./tokenise.ts";
 import { decodeModel, emissionScores, LABELS, viterbi } from "./tagger-model.ts";
-import type { Label, TaggerModel } from "./tagger-model.ts";
+import type { Label, SerialisedModel, TaggerModel } from "./tagger-model.ts";
 import { isNumberWord } from "./quantity-value.ts";
 
 export type { Label } from "./tagger-model.ts";
 
-const MODEL: TaggerModel | null = WEIGHTS ? decodeModel(WEIGHTS) : null;
+/** The learned model, or null when the weights are missing or stale (a test asserts they are not). */
+const MODEL: TaggerModel | null = loadModel(WEIGHTS as unknown as SerialisedModel);
+
+function loadModel(serial: SerialisedModel): TaggerModel | null {
+  try {
+    return serial.data ? decodeModel(serial) : null;
+  } catch {
+    return null;
+  }
+}
 const PUNC = LABELS.indexOf("PUNC");
+
+/** Per token: PUNC's index for punctuation (forced), -1 for words (free). */
+export function punctMask(tokens: readonly string[]): Int8Array {
+  const mask = new Int8Array(tokens.length);
+  for (let i = 0; i < tokens.length; i++) mask[i] = isPunctToken(tokens[i]!) ? PUNC : -1;
+  return mask;
+}
 
 /** True when the learned model is loaded (false only before the first training run). */
 export const hasLearnedModel: boolean = MODEL !== null;
@@ -32,10 +48,9 @@ export function labelTokens(tokens: readonly string[]): Label[] {
 
 /** Labels tokens with a given model (the trainer evaluates candidate models this way). */
 export function labelTokensWith(model: TaggerModel, tokens: readonly string[]): Label[] {
-  const lf = getLineFeatures(tokens);
+  const lf = getLineFeatures(tokens, true);
   const em = emissionScores(model, lf);
-  const punct = tokens.map(isPunctToken);
-  const path = viterbi(em, tokens.length, model.trans, (i, l) => !punct[i] || l === PUNC);
+  const path = viterbi(em, tokens.length, model.trans, punctMask(tokens));
   const out: Label[] = new Array(tokens.length);
   for (let i = 0; i < tokens.length; i++) out[i] = LABELS[path[i]!]!;
   return out;

@@ -15,11 +15,9 @@ export const L = LABELS.length;
 
 /** A decoded model: per-feature weight rows plus transition scores. */
 export interface TaggerModel {
-  /** rowOf[feature] = 1 + row index into `weights`, 0 when the feature has no weights. */
-  rowOf: Int32Array;
-  /** rows * L weights, already scaled to floats. */
-  weights: Float32Array;
-  /** (L + 1) * L transition scores: row L is the start state. */
+  /** Dense quantised weights: feature * L + label. One cache line holds 8 features' rows. */
+  weights: Int8Array;
+  /** (L + 1) * L transition scores in weight units (divided by the quantisation scale). */
   trans: Float32Array;
 }
 
@@ -73,11 +71,11 @@ export function bytesToBase64(bytes: Uint8Array): string {
   return s;
 }
 
-/** Decodes a serialised model. */
+/** Decodes a serialised model into dense quantised weights. */
 export function decodeModel(m: SerialisedModel): TaggerModel {
   if (m.featureBits !== FEATURE_BITS || m.labels.length !== L) throw new Error("ingredient model does not match code");
   const bytes = base64ToBytes(m.data);
-  const rowOf = new Int32Array(1 << FEATURE_BITS);
+  const ids = new Int32Array(m.rows);
   let p = 0;
   let id = 0;
   for (let r = 0; r < m.rows; r++) {
@@ -90,54 +88,82 @@ export function decodeModel(m: SerialisedModel): TaggerModel {
       shift += 7;
     }
     id += delta;
-    rowOf[id] = r + 1;
+    ids[r] = id;
   }
-  const weights = new Float32Array(m.rows * L);
-  for (let i = 0; i < weights.length; i++) {
-    const b = bytes[p + i]!;
-    weights[i] = (b > 127 ? b - 256 : b) * m.scale;
-  }
-  return { rowOf, weights, trans: Float32Array.from(m.trans) };
+  const weights = new Int8Array((1 << FEATURE_BITS) * L);
+  const src = new Int8Array(bytes.buffer, bytes.byteOffset + p, m.rows * L);
+  for (let r = 0; r < m.rows; r++) weights.set(src.subarray(r * L, r * L + L), ids[r]! * L);
+  return { weights, trans: Float32Array.from(m.trans, (x) => x / m.scale) };
 }
 
-/** Emission scores: n * L. */
-export function emissionScores(model: TaggerModel, lf: LineFeatures): Float32Array {
-  const { rowOf, weights } = model;
-  const out = new Float32Array(lf.n * L);
+let emBuf = new Float32Array(64 * L);
+
+/** Emission scores: n * L. The returned array is a shared buffer, valid until the next call. */
+export function emissionScores(model: { weights: ArrayLike<number> }, lf: LineFeatures): Float32Array {
+  const weights = model.weights;
+  if (emBuf.length < lf.n * L) emBuf = new Float32Array(lf.n * 2 * L);
+  const out = emBuf;
+  const { feats, offsets } = lf;
+  if (L !== 8) throw new Error("emissionScores is unrolled for 8 labels");
   for (let i = 0; i < lf.n; i++) {
-    const base = i * L;
-    for (let k = lf.offsets[i]!; k < lf.offsets[i + 1]!; k++) {
-      const r = rowOf[lf.feats[k]!]!;
-      if (r === 0) continue;
-      const w = (r - 1) * L;
-      for (let l = 0; l < L; l++) out[base + l] += weights[w + l]!;
+    let a0 = 0, a1 = 0, a2 = 0, a3 = 0, a4 = 0, a5 = 0, a6 = 0, a7 = 0;
+    const end = offsets[i + 1]!;
+    for (let k = offsets[i]!; k < end; k++) {
+      const w = feats[k]! << 3;
+      a0 += weights[w]!;
+      a1 += weights[w + 1]!;
+      a2 += weights[w + 2]!;
+      a3 += weights[w + 3]!;
+      a4 += weights[w + 4]!;
+      a5 += weights[w + 5]!;
+      a6 += weights[w + 6]!;
+      a7 += weights[w + 7]!;
     }
+    const base = i << 3;
+    out[base] = a0;
+    out[base + 1] = a1;
+    out[base + 2] = a2;
+    out[base + 3] = a3;
+    out[base + 4] = a4;
+    out[base + 5] = a5;
+    out[base + 6] = a6;
+    out[base + 7] = a7;
   }
   return out;
 }
 
+let scoreBuf = new Float64Array(64 * L);
+let backBuf = new Int8Array(64 * L);
+
 /**
  * Viterbi over emission scores (n * L) and transitions ((L+1) * L, last row = start).
- * Returns label indices. Optional `allowed(i, l)` masks impossible labels (e.g. PUNC on a word).
+ * `onlyLabel[i] >= 0` forces token i to that label (punctuation is always PUNC).
+ * Returns label indices.
  */
-export function viterbi(em: ArrayLike<number>, n: number, trans: ArrayLike<number>, allowed?: (i: number, l: number) => boolean): Int8Array {
+export function viterbi(em: ArrayLike<number>, n: number, trans: ArrayLike<number>, onlyLabel?: Int8Array): Int8Array {
   const path = new Int8Array(n);
   if (n === 0) return path;
-  const score = new Float64Array(n * L);
-  const back = new Int8Array(n * L);
-  for (let l = 0; l < L; l++) {
-    score[l] = allowed && !allowed(0, l) ? -1e30 : trans[L * L + l]! + em[l]!;
+  if (scoreBuf.length < n * L) {
+    scoreBuf = new Float64Array(n * 2 * L);
+    backBuf = new Int8Array(n * 2 * L);
   }
+  const score = scoreBuf;
+  const back = backBuf;
+  const NEG = -1e30;
+  const only0 = onlyLabel ? onlyLabel[0]! : -1;
+  for (let l = 0; l < L; l++) score[l] = only0 >= 0 && l !== only0 ? NEG : trans[L * L + l]! + em[l]!;
   for (let i = 1; i < n; i++) {
+    const only = onlyLabel ? onlyLabel[i]! : -1;
+    const prev = (i - 1) * L;
     for (let l = 0; l < L; l++) {
-      if (allowed && !allowed(i, l)) {
-        score[i * L + l] = -1e30;
+      if (only >= 0 && l !== only) {
+        score[i * L + l] = NEG;
         continue;
       }
       let best = -Infinity;
       let arg = 0;
       for (let p = 0; p < L; p++) {
-        const s = score[(i - 1) * L + p]! + trans[p * L + l]!;
+        const s = score[prev + p]! + trans[p * L + l]!;
         if (s > best) {
           best = s;
           arg = p;

@@ -77,5 +77,11 @@ export function tokenise(text: string): string[] {
 
 /** True when the token has no letter or digit (",", "(", "/", "-"). */
 export function isPunctToken(t: string): boolean {
-  return !/[\p{L}\p{N}]/u.test(t);
+  for (let i = 0; i < t.length; i++) {
+    const c = t.charCodeAt(i);
+    if ((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122)) return false;
+    if (c > 127) return !LETTER_OR_DIGIT_RE.test(t);
+  }
+  return true;
 }
+const LETTER_OR_DIGIT_RE = /[\p{L}\p{N}]/u;
