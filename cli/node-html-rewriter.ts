@@ -3,23 +3,74 @@
  * html-rewriter-wasm (lol-html compiled to WebAssembly).
  */
 import { HTMLRewriter } from "html-rewriter-wasm";
-import type { Plan, PlanDriver } from "../core/extract/plan.ts";
+import type { ElementLike, Plan, PlanDriver, PlanHandlers, TextLike } from "../core/extract/plan.ts";
 
 const encoder = new TextEncoder();
 
+type Freeable = { free?: () => void };
+
+/**
+ * html-rewriter-wasm hands every callback a wrapper whose Rust box lives until free() is
+ * called; left alone they add up to ~60 KB per page. Handlers never keep these objects past
+ * the call, so free them right after (end-tag objects too).
+ */
+function freeing(h: PlanHandlers): PlanHandlers {
+  const out: PlanHandlers = {};
+  if (h.element) {
+    const element = h.element;
+    out.element = (el) => {
+      const real = el as ElementLike & Freeable;
+      const wrapped: ElementLike = {
+        get tagName() {
+          return real.tagName;
+        },
+        getAttribute: (n) => real.getAttribute(n),
+        onEndTag: (fn) =>
+          real.onEndTag(function (this: unknown, end?: unknown) {
+            try {
+              fn();
+            } finally {
+              (end as Freeable | undefined)?.free?.();
+            }
+          } as () => void),
+      };
+      try {
+        element(wrapped);
+      } finally {
+        real.free?.();
+      }
+    };
+  }
+  if (h.text) {
+    const text = h.text;
+    out.text = (t) => {
+      try {
+        text(t);
+      } finally {
+        (t as TextLike & Freeable).free?.();
+      }
+    };
+  }
+  return out;
+}
+
+/** Chunk size used when the caller can stop early (checked between chunks). */
+const STOP_CHUNK = 16 * 1024;
+
 /**
  * Runs `plan` over the page. `chunkSize` > 0 feeds the bytes in pieces of that size
- * (the tests use tiny chunks to prove the result does not depend on chunking).
+ * (the tests use tiny chunks to prove the result does not depend on chunking). `isDone`,
+ * when given, is checked between chunks and skips the rest of the page once true.
  */
-export async function runPlanNode(plan: Plan, input: string | Uint8Array, chunkSize = 0): Promise<void> {
+export async function runPlanNode(plan: Plan, input: string | Uint8Array, chunkSize = 0, isDone?: () => boolean): Promise<void> {
   const bytes = typeof input === "string" ? encoder.encode(input) : input;
   const rw = new HTMLRewriter(() => {});
   try {
-    for (const { selector, handlers } of plan) rw.on(selector, handlers as never);
-    if (chunkSize > 0) {
-      for (let i = 0; i < bytes.length; i += chunkSize) await rw.write(bytes.subarray(i, i + chunkSize));
-    } else {
-      await rw.write(bytes);
+    for (const { selector, handlers } of plan) rw.on(selector, freeing(handlers));
+    const size = chunkSize > 0 ? chunkSize : isDone ? STOP_CHUNK : bytes.length;
+    for (let i = 0; i < bytes.length; i += size) {
+      await rw.write(bytes.subarray(i, i + size));
+      if (isDone?.()) return;
     }
     await rw.end();
   } finally {
@@ -28,9 +79,9 @@ export async function runPlanNode(plan: Plan, input: string | Uint8Array, chunkS
 }
 
 /** The driver to pass to extractRecipe in Node. */
-export const nodeDriver: PlanDriver = (plan, input) => runPlanNode(plan, input);
+export const nodeDriver: PlanDriver = (plan, input, isDone) => runPlanNode(plan, input, 0, isDone);
 
 /** A driver that feeds the page in chunks of `size` bytes. */
 export function chunkedNodeDriver(size: number): PlanDriver {
-  return (plan, input) => runPlanNode(plan, input, size);
+  return (plan, input, isDone) => runPlanNode(plan, input, size, isDone);
 }

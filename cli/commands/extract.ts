@@ -27,7 +27,8 @@ export async function readPage(path: string): Promise<Uint8Array> {
 export async function extractBytes(bytes: Uint8Array, url: string): Promise<{ result: ExtractResult; ms: number }> {
   const t0 = performance.now();
   const ex = createExtraction(url);
-  await runPlanNode(ex.plan, bytes);
+  await runPlanNode(ex.plan, bytes, 0, ex.done);
+  if (ex.needsFallbackPass()) await runPlanNode(ex.fallbackPlan(), bytes);
   const result = ex.finish();
   return { result, ms: performance.now() - t0 };
 }

@@ -5,7 +5,8 @@
  * visible page (headings and list items, marked when inside an "ingredient" container).
  * No DOM is built; everything is plain strings in arrays.
  */
-import { onEnd, withSharedEndTags, type ElementLike, type Plan, type TextLike } from "./plan.ts";
+import { findRecipes, parseJsonLd, type Json } from "./json-ld.ts";
+import { onEnd, withSharedEndTags, type ElementLike, type Plan, type PlanHandlers, type TextLike } from "./plan.ts";
 
 /** One microdata/RDFa property value, in document order. */
 export interface MicroProp {
@@ -44,8 +45,22 @@ export interface PageData {
   ldBlocks: string[];
   micro: MicroProp[];
   outline: OutlineItem[];
+  /** Every heading and list item, from the fallback pass (empty until it runs). */
+  fallbackOutline: OutlineItem[];
   /** Class names of the ingredient containers by id (for plugin detection). */
   containers: Map<number, string>;
+  /** Parsed values of each ld+json block (same order as ldBlocks), parsed as each block ends. */
+  ldValues: Json[][];
+  /** A complete ld+json block held a Recipe with ingredients. */
+  ldHasRecipe: boolean;
+  /** An ingredient container with two or more list items has closed. */
+  containerDone: boolean;
+  /**
+   * Everything the rules can use has been seen (a JSON-LD Recipe and the recipe card's
+   * ingredient container): later events are ignored, so a driver may stop feeding the page.
+   * Set at a definite event, so the result does not depend on chunking.
+   */
+  frozen: boolean;
 }
 
 const TEXT_CAP = 20000;
@@ -55,9 +70,15 @@ interface Capture {
   done: boolean;
 }
 
-/** Creates the collecting handlers and the object they fill. */
-export function createCollector(): { plan: Plan; data: PageData } {
-  const data: PageData = {
+/**
+ * Which handlers to collect with: "main" (everything but the generic heading/list outline),
+ * "fallback" (only that outline, as a second pass over the same page) or "all" (one pass).
+ */
+export type CollectMode = "main" | "fallback" | "all";
+
+/** Creates an empty PageData. */
+export function emptyPageData(): PageData {
+  return {
     lang: null,
     titleTag: "",
     metas: new Map(),
@@ -65,8 +86,18 @@ export function createCollector(): { plan: Plan; data: PageData } {
     ldBlocks: [],
     micro: [],
     outline: [],
+    fallbackOutline: [],
     containers: new Map(),
+    ldValues: [],
+    ldHasRecipe: false,
+    containerDone: false,
+    frozen: false,
   };
+}
+
+/** Creates the collecting handlers and the object they fill (pass `data` to add a second pass to it). */
+export function createCollector(mode: CollectMode = "all", data: PageData = emptyPageData()): { plan: Plan; data: PageData } {
+  if (mode === "fallback") return { plan: withSharedEndTags(outlinePlan(data, mode)), data };
 
   // ---- head ----
   let titleDone = false;
@@ -128,7 +159,15 @@ export function createCollector(): { plan: Plan; data: PageData } {
           ld = "";
           ldOpen = true;
           onEnd(el, () => {
-            if (ldOpen) data.ldBlocks.push(ld);
+            if (ldOpen) {
+              data.ldBlocks.push(ld);
+              const values = parseJsonLd(ld);
+              data.ldValues.push(values);
+              if (!data.ldHasRecipe && findRecipes(values).some(hasIngredients)) {
+                data.ldHasRecipe = true;
+                maybeFreeze(data);
+              }
+            }
             ldOpen = false;
             ld = "";
           });
@@ -195,47 +234,106 @@ export function createCollector(): { plan: Plan; data: PageData } {
   };
   const microdata: Plan = [
     {
-      selector: "[itemscope]",
-      handlers: { element: (el) => pushScope(el, el.getAttribute("itemtype")) },
-    },
-    {
-      selector: "[typeof]",
-      handlers: { element: (el) => pushScope(el, el.getAttribute("typeof")) },
-    },
-    {
-      selector: "[itemprop]",
+      selector: "[itemscope], [typeof]",
       handlers: {
         element(el) {
-          const names = (el.getAttribute("itemprop") ?? "").split(/\s+/).filter(Boolean).map(localName);
+          const itemtype = el.getAttribute("itemtype");
+          if (itemtype !== null || el.getAttribute("itemscope") !== null) pushScope(el, itemtype);
+          else pushScope(el, el.getAttribute("typeof"));
+        },
+      },
+    },
+    {
+      selector: "[itemprop], [property]",
+      handlers: {
+        element(el) {
+          const itemprop = el.getAttribute("itemprop");
+          if (itemprop !== null) {
+            const names = itemprop.split(/\s+/).map(localName).filter((n) => WANTED_PROPS.has(n));
+            if (names.length) startProp(el, names);
+            return;
+          }
+          // RDFa: only inside a Recipe scope, and never the open-graph tags
+          if (recipeDepth === 0) return;
+          const names = (el.getAttribute("property") ?? "")
+            .split(/\s+/)
+            .filter((p) => p && !/^(og|fb|article|twitter|al|book|profile|music|video):/i.test(p))
+            .map(localName)
+            .filter((n) => WANTED_PROPS.has(n));
           if (names.length) startProp(el, names);
         },
         text: propText,
       },
     },
-    {
-      selector: "[property]",
-      handlers: {
-        element(el) {
-          if (el.tagName.toLowerCase() === "meta" && recipeDepth === 0) return;
-          const names = (el.getAttribute("property") ?? "")
-            .split(/\s+/)
-            .filter((p) => p && !/^(og|fb|article|twitter|al|book|profile|music|video):/i.test(p))
-            .map(localName);
-          if (names.length && el.getAttribute("itemprop") === null) startProp(el, names);
-        },
-        text(t) {
-          // text reaches the [itemprop] handler already when both attributes are present
-          propText(t);
-        },
-      },
-    },
   ];
 
   // ---- visible outline ----
+  const outline = outlinePlan(data, mode);
+
+  return { plan: gated(withSharedEndTags([...head, ...jsonLd, ...microdata, ...outline]), data), data };
+}
+
+function hasIngredients(r: { [key: string]: Json }): boolean {
+  const v = r.recipeIngredient ?? r.ingredients;
+  return Array.isArray(v) ? v.length > 0 : typeof v === "string" && v.trim() !== "";
+}
+
+function maybeFreeze(data: PageData): void {
+  if (data.ldHasRecipe && data.containerDone) data.frozen = true;
+}
+
+/** Wraps every handler (and end-tag callback) so that nothing is recorded once data.frozen. */
+function gated(plan: Plan, data: PageData): Plan {
+  return plan.map(({ selector, handlers }) => {
+    const h: PlanHandlers = {};
+    const element = handlers.element;
+    const text = handlers.text;
+    if (element) {
+      h.element = (el) => {
+        if (data.frozen) return;
+        element({
+          get tagName() {
+            return el.tagName;
+          },
+          getAttribute: (n) => el.getAttribute(n),
+          onEndTag: (fn) =>
+            el.onEndTag(() => {
+              if (!data.frozen) fn();
+            }),
+        });
+      };
+    }
+    if (text) {
+      h.text = (t) => {
+        if (!data.frozen) text(t);
+      };
+    }
+    return { selector, handlers: h };
+  });
+}
+
+const WANTED_PROPS: ReadonlySet<string> = new Set(["recipeIngredient", "ingredients", "ingredient", "name", "image", "recipeYield", "prepTime", "cookTime", "totalTime", "recipeInstructions", "author"]);
+
+/** Ingredient containers: block elements whose class or id mentions "ingredient". */
+// Few, simple selectors: every extra selector costs lol-html time on every start tag, so the
+// fine filtering (tag names, class tokens) happens in isIngredientContainer.
+const CONTAINER_SELECTORS = ['[class*="ngredient" i]', '[id*="ngredient" i]'];
+const inContainers = (inner: string) => CONTAINER_SELECTORS.map((c) => `${c} ${inner}`).join(", ");
+
+/**
+ * Outline handlers. "main": headings h1-h6 and group-name elements (few per page), plus the
+ * lists inside ingredient containers only. "fallback": every heading and list item, into
+ * data.fallbackOutline (a second pass, run only when nothing else was found). "all": both
+ * in one pass.
+ */
+function outlinePlan(data: PageData, mode: CollectMode): Plan {
+  const target = mode === "fallback" ? data.fallbackOutline : data.outline;
+  const scoped = mode === "main";
   let containerDepth = 0;
   let containerId = 0;
   let outerContainer = 0;
   let listDepth = 0;
+  const liCount = new Map<number, number>();
   const openItems: Array<{ item: OutlineItem; listDepthAtOpen: number; closed: boolean }> = [];
   const addText = (t: TextLike) => {
     if (!openItems.length) return;
@@ -257,9 +355,10 @@ export function createCollector(): { plan: Plan; data: PageData } {
       text: "",
       container: outerContainer,
       listDepth,
-      cls: (el.getAttribute("class") ?? "").slice(0, 200).toLowerCase(),
+      cls: "",
     };
-    data.outline.push(item);
+    target.push(item);
+    if (kind === "li" && outerContainer) liCount.set(outerContainer, (liCount.get(outerContainer) ?? 0) + 1);
     const entry = { item, listDepthAtOpen: listDepth, closed: false };
     const ok = onEnd(el, () => {
       if (entry.closed) return;
@@ -269,16 +368,23 @@ export function createCollector(): { plan: Plan; data: PageData } {
     });
     if (ok) openItems.push(entry);
   };
-  const outline: Plan = [
-    {
-      selector: '[class*="ngredient" i], [id*="ngredient" i]',
+  const plan: Plan = [];
+  if (mode !== "fallback") {
+    plan.push({
+      selector: CONTAINER_SELECTORS.join(", "),
       handlers: {
         element(el) {
           if (!isIngredientContainer(el)) return;
           const id = ++containerId;
           if (!onEnd(el, () => {
             containerDepth--;
-            if (containerDepth === 0) outerContainer = 0;
+            if (containerDepth === 0) {
+              if ((liCount.get(outerContainer) ?? 0) >= 2 && mode === "main") {
+                data.containerDone = true;
+                maybeFreeze(data);
+              }
+              outerContainer = 0;
+            }
           })) return;
           if (containerDepth === 0) {
             outerContainer = id;
@@ -287,30 +393,42 @@ export function createCollector(): { plan: Plan; data: PageData } {
           containerDepth++;
         },
       },
-    },
-    {
-      selector: "ul, ol",
-      handlers: {
-        element(el) {
-          if (!onEnd(el, () => listDepth--)) return;
-          listDepth++;
-          data.outline.push({ kind: "ul", level: 0, text: "", container: outerContainer, listDepth, cls: (el.getAttribute("class") ?? "").slice(0, 200).toLowerCase() });
-        },
+    });
+  }
+  plan.push({
+    selector: scoped ? inContainers("ul") + ", " + inContainers("ol") : "ul, ol",
+    handlers: {
+      element(el) {
+        if (!onEnd(el, () => listDepth--)) return;
+        listDepth++;
+        target.push({ kind: "ul", level: 0, text: "", container: outerContainer, listDepth, cls: "" });
       },
     },
-    {
-      selector: "h1, h2, h3, h4, h5, h6",
-      handlers: {
-        element: (el) => openItem(el, "h", Number(el.tagName.slice(1)) || 6),
-        text: addText,
+  });
+  plan.push({
+    selector: "h1, h2, h3, h4, h5, h6",
+    handlers: {
+      element(el) {
+        const level = Number(el.tagName.slice(1)) || 6;
+        // the main pass keeps h1 (title) and headings inside ingredient containers (group names)
+        if (scoped && level > 1 && !containerDepth) return;
+        openItem(el, "h", level);
+      },
+      text(t) {
+        if (openItems.length) {
+          const top = openItems[openItems.length - 1].item;
+          if (top.kind === "h" && top.level <= 6) addText(t);
+        }
       },
     },
-    {
-      selector: '[class*="group-name"], [class*="group-title"], [class*="ingredients-title"], [class*="section-title"]',
+  });
+  if (mode !== "fallback") {
+    plan.push({
+      selector: '[class*="group-name"]',
       handlers: {
         element(el) {
           const tag = el.tagName.toLowerCase();
-          if (/^h[1-6]$/.test(tag) || tag === "li") return;
+          if (/^h[1-6]$/.test(tag) || tag === "li" || !containerDepth) return;
           openItem(el, "h", 7);
         },
         text(t) {
@@ -318,27 +436,18 @@ export function createCollector(): { plan: Plan; data: PageData } {
           if (openItems.length && openItems[openItems.length - 1].item.level === 7) addText(t);
         },
       },
-    },
-    {
-      selector: "li",
-      handlers: {
-        element: (el) => openItem(el, "li", 0),
-        text(t) {
-          if (openItems.length && openItems[openItems.length - 1].item.kind === "li") addText(t);
-        },
+    });
+  }
+  plan.push({
+    selector: scoped ? inContainers("li") : "li",
+    handlers: {
+      element: (el) => openItem(el, "li", 0),
+      text(t) {
+        if (openItems.length && openItems[openItems.length - 1].item.kind === "li") addText(t);
       },
     },
-  ];
-  // h1-h6 text handler above adds to whatever item is on top; prevent double-adding li text by
-  // letting each handler only add to its own kind.
-  outline[2].handlers.text = (t) => {
-    if (openItems.length) {
-      const top = openItems[openItems.length - 1].item;
-      if (top.kind === "h" && top.level <= 6) addText(t);
-    }
-  };
-
-  return { plan: withSharedEndTags([...head, ...jsonLd, ...microdata, ...outline]), data };
+  });
+  return plan;
 }
 
 const NOT_CONTAINER = /^(?:h[1-6]|a|span|label|input|button|img|li|p|strong|b|em|i|svg|path|use|option|select|script|style|link|meta|source|picture|figure)$/;

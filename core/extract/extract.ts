@@ -15,29 +15,65 @@ import { siteRuleFor } from "./sites/index.ts";
 import { captionIngredients, isSocialUrl, socialTitle } from "./social.ts";
 import { cleanText, decodeEntities } from "./text.ts";
 
-/** An extraction in progress: register `plan` with a driver, feed the page, then call finish(). */
+/**
+ * An extraction in progress. Register `plan` with a driver and feed the page; if
+ * `needsFallbackPass()` then says so, feed the same page again through `fallbackPlan()`
+ * (the generic heading/list outline, only needed for pages without structured data or
+ * plugin markup); then call finish().
+ */
 export interface Extraction {
   plan: Plan;
+  /** True once the page holds nothing more the rules would use: a driver may stop feeding it. */
+  done(): boolean;
+  needsFallbackPass(): boolean;
+  fallbackPlan(): Plan;
   finish(): ExtractResult;
   /** The collected page data (for diagnostics and site rules). */
   readonly data: PageData;
 }
 
+/** Options for createExtraction. */
+export interface ExtractionOptions {
+  /**
+   * true: one plan that also collects the generic outline, for a caller that cannot read the
+   * page twice (slower: every list item on the page reaches a handler). Default false.
+   */
+  singlePass?: boolean;
+}
+
 const NO_RECIPE = "No recipe found on this page. You can enter the recipe by hand.";
 
 /** Starts an extraction for the page at `url`. */
-export function createExtraction(url: string): Extraction {
-  const { plan, data } = createCollector();
-  return { plan, data, finish: () => buildResult(url, data) };
+export function createExtraction(url: string, options: ExtractionOptions = {}): Extraction {
+  const { plan, data } = createCollector(options.singlePass ? "all" : "main");
+  let fallbackRan = !!options.singlePass;
+  let cached: ExtractResult | null = null;
+  return {
+    plan,
+    data,
+    done: () => data.frozen,
+    needsFallbackPass() {
+      if (fallbackRan) return false;
+      cached = buildResult(url, data);
+      return !cached.ok;
+    },
+    fallbackPlan() {
+      fallbackRan = true;
+      cached = null;
+      return createCollector("fallback", data).plan;
+    },
+    finish: () => cached ?? buildResult(url, data),
+  };
 }
 
 /**
  * Convenience: runs the whole extraction over a page with a driver (Node: cli/node-html-rewriter.ts,
- * Worker: worker/adapters/html-rewriter.ts).
+ * Worker: worker/adapters/html-rewriter.ts), with the fallback pass when needed.
  */
-export async function extractRecipe(input: string | Uint8Array, url: string, driver: PlanDriver): Promise<ExtractResult> {
-  const ex = createExtraction(url);
-  await driver(ex.plan, input);
+export async function extractRecipe(input: string | Uint8Array, url: string, driver: PlanDriver, options: ExtractionOptions = {}): Promise<ExtractResult> {
+  const ex = createExtraction(url, options);
+  await driver(ex.plan, input, ex.done);
+  if (ex.needsFallbackPass()) await driver(ex.fallbackPlan(), input);
   return ex.finish();
 }
 
@@ -105,7 +141,7 @@ function buildResult(url: string, data: PageData): ExtractResult {
 
   if (isSocialUrl(url)) return socialResult(url, data, canonical, siteName, language);
 
-  const ld = readJsonLd(data.ldBlocks);
+  const ld = readJsonLd(data.ldBlocks, data.ldValues);
   const node = pickMainRecipe(ld.recipes, [url, canonical]);
   const fromLd = node ? candidateFromNode(node, siteName ?? ld.siteName) : null;
   const fromMicro = candidateFromMicrodata(data.micro);
@@ -148,7 +184,7 @@ function buildResult(url: string, data: PageData): ExtractResult {
 }
 
 function socialResult(url: string, data: PageData, canonical: string | null, siteName: string | null, language: string | null): ExtractResult {
-  const ld = readJsonLd(data.ldBlocks);
+  const ld = readJsonLd(data.ldBlocks, data.ldValues);
   // a social page may still embed a real Recipe
   const node = pickMainRecipe(ld.recipes, [url, canonical]);
   let caption = "";

@@ -195,9 +195,9 @@ export interface JsonLdResult {
 }
 
 /** Parses every ld+json block (repairing as needed) and lists its Recipe nodes. */
-export function readJsonLd(blocks: string[]): JsonLdResult {
+export function readJsonLd(blocks: string[], parsed?: Json[][]): JsonLdResult {
   const values: Json[] = [];
-  for (const b of blocks) values.push(...parseJsonLd(b));
+  blocks.forEach((b, i) => values.push(...(parsed?.[i] ?? parseJsonLd(b))));
   const recipes = findRecipes(values);
   let siteName: string | null = null;
   for (const n of collectNodes(values, 500)) {

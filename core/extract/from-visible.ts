@@ -82,7 +82,7 @@ export function pluginIngredients(data: PageData): VisibleIngredients | null {
 
 /** The list(s) after the first "Ingredients" heading, or null. */
 export function headingIngredients(data: PageData): VisibleIngredients | null {
-  const out = data.outline;
+  const out = data.fallbackOutline.length ? data.fallbackOutline : data.outline;
   for (let i = 0; i < out.length; i++) {
     const h = out[i];
     if (h.kind !== "h") continue;

@@ -35,8 +35,11 @@ export interface PlanEntry {
 /** Every selector -> handler pair of an extraction, registered in this order. */
 export type Plan = PlanEntry[];
 
-/** Something that can run a plan over a page's bytes (see the drivers). */
-export type PlanDriver = (plan: Plan, input: string | Uint8Array) => Promise<void>;
+/**
+ * Something that can run a plan over a page's bytes (see the drivers). `isDone`, when given,
+ * may be checked between chunks: once it returns true the rest of the page can be skipped.
+ */
+export type PlanDriver = (plan: Plan, input: string | Uint8Array, isDone?: () => boolean) => Promise<void>;
 
 /** Elements that never have an end tag: onEndTag must not be called for them. */
 export const VOID_ELEMENTS: ReadonlySet<string> = new Set([
@@ -57,7 +60,7 @@ export function onEnd(element: ElementLike, fn: () => void): boolean {
   }
 }
 
-const FINGERPRINT_ATTRS = ["class", "id", "itemprop", "itemscope", "itemtype", "typeof", "property", "type", "rel", "name"];
+const FINGERPRINT_ATTRS = ["class", "id", "itemprop", "itemscope", "property"];
 
 /**
  * Makes several handlers of one element share its end tag. html-rewriter-wasm keeps only the
@@ -70,8 +73,8 @@ const FINGERPRINT_ATTRS = ["class", "id", "itemprop", "itemscope", "itemtype", "
  */
 export function withSharedEndTags(plan: Plan): Plan {
   let lastIndex = -1;
-  let lastPrint = "";
-  let current: { fns: Array<() => void>; state: "none" | "ok" | "failed" } = { fns: [], state: "none" };
+  type Group = { fns: Array<() => void>; state: "ok" | "failed"; print: string };
+  let group: Group | null = null;
   const print = (el: ElementLike) => {
     let s = el.tagName;
     for (const a of FINGERPRINT_ATTRS) s += "\u0000" + (el.getAttribute(a) ?? "\u0001");
@@ -85,28 +88,32 @@ export function withSharedEndTags(plan: Plan): Plan {
       handlers: {
         ...entry.handlers,
         element(el: ElementLike) {
-          const p = print(el);
-          if (index <= lastIndex || p !== lastPrint) current = { fns: [], state: "none" };
+          // handlers of one element run in plan order: an index not after the last one is a new element
+          if (index <= lastIndex) group = null;
           lastIndex = index;
-          lastPrint = p;
-          const mine = current;
           const wrapped: ElementLike = {
-            tagName: el.tagName,
+            get tagName() {
+              return el.tagName;
+            },
             getAttribute: (name) => el.getAttribute(name),
             onEndTag(fn) {
-              if (mine.state === "failed") throw new Error("no end tag");
-              if (mine.state === "none") {
+              const p = print(el);
+              if (group && group.print !== p) group = null;
+              if (!group) {
+                const g: Group = { fns: [], state: "ok", print: p };
                 try {
                   el.onEndTag(() => {
-                    for (const f of mine.fns) f();
+                    for (const f of g.fns) f();
                   });
-                  mine.state = "ok";
                 } catch (err) {
-                  mine.state = "failed";
+                  g.state = "failed";
+                  group = g;
                   throw err;
                 }
+                group = g;
               }
-              mine.fns.push(fn);
+              if (group.state === "failed") throw new Error("no end tag");
+              group.fns.push(fn);
             },
           };
           element(wrapped);

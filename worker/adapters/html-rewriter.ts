@@ -4,8 +4,11 @@
  */
 import type { Plan, PlanDriver } from "../../core/extract/plan.ts";
 
-/** Runs `plan` over a Response (streaming: the body is never buffered whole). */
-export async function runPlanOnResponse(plan: Plan, response: Response): Promise<void> {
+/**
+ * Runs `plan` over a Response (streaming: the body is never buffered whole). `isDone`, when
+ * given, is checked after each chunk; once true the rest of the body is cancelled.
+ */
+export async function runPlanOnResponse(plan: Plan, response: Response, isDone?: () => boolean): Promise<void> {
   let rw = new HTMLRewriter();
   for (const { selector, handlers } of plan) rw = rw.on(selector, handlers as HTMLRewriterElementContentHandlers);
   const out = rw.transform(response);
@@ -14,9 +17,13 @@ export async function runPlanOnResponse(plan: Plan, response: Response): Promise
   for (;;) {
     const { done } = await reader.read();
     if (done) break;
+    if (isDone?.()) {
+      await reader.cancel();
+      break;
+    }
   }
 }
 
 /** The driver to pass to extractRecipe in the Worker (HTML given as a string or bytes). */
-export const workerDriver: PlanDriver = (plan, input) =>
-  runPlanOnResponse(plan, new Response(input, { headers: { "content-type": "text/html; charset=utf-8" } }));
+export const workerDriver: PlanDriver = (plan, input, isDone) =>
+  runPlanOnResponse(plan, new Response(input, { headers: { "content-type": "text/html; charset=utf-8" } }), isDone);

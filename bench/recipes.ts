@@ -1,0 +1,92 @@
+/**
+ * Recipe extraction benchmark: runs the recipe scorer on <dataDir>/recipes/dev through the CLI
+ * and prints its summary, then times the extraction in this process (per page, after warm-up:
+ * median and p99) and shows heap/RSS over several passes (they should stay flat).
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { gunzipSync } from "node:zlib";
+import { runPlanNode } from "../cli/node-html-rewriter.ts";
+import { createExtraction } from "../core/extract/extract.ts";
+
+const root = path.resolve(import.meta.dirname, "..");
+
+interface Entry {
+  id: string;
+  url: string;
+  html: string;
+}
+
+function pct(sorted: number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+}
+
+const mb = (n: number) => (n / 1048576).toFixed(1) + " MB";
+
+export async function run(dataDir: string): Promise<void> {
+  const dev = path.join(dataDir, "recipes", "dev");
+  const scorer = path.join(dataDir, "..", "bench", "score-recipes.mjs");
+  if (!existsSync(path.join(dev, "manifest.json"))) {
+    console.log(`no recipe data at ${dev}; skipped`);
+    return;
+  }
+
+  // 1. the scorer, through the CLI exactly as it will be judged
+  if (existsSync(scorer)) {
+    const res = spawnSync(process.execPath, [scorer, "--data", dev, "--cmd", "npx --no-install recipecart extract"], {
+      cwd: root,
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024,
+      timeout: 15 * 60 * 1000,
+    });
+    const lines = (res.stdout ?? "").trim().split("\n");
+    for (const l of lines.slice(0, -1)) console.log(l);
+    try {
+      const s = JSON.parse(lines[lines.length - 1]) as Record<string, number>;
+      console.log(
+        `summary: both ${(s.both_acc * 100).toFixed(1)}%  title ${(s.title_acc * 100).toFixed(1)}%  ingredients exact ${(s.ingredients_exact_acc * 100).toFixed(1)}%  F1 ${(s.ingredients_f1_mean * 100).toFixed(1)}%  crashes ${s.crashes}`,
+      );
+    } catch {
+      console.log("scorer gave no summary:", (res.stderr ?? "").slice(0, 500));
+    }
+  } else {
+    console.log(`scorer not found at ${scorer}; skipped`);
+  }
+
+  // 2. time per page in Node (bytes already in memory), after a warm-up pass
+  const manifest = JSON.parse(readFileSync(path.join(dev, "manifest.json"), "utf8")) as { entries: Entry[] };
+  const pages = manifest.entries.map((e) => ({ url: e.url, bytes: gunzipSync(readFileSync(path.join(dev, e.html))) }));
+  const once = async (p: { url: string; bytes: Uint8Array }) => {
+    const ex = createExtraction(p.url);
+    await runPlanNode(ex.plan, p.bytes, 0, ex.done);
+    if (ex.needsFallbackPass()) await runPlanNode(ex.fallbackPlan(), p.bytes);
+    return ex.finish();
+  };
+  for (const p of pages) await once(p);
+  const times: number[] = [];
+  for (const p of pages) {
+    const t0 = performance.now();
+    await once(p);
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  const mean = times.reduce((a, b) => a + b, 0) / times.length;
+  console.log(
+    `node extraction time over ${pages.length} pages (after warm-up): median ${pct(times, 0.5).toFixed(2)} ms, p90 ${pct(times, 0.9).toFixed(2)} ms, p99 ${pct(times, 0.99).toFixed(2)} ms, mean ${mean.toFixed(2)} ms (targets: median <= 3 ms, p99 <= 15 ms)`,
+  );
+
+  // 3. memory over several passes
+  const gc = (globalThis as { gc?: () => void }).gc;
+  const mem = (label: string) => {
+    gc?.();
+    const m = process.memoryUsage();
+    console.log(`memory ${label.padEnd(14)} heapUsed ${mb(m.heapUsed)}  rss ${mb(m.rss)}  external+arrayBuffers ${mb(m.external + m.arrayBuffers)}`);
+  };
+  mem("before");
+  for (let pass = 1; pass <= 4; pass++) {
+    for (const p of pages) await once(p);
+    mem(`after pass ${pass}`);
+  }
+  if (!gc) console.log("(run with node --expose-gc for collected heap figures)");
+}
