@@ -5,9 +5,7 @@
  * the id may read it.
  */
 import type { CreateShoppingListRequest, ShoppingList, ShoppingListItem } from "../../core/api/lists.ts";
-import { CATEGORIES, compareCategories } from "../../core/categorise/categories.ts";
-import { categorise } from "../../core/categorise/categorise.ts";
-import { parseIngredient } from "../../core/ingredient/parse.ts";
+import { combineRecipes } from "../../core/combine/combine.ts";
 import type { Db } from "../db/client.ts";
 import { deleteList, deleteListItem, findList, findListWithItems, findRecipesForList, insertList, type NewList } from "../db/lists.ts";
 import { ProblemError } from "../http/problem.ts";
@@ -34,7 +32,7 @@ export async function createShoppingList(db: Db, caller: Caller, body: CreateSho
     });
   }
   const ordered = ids.map((id) => byId.get(id)!);
-  const groups = combineRecipes(
+  const { categories: groups } = combineRecipes(
     ordered.map((r) => ({ id: r.id, title: r.title, lines: r.ingredients.map((i) => i.text).filter((t) => t.trim()) })),
   );
   const listId = newId();
@@ -45,18 +43,19 @@ export async function createShoppingList(db: Db, caller: Caller, body: CreateSho
     for (const item of group.items) {
       const id = newId();
       const sources = item.sources.map((s) => ({ recipeId: s.recipeId ?? null, recipe: s.recipe, line: s.line }));
+      const notes = item.notes.length ? item.notes.join("; ") : null;
       items.push({
         id,
         category: group.category,
         itemKey: item.key,
         name: item.name,
         amount: item.text,
-        amounts: item.amounts.map((a) => ({ quantity: a.quantity ?? null, unit: a.unit ?? null })),
-        notes: item.notes ?? null,
+        amounts: item.amounts.map((a) => ({ quantity: a.quantity, unit: a.unit })),
+        notes,
         sources,
         position: items.length,
       });
-      out.push({ id, name: item.name, amount: item.text, recipes: recipeTitles(sources), notes: item.notes ?? null });
+      out.push({ id, name: item.name, amount: item.text, recipes: item.recipes, notes });
     }
   }
   await insertList(db, {
@@ -126,53 +125,3 @@ function recipeTitles(sources: { recipe: string }[]): string[] {
   return [...new Set(sources.map((s) => s.recipe))];
 }
 
-interface CombinedItem {
-  key: string;
-  name: string;
-  text: string;
-  amounts: { quantity: number | null; unit: string | null }[];
-  notes?: string | null;
-  recipes: string[];
-  sources: { recipeId: string | null; recipe: string; line: string }[];
-}
-
-/**
- * PROVISIONAL stand-in until core/combine's combineRecipes lands (same output shape): items
- * merged by lower-cased singular name, quantities summed per unit, categories in store-walk order.
- * TODO(issue 5, 2026-11-22): replace with combineRecipes from core/combine.
- */
-function combineRecipes(recipes: { id: string; title: string; lines: string[] }[]): { category: string; items: CombinedItem[] }[] {
-  const byKey = new Map<string, CombinedItem & { category: string; units: Map<string, number | null> }>();
-  for (const r of recipes) {
-    for (const line of r.lines) {
-      const p = parseIngredient(line);
-      if (p.isHeader || !p.name) continue;
-      const key = p.name.toLowerCase().replace(/(?<=[a-z]{3})(es|s)$/, "");
-      let item = byKey.get(key);
-      if (!item) {
-        item = { key, name: p.name, text: "", amounts: [], notes: null, recipes: [], sources: [], category: categorise(p.name), units: new Map() };
-        byKey.set(key, item);
-      }
-      const unit = p.unit ?? "";
-      const prev = item.units.get(unit);
-      item.units.set(unit, p.quantity === null ? (prev ?? null) : (prev ?? 0) + p.quantity);
-      if (!item.recipes.includes(r.title)) item.recipes.push(r.title);
-      item.sources.push({ recipeId: r.id, recipe: r.title, line });
-    }
-  }
-  const groups = new Map<string, CombinedItem[]>();
-  for (const item of byKey.values()) {
-    item.amounts = [...item.units].map(([unit, quantity]) => ({ quantity, unit: unit || null }));
-    item.text = item.amounts
-      .filter((a) => a.quantity !== null)
-      .map((a) => `${Math.round(a.quantity! * 100) / 100}${a.unit ? ` ${a.unit}` : ""}`)
-      .join(" + ");
-    const { category, units: _units, ...rest } = item;
-    const list = groups.get(category) ?? [];
-    list.push(rest);
-    groups.set(category, list);
-  }
-  return [...groups]
-    .sort(([a], [b]) => compareCategories(a, b))
-    .map(([category, items]) => ({ category: CATEGORIES.includes(category as never) ? category : "Other", items }));
-}
