@@ -31,8 +31,10 @@ export interface OutlineItem {
   container: number;
   /** Nesting depth of lists at this point. */
   listDepth: number;
-  /** Class attribute of the element (lower-cased, trimmed to 200 chars). */
+  /** Class attribute of the element inside ingredient containers (lower-cased, trimmed), else "". */
   cls: string;
+  /** A list item that holds a nested list: its own text is a group heading ("Seasonings"). */
+  hasSublist: boolean;
 }
 
 /** Everything collected from one page. */
@@ -355,7 +357,8 @@ function outlinePlan(data: PageData, mode: CollectMode): Plan {
       text: "",
       container: outerContainer,
       listDepth,
-      cls: "",
+      cls: outerContainer ? (el.getAttribute("class") ?? "").slice(0, 200).toLowerCase() : "",
+      hasSublist: false,
     };
     target.push(item);
     if (kind === "li" && outerContainer) liCount.set(outerContainer, (liCount.get(outerContainer) ?? 0) + 1);
@@ -400,8 +403,10 @@ function outlinePlan(data: PageData, mode: CollectMode): Plan {
     handlers: {
       element(el) {
         if (!onEnd(el, () => listDepth--)) return;
+        const top = openItems[openItems.length - 1];
+        if (top && top.item.kind === "li") top.item.hasSublist = true;
         listDepth++;
-        target.push({ kind: "ul", level: 0, text: "", container: outerContainer, listDepth, cls: "" });
+        target.push({ kind: "ul", level: 0, text: "", container: outerContainer, listDepth, cls: "", hasSublist: false });
       },
     },
   });

@@ -99,9 +99,10 @@ function digitGroups(s: string): string[] {
 }
 
 /**
- * True when the visible list is the same list with amounts the structured data dropped:
- * same number of lines and, in at least half of them, numbers the structured line lacks
- * ("chicken breast" vs "300 g chicken breast", "1 cup cream" vs "1 cup (250 ml) cream").
+ * True when the visible list is the same list with the amounts the structured data dropped:
+ * same number of lines, at least half of the structured lines have no number at all where
+ * the visible line has one ("chicken breast" vs "300 g chicken breast"), and no line differs
+ * otherwise in its numbers (so a plugin's unit conversion "1 cup (90 g)" does not count).
  */
 export function visibleHasMoreAmounts(structured: string[], visible: string[]): boolean {
   if (structured.length !== visible.length || structured.length < 2) return false;
@@ -116,8 +117,8 @@ export function visibleHasMoreAmounts(structured: string[], visible: string[]): 
       if (j >= 0) rest.splice(j, 1);
       else extra++;
     }
-    if (extra > 0 && rest.length === 0) more++;
-    else if (rest.length > 0) return false;
+    if (a.length === 0 && extra > 0) more++;
+    else if (rest.length > 0 || extra > 0) return false;
   }
   return more * 2 >= structured.length;
 }

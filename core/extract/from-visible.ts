@@ -44,6 +44,16 @@ function toGroups(items: Array<{ heading: boolean; text: string }>): { ingredien
   return { ingredients, groups };
 }
 
+const HEADING_CLASS = /(?:^|[\s_-])(?:category|heading|header|title|group-name|subheading|section)(?:$|[\s_-])/;
+
+/** A list item that is a group heading: "For the sauce:", a heading class, or a label over a nested list. */
+function isHeadingItem(it: OutlineItem, text: string): boolean {
+  if (/\d/.test(text) && !/:$/.test(text)) return false;
+  if (isHeadingLine(text)) return true;
+  if (text.length > 60) return false;
+  return HEADING_CLASS.test(it.cls) || it.hasSublist;
+}
+
 /** Ingredient lines from a recipe plugin's ingredient container, or null. */
 export function pluginIngredients(data: PageData): VisibleIngredients | null {
   const byContainer = new Map<number, OutlineItem[]>();
@@ -70,7 +80,7 @@ export function pluginIngredients(data: PageData): VisibleIngredients | null {
         seq.push({ heading: true, text });
       } else if (it.kind === "li") {
         if (it.listDepth > minDepth + 1) continue;
-        if (isHeadingLine(text) && !/\d/.test(text)) seq.push({ heading: true, text: text.replace(/:$/, "") });
+        if (isHeadingItem(it, text)) seq.push({ heading: true, text: text.replace(/:$/, "") });
         else seq.push({ heading: false, text });
       }
     }
@@ -106,7 +116,7 @@ export function headingIngredients(data: PageData): VisibleIngredients | null {
       if (it.listDepth > baseDepth) continue;
       const text = cleanLine(it.text);
       if (!text) continue;
-      if (isHeadingLine(text) && !/\d/.test(text)) seq.push({ heading: true, text });
+      if (isHeadingItem(it, text)) seq.push({ heading: true, text: text.replace(/:$/, "") });
       else seq.push({ heading: false, text });
     }
     const g = toGroups(seq);
