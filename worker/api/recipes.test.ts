@@ -114,6 +114,13 @@ describe("POST /api/recipes/parse from a URL", () => {
     expect(await hitCount(path)).toBe(2);
   });
 
+  it("shares the cache between URLs that differ only in tracking parameters", async () => {
+    await recipeOf(await parse({ url: `${base}/recipe/good?t=utm` }));
+    await recipeOf(await parse({ url: `${base}/recipe/good?t=utm&utm_source=newsletter&fbclid=abc` }));
+    expect(await hitCount("/recipe/good?t=utm")).toBe(1);
+    expect(await hitCount("/recipe/good?t=utm&utm_source=newsletter&fbclid=abc")).toBe(0);
+  });
+
   it("does not cache failures", async () => {
     for (let i = 0; i < 2; i++) expect((await parse({ url: `${base}/recipe/broken-json-ld?t=nocache` })).status).toBe(422);
     expect(await hitCount("/recipe/broken-json-ld?t=nocache")).toBe(2);

@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from "vitest";
 import { createDb } from "../db/client.ts";
 import { ProblemError } from "../http/problem.ts";
 import { fetchPage } from "./fetch-page.ts";
-import { domainOf, importRecipe, type RecipeDeps } from "./recipes.ts";
+import { cacheKey, domainOf, importRecipe, type RecipeDeps } from "./recipes.ts";
 
 const base = inject("fixtureBaseUrl");
 const db = createDb(env.DB);
@@ -93,6 +93,13 @@ describe("importRecipe", () => {
     const recipe = await importRecipe(deps, null, { url: `${base}/recipe/good?t=svc-groups` });
     expect(recipe.parsedIngredients.map((p) => p.group)).toEqual([null, null, "For the topping"]);
     expect(recipe.source).toBe("Layer Cakes");
+  });
+
+  it("keys the cache without fragments and tracking parameters, keeping the rest as written", () => {
+    expect(cacheKey(new URL("https://a.com/soup?id=3&utm_source=x&UTM_Medium=y#step"))).toBe("https://a.com/soup?id=3");
+    expect(cacheKey(new URL("https://a.com/soup?q=a+b&gclid=1"))).toBe("https://a.com/soup?q=a+b");
+    expect(cacheKey(new URL("https://a.com/soup?q=a%20b#x"))).toBe("https://a.com/soup?q=a%20b");
+    expect(cacheKey(new URL("https://a.com/soup?fbclid=1"))).toBe("https://a.com/soup");
   });
 
   it("names domains without www. and trailing dots", () => {

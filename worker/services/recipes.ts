@@ -90,7 +90,7 @@ export async function importRecipe(deps: RecipeDeps, caller: Caller | null, body
 
   const verdict = checkFetchUrl(body.url, { allowLoopback: deps.allowLoopback === true });
   if (!verdict.ok) throw new ProblemError(400, verdict.code, verdict.message, { errors: { url: [verdict.message] } });
-  const key = verdict.url.href;
+  const key = cacheKey(verdict.url);
 
   const cached = await findParsedPage(deps.db, key, new Date(now.getTime() - PARSED_PAGE_TTL_MS));
   const hit = cached ? readCacheEntry(cached.data) : null;
@@ -103,7 +103,7 @@ export async function importRecipe(deps: RecipeDeps, caller: Caller | null, body
     return toWireRecipe(row);
   }
 
-  const fetched = await (deps.fetchPage ?? fetchPage)(key, { allowLoopback: deps.allowLoopback === true });
+  const fetched = await (deps.fetchPage ?? fetchPage)(verdict.url.href, { allowLoopback: deps.allowLoopback === true });
   if (!fetched.ok) {
     const { status, code, message, ...extra } = fetched.problem;
     throw new ProblemError(status, code, message, extra);
@@ -218,6 +218,18 @@ function pageUrlForCapturedHtml(raw: string): URL {
   url.password = "";
   url.hash = "";
   return url;
+}
+
+/** Query parameters that only track the visitor; they never change the page. */
+const TRACKING_PARAM = /^(?:utm_[a-z_]+|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid|_ga|igshid)$/i;
+
+/** parsed_pages key: the canonical URL without fragment and tracking parameters. */
+export function cacheKey(url: URL): string {
+  const key = new URL(url.href);
+  key.hash = "";
+  for (const name of [...key.searchParams.keys()]) if (TRACKING_PARAM.test(name)) key.searchParams.delete(name);
+  // URLSearchParams re-serialises the query; keep the original text when nothing was removed.
+  return key.searchParams.size === url.searchParams.size ? url.href.replace(/#.*$/, "") : key.href;
 }
 
 /** recipe_domains key: lower-case host without "www." and trailing dots. */
