@@ -22,8 +22,8 @@ export interface MicroProp {
 
 /** One item of the visible outline. */
 export interface OutlineItem {
-  /** "h": heading (level 1-6; 7 = a plugin's group-name element), "li": list item, "ul": a list starts. */
-  kind: "h" | "li" | "ul";
+  /** "h": heading (level 1-6; 7 = a plugin's group-name element), "li": list item, "ul": a list starts, "p": a paragraph (fallback pass; "<br>" becomes "\n"). */
+  kind: "h" | "li" | "ul" | "p";
   level: number;
   /** Raw text (entities not yet decoded). */
   text: string;
@@ -342,7 +342,7 @@ function outlinePlan(data: PageData, mode: CollectMode): Plan {
     const top = openItems[openItems.length - 1];
     if (top.item.text.length < TEXT_CAP) top.item.text += t.text;
   };
-  const openItem = (el: ElementLike, kind: "h" | "li", level: number) => {
+  const openItem = (el: ElementLike, kind: "h" | "li" | "p", level: number) => {
     // an <li> that was never closed ends where the next sibling <li> starts
     if (kind === "li") {
       const top = openItems[openItems.length - 1];
@@ -439,6 +439,31 @@ function outlinePlan(data: PageData, mode: CollectMode): Plan {
         text(t) {
           // headings registered above already receive their own text
           if (openItems.length && openItems[openItems.length - 1].item.level === 7) addText(t);
+        },
+      },
+    });
+  }
+  if (mode !== "main") {
+    plan.push({
+      selector: "p",
+      handlers: {
+        element(el) {
+          // a paragraph inside a list item is part of the item's text
+          const top = openItems[openItems.length - 1];
+          if (top && top.item.kind === "li") return;
+          openItem(el, "p", 0);
+        },
+        text(t) {
+          if (openItems.length && openItems[openItems.length - 1].item.kind === "p") addText(t);
+        },
+      },
+    });
+    plan.push({
+      selector: "br",
+      handlers: {
+        element() {
+          const top = openItems[openItems.length - 1];
+          if (top && top.item.kind === "p") top.item.text += "\n";
         },
       },
     });

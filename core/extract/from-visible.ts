@@ -90,27 +90,66 @@ export function pluginIngredients(data: PageData): VisibleIngredients | null {
   return null;
 }
 
-/** The list(s) after the first "Ingredients" heading, or null. */
+function isProse(text: string): boolean {
+  return text.length > 160 || /[.!?]\s+\S.*[.!?]$/.test(text);
+}
+
+/**
+ * The list after the first "Ingredients" heading (an h1-h6, or a short paragraph that says
+ * only "Ingredients:"), or null. List items when the section has a list; otherwise its
+ * paragraphs, one line per paragraph or <br>, a bold-only short paragraph being a group name.
+ */
 export function headingIngredients(data: PageData): VisibleIngredients | null {
   const out = data.fallbackOutline.length ? data.fallbackOutline : data.outline;
   for (let i = 0; i < out.length; i++) {
     const h = out[i];
-    if (h.kind !== "h") continue;
+    if (h.kind !== "h" && h.kind !== "p") continue;
     const title = cleanText(h.text);
     if (!title || title.length > 60 || !INGREDIENT_HEADING.test(title)) continue;
+    if (h.kind === "p" && !/^\S+(?:\s+\S+){0,3}:?$/.test(title)) continue;
+    const level = h.kind === "h" ? h.level : 7;
     const seq: Array<{ heading: boolean; text: string }> = [];
     let baseDepth = -1;
+    let mode: "li" | "p" | null = null;
     for (let j = i + 1; j < out.length; j++) {
       const it = out[j];
       if (it.kind === "h") {
         const t = cleanText(it.text);
         if (!t) continue;
         if (STOP_HEADING.test(t) || INGREDIENT_HEADING.test(t)) break;
-        if (it.level <= h.level && it.level <= 6) break;
+        if (it.level <= level && it.level <= 6) break;
         seq.push({ heading: true, text: t });
         continue;
       }
       if (it.kind === "ul") continue;
+      if (it.kind === "p") {
+        if (mode === "li") {
+          // a paragraph after the list: the end of the section, unless it is a short group name
+          const t = cleanText(it.text);
+          if (!t) continue;
+          if (t.length <= 40 && !/\d/.test(t) && !STOP_HEADING.test(t)) {
+            seq.push({ heading: true, text: t.replace(/:$/, "") });
+            continue;
+          }
+          break;
+        }
+        const lines = it.text.split("\n").map((l) => cleanLine(l)).filter(Boolean);
+        if (!lines.length) continue;
+        if (lines.some((l) => STOP_HEADING.test(l) && l.length < 40)) break;
+        if (lines.some(isProse)) {
+          if (mode === "p") break;
+          continue;
+        }
+        mode = "p";
+        for (const l of lines) {
+          if (lines.length === 1 && !/\d/.test(l) && (/:$/.test(l) || l.length <= 30) && seq.length) seq.push({ heading: true, text: l.replace(/:$/, "") });
+          else seq.push({ heading: false, text: l.replace(/^[-–•·*]\s*/, "") });
+        }
+        continue;
+      }
+      // list item
+      if (mode === "p") break;
+      mode = "li";
       if (baseDepth < 0) baseDepth = it.listDepth;
       if (it.listDepth < baseDepth) break;
       if (it.listDepth > baseDepth) continue;
