@@ -90,8 +90,30 @@ function key(s: string): string {
   return decodeEntities(s).normalize("NFKC").replace(/\s+/g, " ").trim().toLowerCase();
 }
 
+const loose = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+
+/**
+ * The title of a page without structured data: its main heading, unless that is the site's
+ * name (a logo in an h1), then og:title, then <title> without its " | Site" part. A wiki
+ * namespace ("Cookbook:Pie") is dropped.
+ */
 function pageTitle(data: PageData): string {
-  return mainHeading(data) || meta(data, "og:title", "twitter:title") || cleanText(data.titleTag).replace(/\s+[|–—-]\s+[^|–—-]+$/, "");
+  const tag = cleanText(data.titleTag);
+  const og = meta(data, "og:title", "twitter:title");
+  const site = meta(data, "og:site_name", "application-name");
+  const strip = (t: string) => t.replace(/\s+[|–—-]\s+[^|–—-]+$/, "").trim();
+  const h1 = mainHeading(data);
+  const siteLike = (t: string) => {
+    const k = loose(t);
+    if (!k) return true;
+    if (site && loose(site) === k) return true;
+    // the part of <title> after its separator is the site
+    const parts = tag.split(/\s+[|–—-]\s+/);
+    return parts.length > 1 && loose(parts[parts.length - 1]) === k && loose(parts[0]) !== k;
+  };
+  let title = h1 && !siteLike(h1) ? h1 : og ? strip(og) : strip(tag);
+  if (!title) title = h1;
+  return title.replace(/^[A-Z][a-z]+:(?=\S)/, "");
 }
 
 function digitGroups(s: string): string[] {
