@@ -35,6 +35,8 @@ export interface OutlineItem {
   cls: string;
   /** A list item that holds a nested list: its own text is a group heading ("Seasonings"). */
   hasSublist: boolean;
+  /** Paragraphs (fallback pass): the text inside <strong>/<b>, to tell a bold group name. */
+  bold?: string;
 }
 
 /** Everything collected from one page. */
@@ -455,6 +457,15 @@ function outlinePlan(data: PageData, mode: CollectMode): Plan {
         },
         text(t) {
           if (openItems.length && openItems[openItems.length - 1].item.kind === "p") addText(t);
+        },
+      },
+    });
+    plan.push({
+      selector: "p strong, p b",
+      handlers: {
+        text(t) {
+          const top = openItems[openItems.length - 1];
+          if (top && top.item.kind === "p" && (top.item.bold ?? "").length < 200) top.item.bold = (top.item.bold ?? "") + t.text;
         },
       },
     });

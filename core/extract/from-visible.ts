@@ -91,7 +91,7 @@ export function pluginIngredients(data: PageData): VisibleIngredients | null {
 }
 
 function isProse(text: string): boolean {
-  return text.length > 160 || /[.!?]\s+\S.*[.!?]$/.test(text);
+  return text.length > 160 || /[.!?]\s+\S.*[.!?]$/.test(text) || (/[.!?]$/.test(text) && text.split(/\s+/).length > 8);
 }
 
 /**
@@ -111,6 +111,7 @@ export function headingIngredients(data: PageData): VisibleIngredients | null {
     const seq: Array<{ heading: boolean; text: string }> = [];
     let baseDepth = -1;
     let mode: "li" | "p" | null = null;
+    let prose = 0;
     for (let j = i + 1; j < out.length; j++) {
       const it = out[j];
       if (it.kind === "h") {
@@ -137,13 +138,17 @@ export function headingIngredients(data: PageData): VisibleIngredients | null {
         if (!lines.length) continue;
         if (lines.some((l) => STOP_HEADING.test(l) && l.length < 40)) break;
         if (lines.some(isProse)) {
-          if (mode === "p") break;
+          // an ad or a note between the lines is skipped; two in a row end the section
+          if (mode === "p" && ++prose >= 2) break;
           continue;
         }
+        prose = 0;
         mode = "p";
+        const bold = cleanText(it.bold ?? "");
         for (const l of lines) {
-          if (lines.length === 1 && !/\d/.test(l) && (/:$/.test(l) || l.length <= 30) && seq.length) seq.push({ heading: true, text: l.replace(/:$/, "") });
-          else seq.push({ heading: false, text: l.replace(/^[-–•·*]\s*/, "") });
+          const heading = lines.length === 1 && !/\d/.test(l) && (/:$/.test(l) || (bold !== "" && bold === l && l.length <= 40));
+          if (heading && seq.length) seq.push({ heading: true, text: l.replace(/:$/, "") });
+          else if (!heading) seq.push({ heading: false, text: l.replace(/^[-–•·*]\s*/, "") });
         }
         continue;
       }
