@@ -34,6 +34,9 @@ interface Match {
 
 const MAX_PHRASE = 5;
 const NON_ASCII = /[^\x00-\x7f]/;
+/** Every cue word of every list: a name with none of them skips the modifier rules. */
+const ALL_CUE_WORDS = new Set<string>(["frozen", "canned", "tinned", "chocolate", "pickled", "fresh"]);
+
 
 // ------------------------------------------------------------------ lexicon tables (built once)
 
@@ -326,18 +329,26 @@ const PLANT_MILK_CUES = cues(["dairy", "soy", "soymilk", "almond", "oat", "rice"
 /** A compiled list of cue words and phrases. */
 interface Cues {
   single: Set<string>;
-  multi: string[];
+  multi: string[][];
 }
+
 
 function cues(list: readonly string[]): Cues {
-  return { single: new Set(list.filter((c) => !c.includes(" "))), multi: list.filter((c) => c.includes(" ")).map((c) => ` ${c} `) };
+  for (const c of list) for (const w of c.split(" ")) ALL_CUE_WORDS.add(w);
+  return { single: new Set(list.filter((c) => !c.includes(" "))), multi: list.filter((c) => c.includes(" ")).map((c) => c.split(" ")) };
 }
 
-function hasAny(tokens: string[], c: Cues): boolean {
-  for (const t of tokens) if (c.single.has(t)) return true;
-  if (c.multi.length) {
-    const joined = " " + tokens.join(" ") + " ";
-    for (const m of c.multi) if (joined.includes(m)) return true;
+/** True when tokens[0..end) contain one of the cues (a word, or a phrase as consecutive words). */
+function hasAny(tokens: string[], c: Cues, end = tokens.length): boolean {
+  for (let i = 0; i < end; i++) {
+    const t = tokens[i]!;
+    if (c.single.has(t)) return true;
+    for (const m of c.multi) {
+      if (m[0] !== t || i + m.length > end) continue;
+      let k = 1;
+      while (k < m.length && tokens[i + k] === m[k]) k++;
+      if (k === m.length) return true;
+    }
   }
   return false;
 }
@@ -351,7 +362,16 @@ const MUSTARD_DRY = cues(["ground", "dry", "dried", "powdered"]);
 
 function applyModifiers(m: Match, tokens: string[]): Code {
   const e = m.entry;
-  const before = tokens.slice(0, m.start);
+  let cue = false;
+  for (const t of tokens) {
+    if (ALL_CUE_WORDS.has(t)) {
+      cue = true;
+      break;
+    }
+  }
+  if (!cue) return e.code;
+  const b = m.start; // tokens before the head
+  const before = tokens;
   // the whole segment: modifiers may follow ("Peas, Frozen")
   const near = tokens;
   if (e.code !== "FR" && near.includes("frozen")) return "FR";
@@ -364,7 +384,7 @@ function applyModifiers(m: Match, tokens: string[]): Code {
       if (hasAny(near, DRY_HERB_CUES)) return "SP";
       return e.code;
     case "herbdry":
-      if (hasAny(before, FRESH) || hasAny(near, SPRIG)) return "PR";
+      if (hasAny(before, FRESH, b) || hasAny(near, SPRIG)) return "PR";
       return e.code;
     case "aromatic":
       if (hasAny(near, DRY_AROMATIC_CUES)) return "SP";
@@ -375,14 +395,14 @@ function applyModifiers(m: Match, tokens: string[]): Code {
       if (near.includes("pickled")) return "IN";
       return e.code;
     case "fruit":
-      if (e.code === "PR" && hasAny(before, DRIED_FRUIT_CUES)) return "BA";
+      if (e.code === "PR" && hasAny(before, DRIED_FRUIT_CUES, b)) return "BA";
       if (hasAny(near, CANNED_CUES) || hasAny(near, CUP_JUICE)) return "CS";
       return e.code;
     case "veg":
     case "bean":
       if (e.code === "PR" && hasAny(near, CANNED_CUES)) return "CS";
       if (e.code === "PR" && near.includes("pickled")) return "CO";
-      if (e.code === "CS" && hasAny(before, DRYISH)) return "PG";
+      if (e.code === "CS" && hasAny(before, DRYISH, b)) return "PG";
       return e.code;
     case "meat":
       if (hasAny(near, DELI_CUES)) return "DL";
@@ -393,12 +413,12 @@ function applyModifiers(m: Match, tokens: string[]): Code {
       break;
   }
   if (e.code === "MS" && DELI_HEADS.has(e.phrase) && hasAny(near, DELI_CUES)) return "DL";
-  if (e.code === "BV" && e.phrase.endsWith("juice") && before.includes("fresh")) return "PR";
+  if (e.code === "BV" && e.phrase.endsWith("juice") && hasAny(before, FRESH, b)) return "PR";
   if (e.code === "BV" && hasAny(near, HARD)) return "AL";
   if ((e.code === "CO" || e.code === "PG") && hasAny(near, ASIAN_CUES)) return "IN";
-  if (e.code === "CO" && e.phrase.includes("mustard") && hasAny(before, MUSTARD_DRY)) return "SP";
-  if (e.code === "BV" && e.phrase === "beverage" && hasAny(before, PLANT_MILK_CUES)) return "DE";
-  if (e.code === "CS" && (e.phrase === "bean" || e.phrase.endsWith(" bean") || e.phrase === "chickpea") && hasAny(before, DRYISH)) {
+  if (e.code === "CO" && e.phrase.includes("mustard") && hasAny(before, MUSTARD_DRY, b)) return "SP";
+  if (e.code === "BV" && e.phrase === "beverage" && hasAny(before, PLANT_MILK_CUES, b)) return "DE";
+  if (e.code === "CS" && (e.phrase === "bean" || e.phrase.endsWith(" bean") || e.phrase === "chickpea") && hasAny(before, DRYISH, b)) {
     return "PG";
   }
   return e.code;
