@@ -112,6 +112,7 @@ export function headingIngredients(data: PageData): VisibleIngredients | null {
     let baseDepth = -1;
     let mode: "li" | "p" | null = null;
     let prose = 0;
+    let sinceHeading = 0;
     for (let j = i + 1; j < out.length; j++) {
       const it = out[j];
       if (it.kind === "h") {
@@ -120,9 +121,15 @@ export function headingIngredients(data: PageData): VisibleIngredients | null {
         if (STOP_HEADING.test(t) || INGREDIENT_HEADING.test(t)) break;
         if (it.level <= level && it.level <= 6) break;
         seq.push({ heading: true, text: t });
+        sinceHeading = 0;
         continue;
       }
-      if (it.kind === "ul") continue;
+      if (it.kind === "ul") {
+        // a second list at the same level with no heading between: another unit system or a
+        // shopping widget, not more ingredients
+        if (mode === "li" && it.listDepth === baseDepth && sinceHeading > 0) break;
+        continue;
+      }
       if (it.kind === "p") {
         if (mode === "li") {
           // a paragraph after the list: the end of the section, unless it is a short group name
@@ -130,6 +137,7 @@ export function headingIngredients(data: PageData): VisibleIngredients | null {
           if (!t) continue;
           if (t.length <= 40 && !/\d/.test(t) && !STOP_HEADING.test(t)) {
             seq.push({ heading: true, text: t.replace(/:$/, "") });
+            sinceHeading = 0;
             continue;
           }
           break;
@@ -160,8 +168,13 @@ export function headingIngredients(data: PageData): VisibleIngredients | null {
       if (it.listDepth > baseDepth) continue;
       const text = cleanLine(it.text);
       if (!text) continue;
-      if (isHeadingItem(it, text)) seq.push({ heading: true, text: text.replace(/:$/, "") });
-      else seq.push({ heading: false, text });
+      if (isHeadingItem(it, text)) {
+        seq.push({ heading: true, text: text.replace(/:$/, "") });
+        sinceHeading = 0;
+      } else {
+        seq.push({ heading: false, text });
+        sinceHeading++;
+      }
     }
     const g = toGroups(seq);
     if (g.ingredients.length >= 1) return { ...g, kind: "heading", containerClass: "" };
