@@ -326,8 +326,10 @@ export function combineRecipes(recipes: readonly RecipeInput[], options: Combine
         if (sp && !p.comment && tailNotes.length === 0) notes.push("to taste");
         const optional = p.optional || tailNotes.includes("optional");
         for (const n of notes) {
-          const t = n?.trim().replace(/^[,;(\s]+|[,;)\s]+$/g, "");
-          if (t && t.length <= 60 && !acc.notes.includes(t)) acc.notes.push(t);
+          for (const part of (n ?? "").split(/[;,]|\(|\)/)) {
+            const t = part.trim();
+            if (t && t.length <= 60 && !acc.notes.includes(t)) acc.notes.push(t);
+          }
         }
         if (!optional) acc.allOptional = false;
         if (!acc.recipes.includes(recipe.title)) acc.recipes.push(recipe.title);

@@ -98,7 +98,13 @@ function usVolume(ml: number): DisplayAmount {
   const cups = tsp / 48;
   const f = niceFraction(cups, [1, 2, 3, 4], 0.025);
   if (f) return amount(f.value, "cup", `${f.text} ${unitText("cup", f.value)}`);
-  // largest quarter/third not above the total, then the rest in tbsp
+  // a whole number of tablespoons up to 3/4 cup reads better than a compound ("6 tbsp")
+  const tbspTotal = cups * 16;
+  if (tbspTotal <= 8.5 && Math.abs(tbspTotal - Math.round(tbspTotal)) / tbspTotal < 0.04) {
+    const n = Math.round(tbspTotal);
+    return amount(n, "tbsp", `${n} tbsp`);
+  }
+  // largest quarter/third not above the total, then the rest in tbsp (or tsp under a tbsp)
   let base = 0;
   let baseText = "";
   for (const den of [4, 3]) {
@@ -108,10 +114,16 @@ function usVolume(ml: number): DisplayAmount {
       baseText = fractionText(n, den);
     }
   }
-  const restTbsp = (cups - base) * 16;
-  const r = niceFraction(restTbsp, [1, 2], 0.2);
-  const text = r ? `${baseText} ${unitText("cup", base)} + ${r.text} tbsp` : `${numberText(cups)} ${unitText("cup", cups)}`;
-  return amount(cups, "cup", text);
+  const restTsp = (cups - base) * 48;
+  let rest = "";
+  if (restTsp >= 2.75) {
+    const r = niceFraction(restTsp / 3, [1, 2], 0.25);
+    rest = r ? ` + ${r.text} tbsp` : ` + ${Math.round(restTsp / 3)} tbsp`;
+  } else if (restTsp >= 0.2) {
+    const r = niceFraction(restTsp, [1, 2, 4], 0.3);
+    rest = ` + ${r ? r.text : fractionText(Math.max(1, Math.round(restTsp * 4)), 4)} tsp`;
+  }
+  return amount(cups, "cup", `${baseText} ${unitText("cup", base)}${rest}`);
 }
 
 function usMass(g: number): DisplayAmount {

@@ -48,6 +48,7 @@ export function singular(word: string): string {
     return word;
   }
   if (IES_TO_IE.has(word)) return word.slice(0, -1);
+  if (word === "chilies" || word === "chilis") return "chili";
   if (word.endsWith("ies")) return word.slice(0, -3) + "y";
   if (VES_TO_F.has(word)) return word.slice(0, -3) + "f";
   if (word.endsWith("oes")) return word.slice(0, -2);
@@ -117,6 +118,15 @@ function dropLeading(words: string[], drop: ReadonlySet<string>): string[] {
   return words.slice(i);
 }
 
+/** Words a parser may leave after the name ("onions diced", "butter very soft"). */
+const TRAIL_DROP = new Set([...DISPLAY_DROP, "soft", "divided", "separated", "drained", "optional", "needed", "total", "each"]);
+
+function dropTrailing(words: string[]): string[] {
+  let n = words.length;
+  while (n > 1 && TRAIL_DROP.has(words[n - 1]!) && !KEEP_PHRASES.has(words.slice(0, n).join(" "))) n--;
+  return n === words.length ? words : words.slice(0, n);
+}
+
 function singularHead(words: string[]): string[] {
   if (words.length === 0) return words;
   const out = words.slice();
@@ -133,6 +143,7 @@ export function itemKey(name: string): ItemKey {
     .split(" ")
     .filter(Boolean)
     .flatMap((w) => (SPELLING.get(w) ?? w).split(" "));
+  words = dropTrailing(words);
   let impliedUnit: string | null = null;
   let impliedQuantity: number | null = null;
   const article = words.length > 2 && (words[0] === "a" || words[0] === "an");
@@ -158,7 +169,7 @@ export function itemKey(name: string): ItemKey {
     }
   }
   const displayWords = singularHead(dropLeading(words, DISPLAY_DROP));
-  const written = writtenForm(name, displayWords.length);
+  const written = writtenForm(name, displayWords);
   const display = displayWords.join(" ");
   const full = singularHead(words).join(" ");
   let key = SYNONYMS.get(full) ?? SYNONYMS.get(display);
@@ -173,7 +184,7 @@ export function itemKey(name: string): ItemKey {
  * The last `n` words of the name as written (lower case, brackets and comma notes removed, hyphens
  * and accents kept), so that the display keeps "all-purpose flour" and "crème fraîche".
  */
-function writtenForm(name: string, n: number): string {
+function writtenForm(name: string, displayWords: readonly string[]): string {
   const light = name
     .toLowerCase()
     .replace(/\([^)]*\)?/g, " ")
@@ -181,15 +192,26 @@ function writtenForm(name: string, n: number): string {
     .replace(/[^\p{L}\p{N}'’ -]+/gu, " ")
     .replace(/\s+/g, " ")
     .trim();
-  // count words the way cleanName does (a hyphenated word may be two)
+  // normalised pieces of each written word (a hyphenated word may be two), with their owner
   const words = light.split(" ").filter(Boolean);
-  let taken = 0;
-  let i = words.length;
-  while (i > 0 && taken < n) {
-    i--;
-    taken += cleanName(words[i]!).split(" ").filter(Boolean).length || 0;
+  const pieces: string[] = [];
+  const owner: number[] = [];
+  words.forEach((w, i) => {
+    for (const p of cleanName(w).split(" ").filter(Boolean)) {
+      pieces.push(SPELLING.get(p) ?? p);
+      owner.push(i);
+    }
+  });
+  const n = displayWords.length;
+  for (let k = 0; k + n <= pieces.length; k++) {
+    let ok = true;
+    for (let j = 0; j < n && ok; j++) {
+      const p = pieces[k + j]!;
+      ok = j === n - 1 ? singular(p) === displayWords[j] || p === displayWords[j] : p === displayWords[j];
+    }
+    if (ok) return words.slice(owner[k]!, owner[k + n - 1]! + 1).join(" ");
   }
-  return taken === n ? words.slice(i).join(" ") : "";
+  return "";
 }
 
 /** Plural of a shopper-facing name's last word ("onion" -> "onions", "tomato" -> "tomatoes"). */

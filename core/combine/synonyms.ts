@@ -103,7 +103,7 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ["beef stock", "beef broth"],
   ["vegetable stock", "vegetable broth"],
   ["canola oil", "rapeseed oil"],
-  ["vegetable oil", "neutral oil", "flavourless oil", "flavorless oil"],
+  ["vegetable oil", "neutral oil", "flavourless oil", "flavorless oil", "neutral tasting oil", "neutral flavored oil", "neutral cooking oil"],
   ["olive oil", "light olive oil"],
   ["extra virgin olive oil", "evoo"],
   ["apple cider vinegar", "cider vinegar"],
