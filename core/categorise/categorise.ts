@@ -312,6 +312,7 @@ const FRESH_HERB_CUES = cues(["fresh", "leaf", "leaves", "sprig", "bunch", "stem
 const DRY_HERB_CUES = cues(["dried", "dry", "ground", "flake", "crushed", "rubbed", "powder", "powdered", "dehydrated", "freeze"]);
 const DRY_AROMATIC_CUES = cues(["granulated", "powder", "powdered", "dried", "dehydrated", "ground", "flake", "granule", "minced dried"]);
 const DRY_CHILLI_CUES = cues(["dried", "dry", "flake", "crushed", "ground", "powder", "powdered", "smoked", "whole dried"]);
+const CANDIED = new Set(["candied", "crystallized", "crystallised", "glace"]);
 const DRIED_FRUIT_CUES = cues(["dried", "dehydrated", "candied", "crystallized", "crystallised", "glace", "sundried", "sun"]);
 const CANNED_CUES = cues(["canned", "tinned", "can", "tin", "jarred", "syrup", "brine", "cream style", "whole kernel", "sodium"]);
 const DELI_CUES = cues(["rotisserie", "carved", "deli", "lunch", "lunchmeat", "shaved", "seasoned", "cajun", "honey", "maple", "mesquite",
@@ -395,7 +396,8 @@ function applyModifiers(m: Match, tokens: string[]): Code {
       if (near.includes("pickled")) return "IN";
       return e.code;
     case "fruit":
-      if (e.code === "PR" && hasAny(before, DRIED_FRUIT_CUES, b)) return "BA";
+      // dried fruit sits with nuts and snacks (baking recipes accept both)
+      if (e.code === "PR" && hasAny(before, DRIED_FRUIT_CUES, b)) return before.slice(0, b).some((t) => CANDIED.has(t)) ? "BA" : "SN";
       if (hasAny(near, CANNED_CUES) || hasAny(near, CUP_JUICE)) return "CS";
       return e.code;
     case "veg":
