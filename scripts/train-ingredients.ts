@@ -17,7 +17,8 @@ import { assemble } from "../core/ingredient/assemble.ts";
 import { labelTokensWith, punctMask } from "../core/ingredient/label.ts";
 import { bytesToBase64, L, LABELS, viterbi } from "../core/ingredient/tagger-model.ts";
 import type { SerialisedModel, TaggerModel } from "../core/ingredient/tagger-model.ts";
-import { FEATURE_BITS, getLineFeatures, hashString } from "../core/ingredient/token-features.ts";
+import { FEATURE_BITS, getLineFeatures } from "../core/ingredient/token-features.ts";
+import { isValidationRow } from "../core/ingredient/validation-slice.ts";
 import type { LineFeatures } from "../core/ingredient/token-features.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -28,8 +29,8 @@ const opt = (name: string, dflt: string) => {
 };
 const positional = args.filter((a, i) => !a.startsWith("--") && !(i > 0 && args[i - 1]!.startsWith("--") && args[i - 1] !== "--dry-run"));
 const dataFile = path.resolve(positional[0] ?? path.join(root, "..", "shared", "data", "ingredients", "dev.jsonl"));
-const EPOCHS = Number(opt("--epochs", "12"));
-const MIN_WEIGHT = Number(opt("--min-weight", "0.02"));
+const EPOCHS = Number(opt("--epochs", "10"));
+const MIN_WEIGHT = Number(opt("--min-weight", "0.01"));
 const DRY = args.includes("--dry-run");
 const outFile = path.join(root, "core", "ingredient", "model", "weights.json");
 
@@ -39,10 +40,6 @@ interface Row extends LabelColumns {
   gold: { amounts: { quantity: number | null; quantityMax: number | null; unit: string | null }[]; name: string };
 }
 
-/** The fixed validation slice: 10% of rows by a hash of their id. */
-export function isValidationRow(id: string): boolean {
-  return hashString(id) % 10 === 0;
-}
 
 const rows: Row[] = fs.readFileSync(dataFile, "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l) as Row);
 const LABEL_INDEX = new Map<string, number>(LABELS.map((l, i) => [l, i]));

@@ -14,7 +14,7 @@ describe("alignLabels", () => {
     });
     expect(a.unmatched).toBe(0);
     expect(a.tokens.map((t, i) => `${t}/${a.labels[i]}`).join(" ")).toBe(
-      "150/QTY g/UNIT //PUNC 5/QTY 1/4/QTY oz/UNIT canned/NAME chickpeas/NAME ,/PUNC drained/PREP and/PREP rinsed/PREP",
+      "150/QTY g/UNIT //PUNC 5+1/4/QTY oz/UNIT canned/NAME chickpeas/NAME ,/PUNC drained/PREP and/PREP rinsed/PREP",
     );
   });
 
@@ -31,7 +31,9 @@ describe("alignLabels", () => {
   });
 
   it("decodes the dataset's fractions", () => {
-    expect(decodeQuantityColumn("150 5#1$4")).toBe("150 5 1/4");
+    expect(decodeQuantityColumn("150 5#1$4")).toBe("150 5+1/4");
+    expect(decodeQuantityColumn("5 #1$4")).toBe("5 1/4");
+    expect(decodeQuantityColumn("4x 75")).toBe("4 x 75");
     expect(decodeQuantityColumn("#1$2-#3$4")).toBe("1/2-3/4");
   });
 });

@@ -53,7 +53,9 @@ function singularise(w: string): string {
 
 /** "#1$2" -> "1/2", "5#1$4" -> "5 1/4" (the dataset's fraction encoding). */
 export function decodeQuantityColumn(q: string): string {
-  return q.replace(/(\d*)#(\d+)\$(\d+)/g, (_m, whole: string, n: string, d: string) => (whole ? `${whole} ${n}/${d}` : `${n}/${d}`));
+  return q
+    .replace(/(\d*)#(\d+)\$(\d+)/g, (_m, whole: string, n: string, d: string) => (whole ? `${whole}+${n}/${d}` : `${n}/${d}`))
+    .replace(/(\d)x\b/g, "$1 x");
 }
 
 function columnWords(text: string): string[] {
@@ -71,7 +73,7 @@ export function alignLabels(row: LabelColumns): AlignedRow {
   const tokens = tokenise(normaliseLine(row.input));
   const cols: Record<string, string[]> = {
     NAME: columnWords(row.name),
-    QTY: columnWords(decodeQuantityColumn(row.quantity)),
+    QTY: tokenise(decodeQuantityColumn(row.quantity)).map(matchKey).filter((k) => k !== ""),
     UNIT: columnWords(row.unit),
     SIZE: columnWords(row.size),
     PREP: columnWords(row.preparation),

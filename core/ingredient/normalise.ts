@@ -10,13 +10,16 @@ const VULGAR: Record<string, string> = {
 };
 const VULGAR_RE = /(\d?)\s*([½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅐⅛⅜⅝⅞⅑⅒])/g;
 
-const NUM = String.raw`(?:\d+(?:\.\d+)?(?:/\d+)?)`;
+/** A number as written after the steps below: "2", "1.5", "1/2", "1+1/2" (mixed). */
+const NUM = String.raw`(?:\d+(?:\.\d+)?(?:/\d+)?(?:\+\d+/\d+)?)`;
+/** "1 1/2" -> "1+1/2": one token for a mixed number, so ranges of them stay whole. */
+const MIXED_RE = /(?<![\d.+])(?<!\d\/)(\d+) (\d+\/\d+)(?![\d/])/g;
 /** "1-1/2" and "1 - 1/2" are mixed numbers, not ranges (checked before ranges). */
 const HYPHEN_MIXED_RE = new RegExp(String.raw`(?<![\d/.])(\d+)\s?-\s?(\d+/\d+)\b`, "g");
 /** "13- to 14-ounce", "6-to 7-lb", "8- to -10 ounce" -> "13-14-ounce" (cookbook style ranges). */
 const HYPHEN_TO_RE = /(\d)\s?-\s?(?:to|or)\s?-?\s?(?=\d)/g;
 /** "14oz-17oz", "75g-110g": a range with the unit repeated -> "14-17oz". */
-const UNIT_RANGE_RE = /(\d)\s?([a-zA-Z]{1,5})\s?[-–]\s?(\d+(?:\.\d+)?)\s?\2\b/g;
+const UNIT_RANGE_RE = new RegExp(String.raw`(\d)\s?([a-zA-Z]{1,5})\s?[-–]\s?(${NUM})\s?\2\b`, "g");
 /** "2 - 3", "2–3", "2 to 3", "2-to-3", "2 or 3" -> "2-3" (one range token). */
 const RANGE_RE = new RegExp(String.raw`(?<![\d.])(?<!\d\/)(${NUM})\s*(?:-|–|—|‐|‑|\s-?to-?\s|\s+or\s+)\s*(${NUM})(?![\d/])`, "g");
 /** Digits glued to letters: "200g" -> "200 g", "1tbsp" -> "1 tbsp", "4x" -> "4 x" (not "1st", "2nd"). */
@@ -35,7 +38,7 @@ const FRACTION_SLASH_RE = /(\d)\s*[⁄∕]\s*(\d)/g;
  * Normalises one ingredient line: unicode spaces and fractions, "1-1/2" mixed numbers,
  * decimal commas, ranges written with dashes/"to"/"or", and units glued to numbers.
  *
- * @example normaliseLine("150g/5¼oz canned chickpeas") // "150 g/5 1/4 oz canned chickpeas"
+ * @example normaliseLine("150g/5¼oz canned chickpeas") // "150 g/5+1/4 oz canned chickpeas"
  * @example normaliseLine("2 to 3 cups") // "2-3 cups"
  */
 export function normaliseLine(line: string): string {
@@ -46,10 +49,11 @@ export function normaliseLine(line: string): string {
   s = s.replace(THOUSANDS_RE, "$1$2");
   s = s.replace(DECIMAL_COMMA_RE, "$1.$2");
   s = s.replace(HYPHEN_TO_RE, "$1-");
-  s = s.replace(UNIT_RANGE_RE, "$1-$3$2");
   s = s.replace(HYPHEN_MIXED_RE, "$1 $2");
   s = s.replace(UNIT_THEN_DIGIT_RE, "$1 ");
   s = s.replace(GLUED_RE, "$1 $2");
+  s = s.replace(MIXED_RE, "$1+$2");
+  s = s.replace(UNIT_RANGE_RE, "$1-$3 $2");
   s = s.replace(UNIT_DASH_NUMBER_RE, "$1 - ");
   s = s.replace(RANGE_RE, "$1-$2");
   return s.replace(SPACES_RE, " ").trim();

@@ -41,9 +41,9 @@ describe("parseIngredient robustness", () => {
 describe("inspectIngredient", () => {
   it("returns every stage", () => {
     const r = inspectIngredient("150g/5¼oz canned chickpeas, drained");
-    expect(r.normalised).toBe("150 g/5 1/4 oz canned chickpeas, drained");
-    expect(r.tokens).toEqual(["150", "g", "/", "5", "1/4", "oz", "canned", "chickpeas", ",", "drained"]);
-    expect(r.labels).toEqual(["QTY", "UNIT", "PUNC", "QTY", "QTY", "UNIT", "NAME", "NAME", "PUNC", "PREP"]);
+    expect(r.normalised).toBe("150 g/5+1/4 oz canned chickpeas, drained");
+    expect(r.tokens).toEqual(["150", "g", "/", "5+1/4", "oz", "canned", "chickpeas", ",", "drained"]);
+    expect(r.labels).toEqual(["QTY", "UNIT", "PUNC", "QTY", "UNIT", "NAME", "NAME", "PUNC", "PREP"]);
     expect(r.result.name).toBe("canned chickpeas");
   });
 });

@@ -18,6 +18,12 @@ export interface QuantityRange {
 }
 
 function parseSimple(s: string): number | null {
+  const plus = s.indexOf("+");
+  if (plus > 0) {
+    const whole = parseSimple(s.slice(0, plus));
+    const frac = parseSimple(s.slice(plus + 1));
+    return whole === null || frac === null ? null : whole + frac;
+  }
   const slash = s.indexOf("/");
   if (slash > 0) {
     const n = Number(s.slice(0, slash));
@@ -79,7 +85,7 @@ export function combineQuantityTokens(tokens: readonly string[]): QuantityRange 
       acc = v;
       continue;
     }
-    const isFraction = (x: string) => x.includes("/") || (x.startsWith("0.") && !x.includes("-"));
+    const isFraction = (x: string) => /^\d+\/\d+/.test(x);
     // mixed number: whole then fraction ("1 1/2", "1 1/2-2")
     if (wasDigits && acc.hi === null && Number.isInteger(acc.lo) && isFraction(t)) {
       const lo: number = acc.lo + v.lo;

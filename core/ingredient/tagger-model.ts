@@ -36,9 +36,11 @@ export interface SerialisedModel {
 const B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
 /** Plain base64 -> bytes (no atob/Buffer: runs the same in Node, Workers and browsers). */
+const B64_LOOKUP = new Uint8Array(128);
+for (let i = 0; i < B64.length; i++) B64_LOOKUP[B64.charCodeAt(i)] = i;
+
 export function base64ToBytes(s: string): Uint8Array {
-  const lookup = new Uint8Array(128);
-  for (let i = 0; i < B64.length; i++) lookup[B64.charCodeAt(i)] = i;
+  const lookup = B64_LOOKUP;
   let len = s.length;
   while (len > 0 && s[len - 1] === "=") len--;
   const out = new Uint8Array(Math.floor((len * 3) / 4));
@@ -92,7 +94,10 @@ export function decodeModel(m: SerialisedModel): TaggerModel {
   }
   const weights = new Int8Array((1 << FEATURE_BITS) * L);
   const src = new Int8Array(bytes.buffer, bytes.byteOffset + p, m.rows * L);
-  for (let r = 0; r < m.rows; r++) weights.set(src.subarray(r * L, r * L + L), ids[r]! * L);
+  for (let r = 0, s = 0; r < m.rows; r++) {
+    const d = ids[r]! * L;
+    for (let l = 0; l < L; l++) weights[d + l] = src[s++]!;
+  }
   return { weights, trans: Float32Array.from(m.trans, (x) => x / m.scale) };
 }
 

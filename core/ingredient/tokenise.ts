@@ -8,10 +8,10 @@ const LEAD_PUNCT = new Set(["(", "[", "{", '"', "'", "“", "‘", "*", "~", "¿
 const TRAIL_PUNCT = new Set([")", "]", "}", '"', "'", "”", "’", ",", ".", ";", ":", "!", "?", "*", "…"]);
 const INNER_SPLIT = new Set(["(", ")", "[", "]", ",", ";", ":", "/", "+", "="]);
 
-const NUMBER_RE = /^(?:\d+(?:\.\d+)?(?:\/\d+)?)(?:-(?:\d+(?:\.\d+)?(?:\/\d+)?))?$/;
-const NUM_HYPHEN_WORD_RE = /^(\d+(?:\.\d+)?(?:\/\d+)?(?:-\d+(?:\.\d+)?(?:\/\d+)?)?)-([a-zA-Z].*)$/;
+const NUMBER_RE = /^(?:\d+(?:\.\d+)?(?:\/\d+)?(?:\+\d+\/\d+)?)(?:-(?:\d+(?:\.\d+)?(?:\/\d+)?(?:\+\d+\/\d+)?))?$/;
+const NUM_HYPHEN_WORD_RE = /^(\d+(?:\.\d+)?(?:\/\d+)?(?:\+\d+\/\d+)?(?:-\d+(?:\.\d+)?(?:\/\d+)?(?:\+\d+\/\d+)?)?)-([a-zA-Z].*)$/;
 
-/** True for "2", "1.5", "1/2", "2-3", "1/2-3/4". */
+/** True for "2", "1.5", "1/2", "1+1/2" (mixed), "2-3", "1/2-3/4". */
 export function isNumberToken(t: string): boolean {
   const c = t.charCodeAt(0);
   return c >= 48 && c <= 57 && NUMBER_RE.test(t);
@@ -43,7 +43,7 @@ function splitChunk(chunk: string, out: string[]): void {
     let piece = "";
     for (let i = 0; i < core.length; i++) {
       const ch = core[i]!;
-      if (INNER_SPLIT.has(ch) && !(ch === "/" && isDigit(core[i - 1]) && isDigit(core[i + 1]))) {
+      if (INNER_SPLIT.has(ch) && !((ch === "/" || ch === "+") && isDigit(core[i - 1]) && isDigit(core[i + 1]))) {
         if (piece) pushWord(piece, out);
         out.push(ch);
         piece = "";
