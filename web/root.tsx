@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { RouterProvider } from "react-aria-components";
 import {
   type NavigateOptions,
@@ -56,6 +56,10 @@ export function Layout({ children }: { children: ReactNode }) {
  */
 export default function App() {
   const navigate = useNavigate();
+  // Marks the document once React has hydrated: end-to-end tests wait for it before typing.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <RouterProvider navigate={(to, options) => void navigate(to, options)} useHref={useHref}>
       <Outlet />

@@ -1,11 +1,11 @@
 /**
- * App-wide toasts (SPEC §8, §9): one visible at a time, 5000 ms each, variants default and
+ * App-wide toasts (SPEC §8, §9): one visible at a time (the newest), 5000 ms each, variants default and
  * destructive, a title plus an optional description. Any component calls `toast({...})`; the
  * single <Toaster> in the site layout renders the queue. See docs/decisions/0051-toast-system.md.
  */
 import { UNSTABLE_ToastQueue as ToastQueue } from "react-aria-components";
 
-/** SPEC §9: at most one toast on screen; later ones wait in the queue. */
+/** SPEC §9: at most one toast on screen. A new toast replaces the one showing (see toast()). */
 export const TOAST_LIMIT = 1;
 /** SPEC §9: a toast closes itself after 5 seconds (paused while hovered or focused). */
 export const TOAST_DURATION_MS = 5000;
@@ -43,6 +43,9 @@ export const toastQueue = new ToastQueue<ToastContent>({ maxVisibleToasts: TOAST
  */
 export function toast(input: ToastInput): () => void {
   if (typeof document === "undefined") return () => {};
+  // One at a time, newest wins: a stale message must not pop back up after the new one
+  // closes, so whatever is showing or waiting is dropped (docs/decisions/0051-toast-system.md).
+  toastQueue.clear();
   const key = toastQueue.add(
     { title: input.title, description: input.description, variant: input.variant ?? "default" },
     { timeout: input.duration ?? TOAST_DURATION_MS },

@@ -1,0 +1,442 @@
+/**
+ * The app shell in Chromium against the built Worker: per-page meta, the 404 page, header and
+ * footer links (with the smooth scroll to home sections), the account area signed out and
+ * signed in, the phone menu, the skip link, and the toast region.
+ */
+import type { Page } from "playwright-core";
+import { afterAll, describe, expect, it } from "vitest";
+import { DESKTOP, PHONE, closeBrowser, openPage } from "./browser.ts";
+
+afterAll(closeBrowser);
+
+const NO_PROBLEMS = { consoleErrors: [], pageErrors: [], failedRequests: [] };
+
+/** Public routes and a word their title must carry. */
+const ROUTES = [
+  { path: "/", title: /recipecart/i },
+  { path: "/about", title: /our story/i },
+  { path: "/help", title: /help center/i },
+  { path: "/contact", title: /contact us/i },
+  { path: "/privacy", title: /privacy policy/i },
+  { path: "/terms", title: /terms of service/i },
+];
+
+async function hydrated(page: Page) {
+  await page.waitForSelector("html[data-hydrated]", { timeout: 10_000 });
+}
+
+async function metaContent(page: Page, name: string) {
+  return page.locator(`head meta[name="${name}"]`).getAttribute("content");
+}
+
+/** Pretends a user is signed in: /api/auth/me answers this user; records the headers it got. */
+async function signInAs(page: Page, user: Record<string, unknown>) {
+  const seen: Record<string, string>[] = [];
+  await page.addInitScript(() => localStorage.setItem("auth_token", "test-token-123"));
+  await page.route("**/api/auth/me", async (route) => {
+    seen.push(route.request().headers());
+    await route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ user }) });
+  });
+  return seen;
+}
+
+const USER = { id: "u1", firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", isAdmin: false };
+
+describe("every public route", () => {
+  it("renders with its own title, description and robots meta, and no console error or failed request", async () => {
+    const { page, context, problems } = await openPage();
+    const titles = new Set<string>();
+    const descriptions = new Set<string>();
+    for (const { path, title } of ROUTES) {
+      const res = await page.goto(path);
+      expect(res?.status(), path).toBe(200);
+      await hydrated(page);
+      const t = await page.title();
+      expect(t, path).toMatch(title);
+      titles.add(t);
+      const description = await metaContent(page, "description");
+      expect(description?.length ?? 0, `${path} description`).toBeGreaterThan(40);
+      descriptions.add(description!);
+      expect(await metaContent(page, "robots"), path).toMatch(/^index,\s*follow$/);
+      await expect(page.locator("h1").count(), `${path} has one h1`).resolves.toBe(1);
+      await expect(page.locator("main#main").count()).resolves.toBe(1);
+      await page.waitForLoadState("networkidle");
+    }
+    expect(titles.size).toBe(ROUTES.length);
+    expect(descriptions.size).toBe(ROUTES.length);
+    expect(problems).toEqual(NO_PROBLEMS);
+    await context.close();
+  });
+
+  it("server-renders the static pages' content (readable before any script runs)", async () => {
+    const { page, context } = await openPage();
+    await page.route("**/*.js", (route) => route.abort());
+    for (const path of ["/about", "/help", "/contact", "/privacy", "/terms"]) {
+      await page.goto(path);
+      await expect(page.locator("h1").innerText()).resolves.not.toBe("");
+      await expect(page.locator("footer.site-footer").innerText()).resolves.toContain("© 2024 recipecart");
+    }
+    await context.close();
+  });
+});
+
+describe("404", () => {
+  it("answers an unknown path with status 404 and a friendly page inside the site chrome", async () => {
+    const { page, context, problems } = await openPage();
+    const res = await page.goto("/this/does-not-exist");
+    expect(res?.status()).toBe(404);
+    await hydrated(page);
+    await expect(page.title()).resolves.toMatch(/page not found/i);
+    expect(await metaContent(page, "robots")).toMatch(/noindex/);
+    await expect(page.getByRole("heading", { level: 1 }).innerText()).resolves.toMatch(/page not found/i);
+    await expect(page.locator("header.site-header").count()).resolves.toBe(1);
+    await expect(page.locator("footer.site-footer").count()).resolves.toBe(1);
+    await page.getByRole("link", { name: "Back to Home" }).click();
+    await page.waitForURL((u) => u.pathname === "/");
+    await page.waitForLoadState("networkidle");
+    expect(problems.pageErrors).toEqual([]);
+    expect(problems.failedRequests).toEqual([]);
+    // The only console error allowed is the browser's note about the 404 document itself.
+    expect(problems.consoleErrors.filter((e) => !/status of 404/.test(e))).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("header", () => {
+  it("has the logo to /, Features, How It Works and Our Story", async () => {
+    const { page, context } = await openPage();
+    await page.goto("/help");
+    await hydrated(page);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByRole("link", { name: "Our Story" }).click();
+    await page.waitForURL("**/about");
+    await expect(page.getByRole("heading", { level: 1 }).innerText()).resolves.toMatch(/shopping list/i);
+    await page.locator("header").getByRole("link", { name: /recipecart/i }).click();
+    await page.waitForURL((u) => u.pathname === "/");
+    expect(await nav.getByRole("link", { name: "Features" }).getAttribute("href")).toBe("/#features");
+    expect(await nav.getByRole("link", { name: "How It Works" }).getAttribute("href")).toBe("/#how-it-works");
+    await context.close();
+  });
+
+  for (const [label, id] of [
+    ["Features", "features"],
+    ["How It Works", "how-it-works"],
+  ] as const) {
+    it(`${label} from another page goes to / and scrolls to #${id}`, async () => {
+      const { page, context, problems } = await openPage();
+      await page.goto("/privacy");
+      await hydrated(page);
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: label }).click();
+      await page.waitForURL((u) => u.pathname === "/");
+      const section = page.locator(`#${id}`);
+      await section.waitFor();
+      await page.waitForFunction(
+        (sel) => {
+          const r = document.querySelector(sel)!.getBoundingClientRect();
+          return r.top >= 0 && r.top < 200;
+        },
+        `#${id}`,
+        { timeout: 5000 },
+      );
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+      expect(problems.pageErrors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it("smooth-scrolls to a section on / without leaving the page", async () => {
+    const { page, context } = await openPage();
+    await page.goto("/");
+    await hydrated(page);
+    await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "How It Works" }).click();
+    // Smooth: the first frames after the click are somewhere between the top and the target.
+    await page.waitForFunction(() => {
+      const r = document.getElementById("how-it-works")!.getBoundingClientRect();
+      return r.top >= 0 && r.top < 200;
+    });
+    // Same document (no reload) and the address is still /.
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
+    expect(new URL(page.url()).pathname).toBe("/");
+    await context.close();
+  });
+
+  it("shows 'Sign In' to /auth when /api/auth/me answers 401", async () => {
+    const { page, context, problems } = await openPage();
+    const me = page.waitForResponse((r) => r.url().endsWith("/api/auth/me"));
+    await page.goto("/about");
+    expect((await me).status()).toBe(401);
+    const signIn = page.locator(".site-header__account").getByRole("link", { name: "Sign In" });
+    await signIn.waitFor();
+    expect(await signIn.getAttribute("href")).toBe("/auth");
+    await page.waitForLoadState("networkidle");
+    expect(problems).toEqual(NO_PROBLEMS);
+    await context.close();
+  });
+
+  it("shows the user menu with the first name when signed in, and sends the bearer token", async () => {
+    const { page, context } = await openPage();
+    const seen = await signInAs(page, USER);
+    await page.goto("/about");
+    const button = page.locator(".site-header__account").getByRole("button", { name: /Ada/ });
+    await button.waitFor();
+    expect(seen[0]?.authorization).toBe("Bearer test-token-123");
+    await expect(page.locator(".site-header__account").getByRole("link", { name: "Sign In" }).count()).resolves.toBe(0);
+    await button.click();
+    const menu = page.getByRole("menu");
+    await menu.waitFor();
+    const items = await menu.getByRole("menuitem").allInnerTexts();
+    expect(items.map((s) => s.trim())).toEqual(["Dashboard", "My Favorites", "List History", "Sign out"]);
+    const hrefs = await menu.locator("a[role=menuitem]").evaluateAll((els) => els.map((e) => e.getAttribute("href")));
+    expect(hrefs).toEqual(["/dashboard", "/dashboard?tab=favorites", "/dashboard?tab=history"]);
+    await menu.getByRole("menuitem", { name: "Sign out" }).click();
+    await page.waitForURL((u) => u.pathname === "/");
+    await page.locator(".site-header__account").getByRole("link", { name: "Sign In" }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem("auth_token"))).toBeNull();
+    await context.close();
+  });
+
+  it("labels the user menu 'Account' when the user has no first name", async () => {
+    const { page, context } = await openPage();
+    await signInAs(page, { ...USER, firstName: "" });
+    await page.goto("/help");
+    await page.locator(".site-header__account").getByRole("button", { name: /Account/ }).waitFor();
+    await context.close();
+  });
+
+  it("asks for the current user once per page load and reuses it across client navigation (5-minute cache)", async () => {
+    const { page, context } = await openPage();
+    let calls = 0;
+    page.on("request", (r) => {
+      if (r.url().endsWith("/api/auth/me")) calls++;
+    });
+    await page.goto("/about");
+    await hydrated(page);
+    await page.locator(".site-header__account").getByRole("link", { name: "Sign In" }).waitFor();
+    await page.locator("footer.site-footer").getByRole("link", { name: "Help Center" }).click();
+    await page.waitForURL("**/help");
+    await page.locator("footer.site-footer").getByRole("link", { name: "Terms of Service" }).click();
+    await page.waitForURL("**/terms");
+    await page.waitForLoadState("networkidle");
+    expect(calls).toBe(1);
+    await context.close();
+  });
+});
+
+describe("footer", () => {
+  it("has the tagline, Product and Support columns, social links and the 2024 notice", async () => {
+    const { page, context } = await openPage();
+    await page.goto("/terms");
+    await hydrated(page);
+    const footer = page.locator("footer.site-footer");
+    await expect(footer.innerText()).resolves.toMatch(/recipe collection into organised shopping lists in just a few clicks/i);
+    await expect(footer.innerText()).resolves.toContain("© 2024 recipecart");
+    const product = footer.getByRole("navigation", { name: "Product" });
+    expect(await product.getByRole("link").allInnerTexts()).toEqual(["Features", "How it Works", "Supported Sites", "About Us"]);
+    const support = footer.getByRole("navigation", { name: "Support" });
+    expect(await support.getByRole("link").allInnerTexts()).toEqual([
+      "Help Center",
+      "Contact Us",
+      "Privacy Policy",
+      "Terms of Service",
+    ]);
+    for (const [name, host] of [
+      ["Twitter", "twitter.com"],
+      ["Facebook", "facebook.com"],
+      ["Instagram", "instagram.com"],
+    ]) {
+      const link = footer.getByRole("link", { name: new RegExp(`on ${name}`) });
+      expect(new URL((await link.getAttribute("href"))!).hostname).toMatch(new RegExp(`(^|\\.)${host.replace(".", "\\.")}$`));
+      expect(await link.getAttribute("target")).toBe("_blank");
+      expect((await link.getAttribute("rel"))?.split(/\s+/).sort()).toEqual(["noopener", "noreferrer"]);
+    }
+    await context.close();
+  });
+
+  it("links go to their pages", async () => {
+    const { page, context, problems } = await openPage();
+    await page.goto("/");
+    await hydrated(page);
+    const footer = page.locator("footer.site-footer");
+    for (const [name, path] of [
+      ["Help Center", "/help"],
+      ["Contact Us", "/contact"],
+      ["Privacy Policy", "/privacy"],
+      ["Terms of Service", "/terms"],
+      ["About Us", "/about"],
+    ]) {
+      await footer.getByRole("link", { name, exact: true }).click();
+      await page.waitForURL((u) => u.pathname === path);
+      await page.locator("h1").waitFor();
+    }
+    await footer.getByRole("link", { name: "How it Works" }).click();
+    await page.waitForURL((u) => u.pathname === "/");
+    await page.waitForFunction(() => {
+      const el = document.getElementById("how-it-works");
+      const r = el?.getBoundingClientRect();
+      return !!r && r.top >= 0 && r.top < 200;
+    });
+    expect(problems).toEqual(NO_PROBLEMS);
+    await context.close();
+  });
+});
+
+describe("phone (375 px)", () => {
+  it("hides the desktop links behind an accessible menu button", async () => {
+    const { page, context } = await openPage({ viewport: PHONE });
+    await page.goto("/help");
+    await hydrated(page);
+    await expect(page.getByRole("navigation", { name: "Main" }).isVisible()).resolves.toBe(false);
+    const button = page.getByRole("button", { name: "Open menu" });
+    expect(await button.getAttribute("aria-expanded")).toBe("false");
+    const panelId = (await button.getAttribute("aria-controls"))!;
+    const panel = page.locator(`[id="${panelId}"]`);
+    await expect(panel.isVisible()).resolves.toBe(false);
+
+    await button.click();
+    const close = page.getByRole("button", { name: "Close menu" });
+    expect(await close.getAttribute("aria-expanded")).toBe("true");
+    await expect(panel.isVisible()).resolves.toBe(true);
+    const mobile = page.getByRole("navigation", { name: "Mobile" });
+    for (const name of ["Features", "How It Works", "Our Story", "Sign In"]) {
+      await expect(mobile.getByRole("link", { name, exact: true }).isVisible(), name).resolves.toBe(true);
+    }
+
+    // Escape closes and returns focus to the button.
+    await page.keyboard.press("Escape");
+    await expect(panel.isVisible()).resolves.toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-controls"))).toBe(panelId);
+
+    // A link navigates and closes the menu.
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await mobile.getByRole("link", { name: "Our Story" }).click();
+    await page.waitForURL("**/about");
+    await expect(panel.isVisible()).resolves.toBe(false);
+    await context.close();
+  });
+
+  it("Features in the phone menu goes to the home section", async () => {
+    const { page, context } = await openPage({ viewport: PHONE });
+    await page.goto("/contact");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Features" }).click();
+    await page.waitForURL((u) => u.pathname === "/");
+    await page.waitForFunction(() => {
+      const r = document.getElementById("features")?.getBoundingClientRect();
+      return !!r && r.top >= 0 && r.top < 200;
+    });
+    await context.close();
+  });
+
+  it("no page scrolls sideways", async () => {
+    const { page, context } = await openPage({ viewport: PHONE });
+    for (const { path } of ROUTES) {
+      await page.goto(path);
+      await hydrated(page);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, path).toBeLessThanOrEqual(PHONE.width);
+    }
+    await context.close();
+  });
+});
+
+describe("keyboard", () => {
+  it("the first Tab reaches a visible 'Skip to main content' link that moves focus to #main", async () => {
+    const { page, context } = await openPage();
+    await page.goto("/privacy");
+    await hydrated(page);
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to main content" });
+    await expect(skip.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    const box = await skip.boundingBox();
+    expect(box && box.y >= 0).toBe(true);
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(() => document.activeElement?.id === "main");
+    await context.close();
+  });
+});
+
+describe("toasts", () => {
+  async function sendContact(page: Page, n: number) {
+    await page.getByLabel("Name").fill(`Tester ${n}`);
+    await page.getByLabel("Email").fill("tester@example.com");
+    await page.getByLabel("Subject").fill("Hello");
+    await page.getByRole("textbox", { name: "Message" }).fill("Just saying hi.");
+    await page.getByRole("button", { name: "Send Message" }).click();
+  }
+
+  it("F8 moves focus into the toast region; at most 420 px wide on desktop", async () => {
+    const { page, context } = await openPage({ viewport: DESKTOP });
+    await page.goto("/contact");
+    await hydrated(page);
+    await sendContact(page, 1);
+    const region = page.getByRole("region", { name: /notifications/i });
+    await region.waitFor();
+    expect(await page.evaluate(() => !!document.activeElement?.closest("[role=region]"))).toBe(false);
+    await page.keyboard.press("F8");
+    expect(await page.evaluate(() => !!document.activeElement?.closest('[role=region][aria-label*="Notifications"]'))).toBe(
+      true,
+    );
+    const box = (await region.boundingBox())!;
+    expect(box.width).toBeLessThanOrEqual(420);
+    expect(box.x + box.width).toBeGreaterThan(DESKTOP.width - 40);
+    await context.close();
+  });
+
+  it("shows one toast at a time: a new one replaces the one showing, which does not come back", async () => {
+    const { page, context } = await openPage();
+    await page.goto("/contact");
+    await hydrated(page);
+    await sendContact(page, 1);
+    const toastEl = page.getByRole("alertdialog");
+    await toastEl.waitFor();
+    await toastEl.evaluate((el) => el.setAttribute("data-first", ""));
+    await sendContact(page, 2);
+    await page.locator("[role=alertdialog]:not([data-first])").waitFor();
+    await expect(toastEl.count()).resolves.toBe(1);
+    await toastEl.getByRole("button", { name: /close/i }).click();
+    await toastEl.waitFor({ state: "detached" });
+    await page.waitForTimeout(300);
+    await expect(toastEl.count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it("closes itself after about 5 seconds", async () => {
+    const { page, context } = await openPage();
+    await page.goto("/contact");
+    await hydrated(page);
+    await sendContact(page, 1);
+    const t = page.getByRole("alertdialog");
+    await t.waitFor();
+    const shownAt = Date.now();
+    await page.mouse.move(5, 5); // not hovering it (hover pauses the timer)
+    await t.waitFor({ state: "detached", timeout: 8000 });
+    expect(Date.now() - shownAt).toBeGreaterThan(3500);
+    await context.close();
+  });
+
+  it("a swipe right past 50 px dismisses it; a shorter one does not", async () => {
+    const { page, context } = await openPage({ viewport: PHONE });
+    await page.goto("/contact");
+    await hydrated(page);
+    await sendContact(page, 1);
+    const t = page.getByRole("alertdialog");
+    await t.waitFor();
+    const box = (await t.locator(".toast__title").boundingBox())!;
+    const y = box.y + box.height / 2;
+    const x = box.x + 10;
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + 30, y, { steps: 5 });
+    await page.mouse.up();
+    await page.waitForTimeout(300);
+    await expect(t.count()).resolves.toBe(1);
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + 90, y, { steps: 8 });
+    await page.mouse.up();
+    await t.waitFor({ state: "detached", timeout: 2000 });
+    await context.close();
+  });
+});

@@ -1,0 +1,188 @@
+/**
+ * The static pages in Chromium: content SPEC §2 asks for, the 13-question FAQ, the simulated
+ * contact form (validation, sending state, toast, cleared form, no request), and axe-core
+ * accessibility checks.
+ */
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, describe, expect, it } from "vitest";
+import { PHONE, closeBrowser, openPage } from "./browser.ts";
+
+afterAll(closeBrowser);
+
+const AXE = path.resolve(import.meta.dirname, "..", "node_modules", "axe-core", "axe.min.js");
+
+async function hydrated(page: Page) {
+  await page.waitForSelector("html[data-hydrated]", { timeout: 10_000 });
+}
+
+const PAGES = [
+  { path: "/about", must: [/free/i, /personal use/i] },
+  { path: "/help", must: [/Contact Support/] },
+  { path: "/contact", must: [/within 24 hours/i, /Monday to Friday, 9AM to 6PM EST/] },
+  { path: "/privacy", must: [/Last updated August 15, 2025/, /up to 2 years/i, /within 30 days/i] },
+  { path: "/terms", must: [/Last updated August 15, 2025/, /personal, non-commercial use/i] },
+];
+
+describe("static pages", () => {
+  it("each has its content and a 'Back to Home' link to /", async () => {
+    const { page, context, problems } = await openPage();
+    for (const { path: p, must } of PAGES) {
+      await page.goto(p);
+      await hydrated(page);
+      const text = await page.locator("main").innerText();
+      for (const re of must) expect(text, `${p} ${re}`).toMatch(re);
+      const back = page.locator("main").getByRole("link", { name: "Back to Home" });
+      expect(await back.count(), p).toBeGreaterThan(0);
+      expect(await back.first().getAttribute("href")).toBe("/");
+    }
+    await page.locator("main").getByRole("link", { name: "Back to Home" }).last().click();
+    await page.waitForURL((u) => u.pathname === "/");
+    expect(problems).toEqual({ consoleErrors: [], pageErrors: [], failedRequests: [] });
+    await context.close();
+  });
+});
+
+describe("Help Center FAQ", () => {
+  it("has 13 questions, all closed, that open and close by mouse and keyboard", async () => {
+    const { page, context } = await openPage();
+    await page.goto("/help");
+    await hydrated(page);
+    const faq = page.getByTestId("faq");
+    const triggers = faq.locator("h3 button[aria-expanded]");
+    await expect(triggers.count()).resolves.toBe(13);
+    const expanded = await triggers.evaluateAll((els) => els.map((e) => e.getAttribute("aria-expanded")));
+    expect(expanded).toEqual(Array(13).fill("false"));
+    const questions = await triggers.allInnerTexts();
+    expect(new Set(questions).size).toBe(13);
+    for (const q of questions) expect(q.trim()).toMatch(/\?$/);
+
+    const first = triggers.nth(0);
+    const panel = page.locator(`[id="${await first.getAttribute("aria-controls")}"]`);
+    await expect(panel.isVisible()).resolves.toBe(false);
+    await first.click();
+    expect(await first.getAttribute("aria-expanded")).toBe("true");
+    await expect(panel.isVisible()).resolves.toBe(true);
+    await expect(panel.innerText()).resolves.toMatch(/paste/i);
+
+    const last = triggers.nth(12);
+    await last.focus();
+    await page.keyboard.press("Enter");
+    expect(await last.getAttribute("aria-expanded")).toBe("true");
+    await expect(page.locator(`[id="${await last.getAttribute("aria-controls")}"]`).innerText()).resolves.toMatch(/free/i);
+    await page.keyboard.press("Space");
+    expect(await last.getAttribute("aria-expanded")).toBe("false");
+    await context.close();
+  });
+
+  it("'Contact Support' goes to /contact", async () => {
+    const { page, context } = await openPage();
+    await page.goto("/help");
+    await hydrated(page);
+    await page.getByRole("link", { name: "Contact Support" }).click();
+    await page.waitForURL("**/contact");
+    await page.getByRole("button", { name: "Send Message" }).waitFor();
+    await context.close();
+  });
+});
+
+describe("Contact form", () => {
+  it("marks the required fields and types the email field as email", async () => {
+    const { page, context } = await openPage();
+    await page.goto("/contact");
+    await hydrated(page);
+    for (const name of ["Name", "Email", "Subject"]) {
+      expect(await page.getByRole("textbox", { name }).getAttribute("required"), name).not.toBeNull();
+    }
+    expect(await page.getByRole("textbox", { name: "Message" }).getAttribute("required")).not.toBeNull();
+    expect(await page.getByRole("textbox", { name: "Email" }).getAttribute("type")).toBe("email");
+    await context.close();
+  });
+
+  it("shows a clear error on each missing required field and none on the optional category", async () => {
+    const { page, context } = await openPage();
+    await page.goto("/contact");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Send Message" }).click();
+    const form = page.locator("form");
+    const text = await form.innerText();
+    expect(text).toContain("Please enter your name.");
+    expect(text).toContain("Please enter your email address.");
+    expect(text).toContain("Please enter a subject.");
+    expect(text).toContain("Please enter your message.");
+    // Errors are tied to their fields and focus goes to the first one.
+    const name = page.getByRole("textbox", { name: "Name" });
+    expect(await name.getAttribute("aria-invalid")).toBe("true");
+    expect(await name.evaluate((el) => el === document.activeElement)).toBe(true);
+    const describedBy = (await name.getAttribute("aria-describedby")) ?? "";
+    const described = await page.evaluate(
+      (ids) => ids.split(/\s+/).map((id) => document.getElementById(id)?.textContent ?? "").join(" "),
+      describedBy,
+    );
+    expect(described).toContain("Please enter your name.");
+    expect(await page.locator("[data-invalid] >> text=Category").count()).toBe(0);
+
+    await name.fill("Sam");
+    await page.getByRole("textbox", { name: "Email" }).fill("not-an-email");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    const after = await form.innerText();
+    expect(after).not.toContain("Please enter your name.");
+    expect(after).toContain("Please enter a valid email address.");
+    await expect(page.getByRole("region", { name: /notifications/i }).count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it("sends nothing to the server: 'Sending…' for about a second, then a success toast and an empty form", async () => {
+    const { page, context, problems } = await openPage({ viewport: PHONE });
+    await page.goto("/contact");
+    await hydrated(page);
+    await page.waitForLoadState("networkidle");
+    await page.getByRole("textbox", { name: "Name" }).fill("Sam Cook");
+    await page.getByRole("textbox", { name: "Email" }).fill("sam@example.com");
+    await page.getByRole("textbox", { name: "Subject" }).fill("Love it");
+    await page.getByRole("button", { name: /Category/ }).click();
+    await page.getByRole("option", { name: "Feature request" }).click();
+    await page.getByRole("textbox", { name: "Message" }).fill("Could lists be shared with my partner?");
+
+    const requests: string[] = [];
+    page.on("request", (r) => requests.push(`${r.method()} ${r.url()}`));
+    const started = Date.now();
+    await page.getByRole("button", { name: "Send Message" }).click();
+    const sending = page.getByRole("button", { name: /Sending/ });
+    await sending.waitFor();
+    expect(await sending.getAttribute("aria-disabled")).toBe("true");
+    const toastEl = page.getByRole("alertdialog");
+    await toastEl.waitFor({ timeout: 4000 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    await expect(toastEl.innerText()).resolves.toMatch(/message sent/i);
+    for (const name of ["Name", "Email", "Subject", "Message"]) {
+      await expect(page.getByRole("textbox", { name }).inputValue(), name).resolves.toBe("");
+    }
+    await expect(page.getByRole("button", { name: /Category/ }).innerText()).resolves.toMatch(/choose a category/i);
+    // Cleared without complaining about the now-empty required fields.
+    expect(await page.locator("form").innerText()).not.toMatch(/Please enter/);
+    await page.getByRole("button", { name: "Send Message" }).waitFor();
+    expect(requests).toEqual([]);
+    expect(problems).toEqual({ consoleErrors: [], pageErrors: [], failedRequests: [] });
+    await context.close();
+  });
+});
+
+describe("accessibility (axe-core)", () => {
+  for (const p of ["/", "/about", "/help", "/contact", "/privacy", "/terms", "/no-such-page"]) {
+    it(`${p} has no serious or critical violation`, async () => {
+      const { page, context } = await openPage();
+      await page.goto(p);
+      await hydrated(page);
+      if (p === "/help") await page.locator("h3 button[aria-expanded]").first().click();
+      await page.addScriptTag({ path: AXE });
+      const violations = await page.evaluate(async () => {
+        const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
+        const r = await axe.run(document, { resultTypes: ["violations"] });
+        return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
+      });
+      expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+      await context.close();
+    });
+  }
+});

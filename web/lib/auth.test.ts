@@ -1,0 +1,114 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { AUTH_TOKEN_KEY } from "./api-client.ts";
+import { CURRENT_USER_TTL_MS, fetchCurrentUser, getAuthSnapshot, resetAuthForTests, signOut } from "./auth.ts";
+
+const USER = { id: "u1", firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", isAdmin: false };
+
+function memoryStorage(): Storage {
+  const m = new Map<string, string>();
+  return {
+    get length() {
+      return m.size;
+    },
+    clear: () => m.clear(),
+    getItem: (k) => m.get(k) ?? null,
+    key: (i) => [...m.keys()][i] ?? null,
+    removeItem: (k) => void m.delete(k),
+    setItem: (k, v) => void m.set(k, String(v)),
+  };
+}
+
+const answer = (status: number, body: unknown) =>
+  new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { "content-type": status < 400 ? "application/json" : "application/problem+json" },
+  });
+
+let fetchMock: ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  resetAuthForTests();
+  vi.stubGlobal("localStorage", memoryStorage());
+  fetchMock = vi.fn();
+  vi.stubGlobal("fetch", fetchMock);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe("fetchCurrentUser", () => {
+  it("treats 401 as signed out, without an error", async () => {
+    fetchMock.mockResolvedValueOnce(answer(401, { code: "unauthenticated", message: "You are not signed in." }));
+    const s = await fetchCurrentUser();
+    expect(s).toEqual({ status: "unauthenticated", user: null, error: null });
+    expect(getAuthSnapshot()).toBe(s);
+  });
+
+  it("sends cookies and the bearer token from local storage", async () => {
+    localStorage.setItem(AUTH_TOKEN_KEY, "tok-1");
+    fetchMock.mockResolvedValueOnce(answer(200, { user: USER }));
+    const s = await fetchCurrentUser();
+    expect(s.status).toBe("authenticated");
+    expect(s.user).toEqual(USER);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe("/api/auth/me");
+    expect(init.method).toBe("GET");
+    expect(init.credentials).toBe("include");
+    expect(new Headers(init.headers).get("authorization")).toBe("Bearer tok-1");
+  });
+
+  it("sends no Authorization header without a stored token", async () => {
+    fetchMock.mockResolvedValueOnce(answer(401, {}));
+    await fetchCurrentUser();
+    expect(new Headers(fetchMock.mock.calls[0]![1].headers).has("authorization")).toBe(false);
+  });
+
+  it("caches the answer for 5 minutes, then asks again", async () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date("2025-01-01T00:00:00Z"));
+    fetchMock.mockImplementation(async () => answer(200, { user: USER }));
+    await fetchCurrentUser();
+    vi.setSystemTime(Date.now() + CURRENT_USER_TTL_MS - 1000);
+    await fetchCurrentUser();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    vi.setSystemTime(Date.now() + 2000);
+    await fetchCurrentUser();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it("force skips the cache; concurrent calls share one request", async () => {
+    fetchMock.mockImplementation(async () => answer(200, { user: USER }));
+    await Promise.all([fetchCurrentUser(), fetchCurrentUser(), fetchCurrentUser()]);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await fetchCurrentUser({ force: true });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it("does not retry a failure and records it, leaving the visitor signed out", async () => {
+    fetchMock.mockResolvedValueOnce(answer(500, { code: "internal" }));
+    const s = await fetchCurrentUser();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(s.status).toBe("unauthenticated");
+    expect(s.error?.message).toMatch(/^500: /);
+  });
+
+  it("does not retry a network error either", async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError("Failed to fetch"));
+    const s = await fetchCurrentUser();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(s.error).toBeInstanceOf(TypeError);
+  });
+});
+
+describe("signOut", () => {
+  it("removes the token and the cached user", async () => {
+    localStorage.setItem(AUTH_TOKEN_KEY, "tok-1");
+    fetchMock.mockResolvedValueOnce(answer(200, { user: USER }));
+    await fetchCurrentUser();
+    signOut();
+    expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
+    expect(getAuthSnapshot()).toEqual({ status: "unauthenticated", user: null, error: null });
+  });
+});
