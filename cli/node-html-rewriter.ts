@@ -54,6 +54,22 @@ function freeing(h: PlanHandlers): PlanHandlers {
   return out;
 }
 
+/**
+ * lol-html reads UTF-8 here. A page that declares another charset in its first bytes
+ * (`<meta charset="windows-1252">`, ...) is transcoded first; UTF-8 pages pass untouched.
+ */
+export function toUtf8(bytes: Uint8Array): Uint8Array {
+  const head = new TextDecoder("latin1").decode(bytes.subarray(0, 2048));
+  const m = /<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9_:.-]+)/i.exec(head);
+  const label = m?.[1].toLowerCase();
+  if (!label || label === "utf-8" || label === "utf8" || label === "us-ascii") return bytes;
+  try {
+    return encoder.encode(new TextDecoder(label).decode(bytes));
+  } catch {
+    return bytes;
+  }
+}
+
 /** Chunk size used when the caller can stop early (checked between chunks). */
 const STOP_CHUNK = 16 * 1024;
 
@@ -63,7 +79,7 @@ const STOP_CHUNK = 16 * 1024;
  * when given, is checked between chunks and skips the rest of the page once true.
  */
 export async function runPlanNode(plan: Plan, input: string | Uint8Array, chunkSize = 0, isDone?: () => boolean): Promise<void> {
-  const bytes = typeof input === "string" ? encoder.encode(input) : input;
+  const bytes = typeof input === "string" ? encoder.encode(input) : toUtf8(input);
   const rw = new HTMLRewriter(() => {});
   try {
     for (const { selector, handlers } of plan) rw.on(selector, freeing(handlers));
