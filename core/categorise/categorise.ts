@@ -136,6 +136,12 @@ interface TrieNode {
 }
 const trie = new Map<string, TrieNode>();
 const phraseMap = new Map<string, Entry>();
+// "bell pepper" phrases also match "bell peppers" ("peppers" keeps its plural: "pepper" alone is the spice)
+for (const p of [...rawPhrases]) {
+  if (p.tokens.length > 1 && p.tokens[p.tokens.length - 1] === "pepper") {
+    rawPhrases.push({ ...p, tokens: [...p.tokens.slice(0, -1), "peppers"] });
+  }
+}
 for (const p of rawPhrases) {
   const key = p.tokens.map(resolveToken).join(" ");
   // First definition wins; duplicates across groups are reported by the unit tests.
@@ -312,6 +318,9 @@ const FRESH_HERB_CUES = cues(["fresh", "leaf", "leaves", "sprig", "bunch", "stem
 const DRY_HERB_CUES = cues(["dried", "dry", "ground", "flake", "crushed", "rubbed", "powder", "powdered", "dehydrated", "freeze"]);
 const DRY_AROMATIC_CUES = cues(["granulated", "powder", "powdered", "dried", "dehydrated", "ground", "flake", "granule", "minced dried"]);
 const DRY_CHILLI_CUES = cues(["dried", "dry", "flake", "crushed", "ground", "powder", "powdered", "smoked", "whole dried"]);
+/** Nuts roasted or seasoned for eating sit with snacks ("Roasted Salted Cashews"). */
+const SNACK_NUT_CUES = cues(["roasted", "salted", "seasoned", "spiced", "smoked", "snack", "trail", "cocoa", "tamari", "chili",
+  "sriracha", "ranch", "bbq", "barbecue", "jalapeno", "lime"]);
 const CANDIED = new Set(["candied", "crystallized", "crystallised", "glace"]);
 const DRIED_FRUIT_CUES = cues(["dried", "dehydrated", "candied", "crystallized", "crystallised", "glace", "sundried", "sun"]);
 const CANNED_CUES = cues(["canned", "tinned", "can", "tin", "jarred", "syrup", "brine", "cream style", "whole kernel", "sodium"]);
@@ -393,7 +402,7 @@ function applyModifiers(m: Match, tokens: string[]): Code {
       return e.code;
     case "chilli":
       if (hasAny(near, DRY_CHILLI_CUES)) return "SP";
-      if (near.includes("pickled")) return "IN";
+      if (near.includes("pickled")) return "CO";
       return e.code;
     case "fruit":
       // dried fruit sits with nuts and snacks (baking recipes accept both)
@@ -409,12 +418,16 @@ function applyModifiers(m: Match, tokens: string[]): Code {
     case "meat":
       if (hasAny(near, DELI_CUES)) return "DL";
       return e.code;
+    case "nut":
+      if (hasAny(near, SNACK_NUT_CUES)) return "SN";
+      return e.code;
     case "juice":
       return e.code;
     default:
       break;
   }
   if (e.code === "MS" && DELI_HEADS.has(e.phrase) && hasAny(near, DELI_CUES)) return "DL";
+  if (e.code === "PR" && before.slice(0, b).some((t) => CANDIED.has(t))) return "BA";
   if (e.code === "BV" && e.phrase.endsWith("juice") && hasAny(before, FRESH, b)) return "PR";
   if (e.code === "BV" && hasAny(near, HARD)) return "AL";
   if ((e.code === "CO" || e.code === "PG") && hasAny(near, ASIAN_CUES)) return "IN";
@@ -446,8 +459,20 @@ export function explainCategory(name: string): CategoryExplanation {
   // higher priority ("Tomato, Onion & Garlic Pasta Sauce").
   let best: { m: Match; seg: string[] } | null = null;
   for (const seg of segments(name)) {
-    const m = headOfSegment(seg);
-    if (m && (!best || m.entry.priority > best.m.entry.priority)) best = { m, seg };
+    let m = headOfSegment(seg);
+    let tokens = seg;
+    // "silver rum or water": a first alternative of two or more words that names a product on its
+    // own is the item; "chicken or vegetable stock" (one word before "or") shares the head noun.
+    const or = seg.indexOf("or");
+    if (m && or >= 2) {
+      const first = seg.slice(0, or);
+      const m1 = headOfSegment(first);
+      if (m1 && m1.end === or && m1.entry.priority >= m.entry.priority) {
+        m = m1;
+        tokens = first;
+      }
+    }
+    if (m && (!best || m.entry.priority > best.m.entry.priority)) best = { m, seg: tokens };
   }
   if (!best) return { category: FALLBACK_CATEGORY, phrase: null };
   return { category: CODES[applyModifiers(best.m, best.seg)], phrase: best.m.entry.phrase };
