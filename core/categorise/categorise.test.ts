@@ -96,6 +96,20 @@ const TABLE: [string, string | string[]][] = [
   ["Sliced Sourdough Bread", "Bakery & Bread"],
   ["Whole Wheat Hamburger Buns", "Bakery & Bread"],
   ["paper towels", "Other"],
+  // alternatives, sizes and other product-name habits
+  ["silver rum or water", "Beer, Wine & Spirits"],
+  ["chicken or vegetable stock", "Canned Goods & Soups"],
+  ["heavy or whipping cream", "Dairy & Eggs"],
+  ["candied lemon peel", "Baking"],
+  ["Roasted Salted Cashews", "Snacks & Sweets"],
+  ["walnut halves", ["Baking", "Snacks & Sweets"]],
+  ["Flour Tortillas Burrito Size", ["Bakery & Bread", "International"]],
+  ["roasted red peppers in oil", "Canned Goods & Soups"],
+  ["Bread and Butter Pickle Chips", "Condiments & Sauces"],
+  ["Tofu, Extra Firm", ["Deli & Prepared Foods", "Produce"]],
+  ["Tomato, Onion & Garlic Pasta Sauce", "Condiments & Sauces"],
+  ["Pomegranate with Cranberry Juice", "Beverages"],
+  ["Whole Peeled Tomatoes with Basil", "Canned Goods & Soups"],
 ];
 
 describe("categorise", () => {
