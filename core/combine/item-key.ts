@@ -63,6 +63,7 @@ export function singular(word: string): string {
 /** Lower case, accents off, notes in brackets and after a comma removed, punctuation to spaces. */
 export function cleanName(name: string): string {
   return name
+    .replace(/[™®©]/g, "")
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
@@ -186,6 +187,7 @@ export function itemKey(name: string): ItemKey {
  */
 function writtenForm(name: string, displayWords: readonly string[]): string {
   const light = name
+    .replace(/[™®©]/g, "")
     .toLowerCase()
     .replace(/\([^)]*\)?/g, " ")
     .replace(/[,;].*$/, "")
