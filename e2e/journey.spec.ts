@@ -153,7 +153,7 @@ describe("home: recipe entry validation", () => {
     expect(page.url()).toMatch(/\/$/);
     expect(problems).toEqual(NONE);
     await context.close();
-  });
+  }, 60_000);
 
   it("shows the server's message when a page cannot be imported or a recipe cannot be added", async () => {
     const { page, context, problems } = await openPage();
@@ -177,7 +177,7 @@ describe("home: recipe entry validation", () => {
     expect(await addedList(page).count()).toBe(0);
     expect(unexpected(problems, [400, 404, 422])).toEqual(NONE);
     await context.close();
-  });
+  }, 60_000);
 });
 
 describe("home: adding, persisting and generating", () => {
@@ -236,7 +236,7 @@ describe("home: adding, persisting and generating", () => {
     expect(await page.getByRole("link", { name: "Open shopping list" }).getAttribute("href")).toBe(`/shopping-list/${id}`);
     expect(problems).toEqual(NONE);
     await context.close();
-  });
+  }, 60_000);
 
   it("reports a failed generation and stays on the home page", async () => {
     const { page, context, problems } = await openPage();
@@ -250,7 +250,7 @@ describe("home: adding, persisting and generating", () => {
     expect(new URL(page.url()).pathname).toBe("/");
     expect(unexpected(problems, [400])).toEqual(NONE);
     await context.close();
-  });
+  }, 60_000);
 
   it("shows the home page sections the header links to", async () => {
     const { page, context } = await openPage();
@@ -260,7 +260,7 @@ describe("home: adding, persisting and generating", () => {
     for (const stat of ["50K+", "95%", "100+"]) expect(await page.getByText(stat, { exact: true }).count()).toBe(1);
     expect(await page.locator(".sites__badge").count()).toBe(6);
     await context.close();
-  });
+  }, 60_000);
 });
 
 describe("recipe edit dialog", () => {
@@ -351,7 +351,7 @@ describe("recipe edit dialog", () => {
     await addedList(page).filter({ hasText: "Fluffy Pancakes" }).waitFor();
     expect(problems).toEqual(NONE);
     await context.close();
-  });
+  }, 60_000);
 
   it("deletes a recipe, and reports failed updates and deletes", async () => {
     const { page, context, problems } = await openPage();
@@ -388,7 +388,7 @@ describe("recipe edit dialog", () => {
     expect(await addedList(page).count()).toBe(0);
     expect(unexpected(problems, [409])).toEqual(NONE);
     await context.close();
-  });
+  }, 60_000);
 });
 
 describe("/shopping-list/{id}", () => {
@@ -417,7 +417,7 @@ describe("/shopping-list/{id}", () => {
     expect(copied).toMatch(/\n• onions? - 3\b/);
     expect(problems).toEqual(NONE);
     await context.close();
-  });
+  }, 60_000);
 
   it("says so when the clipboard refuses", async () => {
     const { page, context } = await openPage();
@@ -431,7 +431,7 @@ describe("/shopping-list/{id}", () => {
     await page.getByRole("button", { name: "Copy" }).click();
     await expectToast(page, "Copy failed");
     await context.close();
-  });
+  }, 60_000);
 
   it("prints a clean layout in a new window that prints itself and closes", async () => {
     const { page, context, problems } = await openPage();
@@ -471,7 +471,7 @@ describe("/shopping-list/{id}", () => {
     expect(html).not.toMatch(/<script|Remove|Copy</);
     expect(unexpected(problems)).toEqual(NONE);
     await context.close();
-  });
+  }, 60_000);
 
   it("removes an item and shows the list fetched again; reports a failed removal", async () => {
     const { page, context, problems } = await openPage();
@@ -503,7 +503,7 @@ describe("/shopping-list/{id}", () => {
     expect(await page.locator(".list__item").count()).toBe(before - 1);
     expect(unexpected(problems, [403])).toEqual(NONE);
     await context.close();
-  });
+  }, 60_000);
 
   it("shows 'Shopping List Not Found' without an id or for an unknown one, and a failed load", async () => {
     const { page, context, problems } = await openPage();
@@ -520,7 +520,7 @@ describe("/shopping-list/{id}", () => {
     await page.getByText("Failed to load shopping list. Please try again.").waitFor();
     expect(unexpected(problems, [404, 429])).toEqual(NONE);
     await context.close();
-  });
+  }, 60_000);
 });
 
 describe("phone, keyboard and accessibility", () => {
@@ -553,7 +553,7 @@ describe("phone, keyboard and accessibility", () => {
     await noHorizontalScroll(page);
     expect(problems).toEqual(NONE);
     await context.close();
-  });
+  }, 60_000);
 
   it("can be used by keyboard alone", async () => {
     const { page, context, problems } = await openPage();
@@ -596,7 +596,7 @@ describe("phone, keyboard and accessibility", () => {
     await page.getByRole("heading", { level: 1 }).waitFor();
     expect(problems).toEqual(NONE);
     await context.close();
-  });
+  }, 60_000);
 
   it("has no serious or critical axe violation on /, the edit dialog and a list page", async () => {
     const { page, context } = await openPage();
@@ -612,6 +612,6 @@ describe("phone, keyboard and accessibility", () => {
     await page.locator(".list__item").first().waitFor();
     expect(await axeSeriousViolations(page)).toEqual([]);
     await context.close();
-  });
+  }, 60_000);
 });
 

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { CATEGORIES } from "../../core/categorise/categories.ts";
 import type { ShoppingList } from "../../core/api/lists.ts";
 import { createDb } from "../db/client.ts";
-import { insertList } from "../db/lists.ts";
+import { insertList, ROWS_PER_INSERT } from "../db/lists.ts";
 import { recipes, sessions, shoppingListItems, shoppingListRecipes, shoppingLists, users } from "../db/schema.ts";
 import { sha256Hex } from "../lib/crypto.ts";
 import { newId, newToken } from "../lib/ids.ts";
@@ -62,7 +62,7 @@ describe("POST /api/shopping-lists", () => {
   it("combines the recipes into one categorised list and stores it", async () => {
     const res = await post({ name: "Shopping List - 1/2/2026", recipeIds: [soup, salad] });
     expect(res.status).toBe(201);
-    expect(res.headers.get("server-timing")).toMatch(/^app;dur=\d+(\.\d+)?$/);
+    expect(res.headers.get("server-timing")).toMatch(/^app;dur=\d+(\.\d+)?, read;dur=[\d.]+, combine;dur=[\d.]+, write;dur=[\d.]+$/);
     const list = (await res.json()) as ShoppingList;
     expect(list.name).toBe("Shopping List - 1/2/2026");
     expect(list.recipes).toEqual([
@@ -107,25 +107,46 @@ describe("POST /api/shopping-lists", () => {
     expect(items(read).map((i) => i.id)).toEqual(items(list).map((i) => i.id));
   });
 
-  it("writes all or nothing: a failing item insert leaves no list behind", async () => {
+  const row = (id: string, position: number) => ({
+    id,
+    category: "Other",
+    itemKey: `k${position}`,
+    name: `thing ${position}`,
+    amount: position % 2 ? `${position} g` : "",
+    amounts: position % 2 ? [{ quantity: position, unit: "g" }] : [],
+    notes: position % 3 ? null : "to taste",
+    sources: [{ recipeId: soup, recipe: "S", line: `${position} g thing` }],
+    position,
+  });
+
+  it("stores lists longer than one insert statement, every column intact", async () => {
+    const listId = newId();
+    const rows = Array.from({ length: ROWS_PER_INSERT * 2 + 7 }, (_, i) => row(newId(), i));
+    await insertList(db, { id: listId, name: "Huge", userId: null, recipes: [{ recipeId: soup, title: "S" }], items: rows });
+    const stored = await db
+      .select()
+      .from(shoppingListItems)
+      .where(eq(shoppingListItems.listId, listId))
+      .orderBy(shoppingListItems.position);
+    expect(stored).toHaveLength(rows.length);
+    for (const i of [0, 1, 3, ROWS_PER_INSERT, rows.length - 1]) {
+      const { createdAt, ...rest } = stored[i]!;
+      expect(rest).toEqual({ ...rows[i], listId, checked: false });
+      expect(createdAt).toBeInstanceOf(Date);
+    }
+    const read = (await (await call(`/api/shopping-lists/${listId}`)).json()) as ShoppingList;
+    expect(items(read)).toHaveLength(rows.length);
+  });
+
+  it("writes all or nothing: a failing insert in a later statement leaves no list behind", async () => {
     const listId = newId();
     const dup = newId();
-    const row = (id: string, position: number) => ({
-      id,
-      category: "Other",
-      itemKey: `k${position}`,
-      name: `thing ${position}`,
-      amount: "",
-      amounts: [],
-      notes: null,
-      sources: [],
-      position,
-    });
-    // 30 items span several chunks; the duplicate id fails the last one.
-    const rows = Array.from({ length: 29 }, (_, i) => row(i === 0 ? dup : newId(), i));
-    rows.push(row(dup, 29));
+    // The duplicate id sits in the second item statement; the first one alone would succeed.
+    const rows = Array.from({ length: ROWS_PER_INSERT + 50 }, (_, i) => row(i === 0 || i === ROWS_PER_INSERT + 10 ? dup : newId(), i));
     const before = await countRows();
-    await expect(insertList(db, { id: listId, name: "x", userId: null, recipes: [{ recipeId: soup, title: "S" }], items: rows })).rejects.toThrow();
+    await expect(
+      insertList(db, { id: listId, name: "x", userId: null, recipes: [{ recipeId: soup, title: "S" }], items: rows }),
+    ).rejects.toThrow();
     expect(await countRows()).toEqual(before);
     expect(await db.select().from(shoppingLists).where(eq(shoppingLists.id, listId))).toEqual([]);
   });

@@ -3,12 +3,8 @@
  * per item. Rules (who may do what) live in worker/services/lists.ts.
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "./client.ts";
 import { recipes, shoppingListItems, shoppingListRecipes, shoppingLists, type StoredIngredient } from "./schema.ts";
-
-/** D1 refuses a statement with more than 100 bound parameters. */
-export const D1_MAX_PARAMS = 100;
 
 export type NewListItem = typeof shoppingListItems.$inferInsert;
 
@@ -30,33 +26,72 @@ export function findRecipesForList(db: Db, ids: string[]) {
   >;
 }
 
-/** Splits rows so that each multi-row insert stays under D1's bound-parameter cap. */
-export function chunkRows<T>(rows: T[], paramsPerRow: number, maxParams = D1_MAX_PARAMS): T[][] {
-  const size = Math.max(1, Math.floor(maxParams / Math.max(1, paramsPerRow)));
+/** Splits rows into slices of at most `size`. */
+export function chunkRows<T>(rows: T[], size: number): T[][] {
   const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  for (let i = 0; i < rows.length; i += Math.max(1, size)) out.push(rows.slice(i, i + Math.max(1, size)));
   return out;
 }
 
 /**
+ * Rows per insert statement. Each statement binds two parameters (the list id and a JSON array
+ * of rows, expanded by json_each), far under D1's 100; slices keep each JSON value well under
+ * D1's 2 MB value limit (a stored item row is ~300 bytes).
+ */
+export const ROWS_PER_INSERT = 500;
+
+/**
  * Writes the list, its recipe links and its items in ONE D1 batch (D1 has no interactive
- * transactions; a batch is atomic), chunking inserts for the bound-parameter cap.
+ * transactions; a batch is atomic). Rows travel as one JSON parameter per statement and are
+ * expanded by SQLite's json_each, so a 150-item list is three statements, not seventeen
+ * (docs/decisions/0062-list-insert-json-each.md).
  */
 export async function insertList(db: Db, list: NewList): Promise<void> {
-  const recipeRows = list.recipes.map((r, position) => ({ listId: list.id, recipeId: r.recipeId, title: r.title, position }));
-  const itemRows: NewListItem[] = list.items.map((item) => ({ ...item, listId: list.id }));
-  const statements: BatchItem<"sqlite">[] = [
-    db.insert(shoppingLists).values({ id: list.id, name: list.name, userId: list.userId }),
+  const recipeRows = list.recipes.map((r, position) => ({ recipeId: r.recipeId, title: r.title, position }));
+  const itemRows = list.items.map((item) => ({
+    id: item.id,
+    category: item.category,
+    itemKey: item.itemKey,
+    name: item.name,
+    amount: item.amount ?? "",
+    amounts: item.amounts,
+    notes: item.notes ?? null,
+    sources: item.sources,
+    position: item.position,
+    checked: item.checked ? 1 : 0,
+  }));
+  // D1's own batch: drizzle's batch does not take raw statements.
+  const d1 = db.$client;
+  const statements: D1PreparedStatement[] = [
+    d1.prepare("insert into shopping_lists (id, name, user_id) values (?1, ?2, ?3)").bind(list.id, list.name, list.userId),
   ];
-  if (recipeRows.length) {
-    const per = db.insert(shoppingListRecipes).values(recipeRows[0]!).toSQL().params.length;
-    for (const slice of chunkRows(recipeRows, per)) statements.push(db.insert(shoppingListRecipes).values(slice));
+  for (const slice of chunkRows(recipeRows, ROWS_PER_INSERT)) {
+    statements.push(
+      d1
+        .prepare(
+          `insert into shopping_list_recipes (list_id, recipe_id, title, position)
+           select ?1, json_extract(value, '$.recipeId'), json_extract(value, '$.title'), json_extract(value, '$.position')
+           from json_each(?2)`,
+        )
+        .bind(list.id, JSON.stringify(slice)),
+    );
   }
-  if (itemRows.length) {
-    const per = db.insert(shoppingListItems).values(itemRows[0]!).toSQL().params.length;
-    for (const slice of chunkRows(itemRows, per)) statements.push(db.insert(shoppingListItems).values(slice));
+  for (const slice of chunkRows(itemRows, ROWS_PER_INSERT)) {
+    statements.push(
+      d1
+        .prepare(
+          `insert into shopping_list_items
+             (id, list_id, category, item_key, name, amount, amounts, notes, sources, position, checked)
+           select json_extract(value, '$.id'), ?1, json_extract(value, '$.category'), json_extract(value, '$.itemKey'),
+             json_extract(value, '$.name'), json_extract(value, '$.amount'), json_extract(value, '$.amounts'),
+             json_extract(value, '$.notes'), json_extract(value, '$.sources'), json_extract(value, '$.position'),
+             json_extract(value, '$.checked')
+           from json_each(?2)`,
+        )
+        .bind(list.id, JSON.stringify(slice)),
+    );
   }
-  await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  await d1.batch(statements);
 }
 
 /** The list row, or null. */

@@ -6,6 +6,8 @@
  */
 import type { CreateShoppingListRequest, ShoppingList, ShoppingListItem } from "../../core/api/lists.ts";
 import { combineRecipes } from "../../core/combine/combine.ts";
+import { parseIngredient } from "../../core/ingredient/parse.ts";
+import type { ParsedIngredient } from "../../core/ingredient/types.ts";
 import type { Db } from "../db/client.ts";
 import { deleteList, deleteListItem, findList, findListWithItems, findRecipesForList, insertList, type NewList } from "../db/lists.ts";
 import { ProblemError } from "../http/problem.ts";
@@ -18,9 +20,16 @@ export type Caller = string | null;
  * Builds and stores a list from the caller's recipes. Every id must name a recipe the caller may
  * use (a public one, or their own): otherwise a 400 problem and nothing is written.
  */
-export async function createShoppingList(db: Db, caller: Caller, body: CreateShoppingListRequest): Promise<ShoppingList> {
+export async function createShoppingList(
+  db: Db,
+  caller: Caller,
+  body: CreateShoppingListRequest,
+  /** Called after each phase with its name (for the Server-Timing header). */
+  mark: (phase: "read" | "combine" | "write") => void = () => {},
+): Promise<ShoppingList> {
   const ids = [...new Set(body.recipeIds)];
   const found = await findRecipesForList(db, ids);
+  mark("read");
   const byId = new Map(found.map((r) => [r.id, r]));
   const unusable = ids.filter((id) => {
     const r = byId.get(id);
@@ -32,9 +41,14 @@ export async function createShoppingList(db: Db, caller: Caller, body: CreateSho
     });
   }
   const ordered = ids.map((id) => byId.get(id)!);
+  // Lines were parsed when the recipe was saved: reuse those parses (docs/decisions/0061).
+  const stored = new Map<string, ParsedIngredient>();
+  for (const r of ordered) for (const line of r.ingredients) if (isStoredParse(line.parsed, line.text)) stored.set(line.text, line.parsed);
   const { categories: groups } = combineRecipes(
     ordered.map((r) => ({ id: r.id, title: r.title, lines: r.ingredients.map((i) => i.text).filter((t) => t.trim()) })),
+    { parse: (line) => stored.get(line) ?? parseIngredient(line) },
   );
+  mark("combine");
   const listId = newId();
   const items: NewList["items"] = [];
   const ingredients: Record<string, ShoppingListItem[]> = {};
@@ -65,6 +79,7 @@ export async function createShoppingList(db: Db, caller: Caller, body: CreateSho
     recipes: ordered.map((r) => ({ recipeId: r.id, title: r.title })),
     items,
   });
+  mark("write");
   return {
     id: listId,
     name: body.name,
@@ -119,6 +134,13 @@ async function requireChangeable(db: Db, caller: Caller, listId: string) {
     throw new ProblemError(403, "forbidden", "Only the owner of this shopping list can change it.");
   }
   return list;
+}
+
+/** A stored parse of exactly this line, in the current shape (older rows may lack one). */
+function isStoredParse(value: unknown, text: string): value is ParsedIngredient {
+  const p = value as ParsedIngredient | null | undefined;
+  return !!p && typeof p === "object" && p.input === text && Array.isArray(p.amounts) && typeof p.isHeader === "boolean" &&
+    Array.isArray(p.alternatives);
 }
 
 function recipeTitles(sources: { recipe: string }[]): string[] {
