@@ -65,6 +65,8 @@ export interface PageData {
    * Set at a definite event, so the result does not depend on chunking.
    */
   frozen: boolean;
+  /** Collected in one pass ("all"): the generic outline is in `outline`. */
+  singlePass: boolean;
 }
 
 const TEXT_CAP = 20000;
@@ -96,12 +98,14 @@ export function emptyPageData(): PageData {
     ldHasRecipe: false,
     containerDone: false,
     frozen: false,
+    singlePass: false,
   };
 }
 
 /** Creates the collecting handlers and the object they fill (pass `data` to add a second pass to it). */
 export function createCollector(mode: CollectMode = "all", data: PageData = emptyPageData()): { plan: Plan; data: PageData } {
   if (mode === "fallback") return { plan: withSharedEndTags(outlinePlan(data, mode)), data };
+  data.singlePass = mode === "all";
 
   // ---- head ----
   let titleDone = false;
@@ -393,7 +397,7 @@ function outlinePlan(data: PageData, mode: CollectMode): Plan {
           })) return;
           if (containerDepth === 0) {
             outerContainer = id;
-            data.containers.set(id, ((el.getAttribute("class") ?? "") + " #" + (el.getAttribute("id") ?? "")).toLowerCase().slice(0, 300));
+            data.containers.set(id, (el.tagName + " " + (el.getAttribute("class") ?? "") + " #" + (el.getAttribute("id") ?? "")).toLowerCase().slice(0, 300));
           }
           containerDepth++;
         },
@@ -418,7 +422,7 @@ function outlinePlan(data: PageData, mode: CollectMode): Plan {
       element(el) {
         const level = Number(el.tagName.slice(1)) || 6;
         // the main pass keeps h1 (title) and headings inside ingredient containers (group names)
-        if (scoped && level > 1 && !containerDepth) return;
+        // (the main pass keeps every heading: they are few, and name the groups between lists)
         openItem(el, "h", level);
       },
       text(t) {

@@ -52,6 +52,27 @@ describe("extractRecipe on hand-made pages", () => {
     expect(r.recipe.source).toBe("plugin");
   });
 
+  it("merges one-list-per-group ingredient lists and keeps nested notes with their line", async () => {
+    const body = `<h1>Soup</h1><h4>Protein</h4><ul class="recipe-ingredients"><li>1 lb turkey<ul><li class="note">about 450 g</li></ul></li><li>1 onion</li></ul>
+      <h4>Spices</h4><ul class="recipe-ingredients"><li>1 tsp cumin</li><li>2 bay leaves</li></ul><h3>Steps</h3>`;
+    const r = await both(page("", body));
+    expect(r.ok && r.recipe.ingredientGroups).toEqual([
+      { name: "Protein", ingredients: ["1 lb turkey about 450 g", "1 onion"] },
+      { name: "Spices", ingredients: ["1 tsp cumin", "2 bay leaves"] },
+    ]);
+  });
+
+  it("reads ingredient paragraphs after an 'Ingredients:' paragraph, bold lines as groups", async () => {
+    const body = `<h1>Tart</h1><p>Intro text that is long enough to be prose. It has two sentences.</p><p><strong>Ingredients:</strong></p>
+      <p>- 250g pastry</p><p>50g almonds<br>4 apples</p><p><strong>For the glaze</strong></p><p>2 tbsp jam</p>
+      <p>Sign up to our newsletter to stay up to date with everything!</p><p>1 egg</p><p><strong>Method:</strong></p><p>Bake it.</p>`;
+    const r = await both(page("", body));
+    expect(r.ok && r.recipe.ingredientGroups).toEqual([
+      { name: null, ingredients: ["250g pastry", "50g almonds", "4 apples"] },
+      { name: "For the glaze", ingredients: ["2 tbsp jam", "1 egg"] },
+    ]);
+  });
+
   it("falls back to the list after an Ingredients heading in the page's language", async () => {
     for (const [word, lang] of [["Zutaten", "de"], ["Ingrédients", "fr"], ["Składniki", "pl"], ["材料", "ja"], ["Ingrediënten", "nl"]]) {
       const body = `<nav><ul><li>Home</li><li>Blog</li></ul></nav><h1>Dish</h1><p>Intro</p><h2>${word}</h2>

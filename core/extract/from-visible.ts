@@ -54,6 +54,15 @@ function isHeadingItem(it: OutlineItem, text: string): boolean {
   return HEADING_CLASS.test(it.cls) || it.hasSublist;
 }
 
+/**
+ * An item of a nested list: under a group label it is an ingredient of its own; under an
+ * ingredient line it is a note that belongs to that line (as the item's whole text reads).
+ */
+function nested(seq: Array<{ heading: boolean; text: string }>, lastTop: { heading: boolean; text: string } | null, text: string): void {
+  if (lastTop) lastTop.text = `${lastTop.text} ${text}`;
+  else seq.push({ heading: false, text });
+}
+
 /** Ingredient lines from a recipe plugin's ingredient container, or null. */
 export function pluginIngredients(data: PageData): VisibleIngredients | null {
   const byContainer = new Map<number, OutlineItem[]>();
@@ -70,6 +79,7 @@ export function pluginIngredients(data: PageData): VisibleIngredients | null {
     // navigation, tag clouds and "related ingredients" widgets are not the recipe
     if (/\b(?:nav|menu|tag|related|widget|sidebar|shop|product)/.test(cls) && !/recipe/.test(cls)) continue;
     const seq: Array<{ heading: boolean; text: string }> = [];
+    let lastTop: { heading: boolean; text: string } | null = null;
     const minDepth = Math.min(...lis.map((l) => l.listDepth));
     for (const it of items) {
       const text = cleanLine(it.text);
@@ -80,14 +90,77 @@ export function pluginIngredients(data: PageData): VisibleIngredients | null {
         seq.push({ heading: true, text });
       } else if (it.kind === "li") {
         if (it.listDepth > minDepth + 1) continue;
-        if (isHeadingItem(it, text)) seq.push({ heading: true, text: text.replace(/:$/, "") });
-        else seq.push({ heading: false, text });
+        if (it.listDepth > minDepth) {
+          nested(seq, lastTop, text);
+          continue;
+        }
+        if (isHeadingItem(it, text)) {
+          seq.push({ heading: true, text: text.replace(/:$/, "") });
+          lastTop = null;
+        } else {
+          lastTop = { heading: false, text };
+          seq.push(lastTop);
+        }
       }
     }
+    if (/^(?:ul|ol) /.test(cls)) mergeSiblingLists(data, id, cls, seq);
     const g = toGroups(seq);
     if (g.ingredients.length >= 2) return { ...g, kind: "plugin", containerClass: cls };
   }
   return null;
+}
+
+/**
+ * A recipe whose ingredient container is the list itself, one list per group with a heading
+ * before each ("Protein" <ul class="ingredients">, "Spices" <ul class="ingredients">): adds
+ * the later lists of the same class, each under the heading that precedes it. A list of the
+ * same class with no heading between (another unit system) ends the merge.
+ */
+function mergeSiblingLists(data: PageData, first: number, cls: string, seq: Array<{ heading: boolean; text: string }>): void {
+  const out = data.outline;
+  let start = out.findIndex((it) => it.container === first);
+  // the heading right before the first list names its group
+  const before = out[start - 1];
+  if (before && before.kind === "h" && !before.container) {
+    const t = cleanText(before.text);
+    if (t && t.length <= 60 && !INGREDIENT_HEADING.test(t) && !STOP_HEADING.test(t) && before.level > 1) seq.unshift({ heading: true, text: t });
+  }
+  while (start < out.length && out[start].container === first) start++;
+  let heading: string | null = null;
+  let current = first;
+  let base = -1;
+  let lastTop: { heading: boolean; text: string } | null = null;
+  for (let i = start; i < out.length; i++) {
+    const it = out[i];
+    if (!it.container) {
+      if (it.kind !== "h") continue;
+      const t = cleanText(it.text);
+      if (!t) continue;
+      if (STOP_HEADING.test(t) || it.level <= 2) return;
+      heading = t;
+      continue;
+    }
+    if (it.container !== current) {
+      if ((data.containers.get(it.container) ?? "") !== cls || heading === null) return;
+      current = it.container;
+      seq.push({ heading: true, text: heading });
+      heading = null;
+      base = -1;
+      lastTop = null;
+    }
+    if (it.kind === "li") {
+      const text = cleanLine(it.text);
+      if (!text) continue;
+      if (base < 0) base = it.listDepth;
+      if (it.listDepth > base) {
+        if (it.listDepth === base + 1) nested(seq, lastTop, text);
+        continue;
+      }
+      const isHeading = isHeadingItem(it, text);
+      lastTop = isHeading ? null : { heading: false, text };
+      seq.push(lastTop ?? { heading: true, text });
+    }
+  }
 }
 
 function isProse(text: string): boolean {
@@ -100,7 +173,7 @@ function isProse(text: string): boolean {
  * paragraphs, one line per paragraph or <br>, a bold-only short paragraph being a group name.
  */
 export function headingIngredients(data: PageData): VisibleIngredients | null {
-  const out = data.fallbackOutline.length ? data.fallbackOutline : data.outline;
+  const out = data.singlePass ? data.outline : data.fallbackOutline;
   for (let i = 0; i < out.length; i++) {
     const h = out[i];
     if (h.kind !== "h" && h.kind !== "p") continue;
@@ -113,6 +186,7 @@ export function headingIngredients(data: PageData): VisibleIngredients | null {
     let mode: "li" | "p" | null = null;
     let prose = 0;
     let sinceHeading = 0;
+    let lastTop: { heading: boolean; text: string } | null = null;
     for (let j = i + 1; j < out.length; j++) {
       const it = out[j];
       if (it.kind === "h") {
@@ -165,14 +239,20 @@ export function headingIngredients(data: PageData): VisibleIngredients | null {
       mode = "li";
       if (baseDepth < 0) baseDepth = it.listDepth;
       if (it.listDepth < baseDepth) break;
-      if (it.listDepth > baseDepth) continue;
+      if (it.listDepth > baseDepth + 1) continue;
       const text = cleanLine(it.text);
       if (!text) continue;
+      if (it.listDepth > baseDepth) {
+        nested(seq, lastTop, text);
+        continue;
+      }
       if (isHeadingItem(it, text)) {
         seq.push({ heading: true, text: text.replace(/:$/, "") });
         sinceHeading = 0;
+        lastTop = null;
       } else {
-        seq.push({ heading: false, text });
+        lastTop = { heading: false, text };
+        seq.push(lastTop);
         sinceHeading++;
       }
     }
