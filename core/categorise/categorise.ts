@@ -242,34 +242,62 @@ function tokenize(s: string): string[] {
   return scan(s).flat();
 }
 
-/** Split a name into comma segments, each a list of resolved tokens. */
-function segments(name: string): string[][] {
-  const segs = scan(name);
-  for (const seg of segs) for (let i = 0; i < seg.length; i++) seg[i] = resolveToken(seg[i]!);
-  return segs;
+/** A comma segment: resolved words and, for each, its first trie node (undefined: starts nothing). */
+interface Seg {
+  words: string[];
+  nodes: (TrieNode | undefined)[];
+}
+
+const nodeCache = new Map<string, { w: string; node: TrieNode | undefined }>();
+
+/** Split a name into comma segments of resolved tokens (one cached lookup per token). */
+function segments(name: string): Seg[] {
+  const out: Seg[] = [];
+  for (const raw of scan(name)) {
+    const words: string[] = new Array(raw.length);
+    const nodes: (TrieNode | undefined)[] = new Array(raw.length);
+    for (let i = 0; i < raw.length; i++) {
+      const tok = raw[i]!;
+      let r = nodeCache.get(tok);
+      if (!r) {
+        const w = resolveToken(tok);
+        r = { w, node: trie.get(w) };
+        if (nodeCache.size < 50_000) nodeCache.set(tok, r);
+      }
+      words[i] = r.w;
+      nodes[i] = r.node;
+    }
+    out.push({ words, nodes });
+  }
+  return out;
+}
+
+function sliceSeg(seg: Seg, end: number): Seg {
+  return { words: seg.words.slice(0, end), nodes: seg.nodes.slice(0, end) };
 }
 
 // ------------------------------------------------------------------ matching
 
 const SPLIT_WORDS = new Set(["with", "in"]);
 
-function findMatches(tokens: string[]): Match[] {
+function findMatches(seg: Seg): Match[] {
   const all: Match[] = [];
+  const tokens = seg.words;
   let maxEnd = 0;
   for (let i = 0; i < tokens.length; i++) {
     // Longest phrase starting at i (walk the trie); shorter ones at this start are inside it,
     // and one that ends within an earlier, longer match is inside that.
-    let level: Map<string, TrieNode> | undefined = trie;
+    let node = seg.nodes[i];
     let entry: Entry | undefined;
     let end = 0;
-    for (let j = i; j < tokens.length && level; j++) {
-      const node = level.get(tokens[j]!);
-      if (!node) break;
+    for (let j = i; node; ) {
       if (node.entry) {
         entry = node.entry;
         end = j + 1;
       }
-      level = node.next;
+      j++;
+      if (j >= tokens.length || !node.next) break;
+      node = node.next.get(tokens[j]!);
     }
     if (entry && end > maxEnd) {
       all.push({ entry, start: i, end });
@@ -299,8 +327,9 @@ function pick(matches: Match[]): Match | null {
  * The head match of one comma segment. Words after "with"/"in" ("Tomatoes with Basil") win only
  * with a higher priority than everything before ("Pomegranate with Cranberry Juice").
  */
-function headOfSegment(tokens: string[]): Match | null {
-  const matches = findMatches(tokens);
+function headOfSegment(seg: Seg): Match | null {
+  const tokens = seg.words;
+  const matches = findMatches(seg);
   if (matches.length === 0) return null;
   const split = tokens.findIndex((t, i) => i > 0 && SPLIT_WORDS.has(t));
   if (split > 0) {
@@ -460,16 +489,16 @@ export function explainCategory(name: string): CategoryExplanation {
   let best: { m: Match; seg: string[] } | null = null;
   for (const seg of segments(name)) {
     let m = headOfSegment(seg);
-    let tokens = seg;
+    let tokens = seg.words;
     // "silver rum or water": a first alternative of two or more words that names a product on its
     // own is the item; "chicken or vegetable stock" (one word before "or") shares the head noun.
-    const or = seg.indexOf("or");
+    const or = tokens.indexOf("or");
     if (m && or >= 2) {
-      const first = seg.slice(0, or);
+      const first = sliceSeg(seg, or);
       const m1 = headOfSegment(first);
       if (m1 && m1.end === or && m1.entry.priority >= m.entry.priority) {
         m = m1;
-        tokens = first;
+        tokens = first.words;
       }
     }
     if (m && (!best || m.entry.priority > best.m.entry.priority)) best = { m, seg: tokens };
