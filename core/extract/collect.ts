@@ -67,6 +67,8 @@ export interface PageData {
   frozen: boolean;
   /** Collected in one pass ("all"): the generic outline is in `outline`. */
   singlePass: boolean;
+  /** Social posts only: caption-like strings found in the page's inline JSON ("shortDescription", ...). */
+  embeddedCaptions: string[];
 }
 
 const TEXT_CAP = 20000;
@@ -99,11 +101,12 @@ export function emptyPageData(): PageData {
     containerDone: false,
     frozen: false,
     singlePass: false,
+    embeddedCaptions: [],
   };
 }
 
 /** Creates the collecting handlers and the object they fill (pass `data` to add a second pass to it). */
-export function createCollector(mode: CollectMode = "all", data: PageData = emptyPageData()): { plan: Plan; data: PageData } {
+export function createCollector(mode: CollectMode = "all", data: PageData = emptyPageData(), social = false): { plan: Plan; data: PageData } {
   if (mode === "fallback") return { plan: withSharedEndTags(outlinePlan(data, mode)), data };
   data.singlePass = mode === "all";
 
@@ -278,7 +281,47 @@ export function createCollector(mode: CollectMode = "all", data: PageData = empt
   // ---- visible outline ----
   const outline = outlinePlan(data, mode);
 
+  // ---- social posts: the caption in the page's inline JSON (YouTube's shortDescription, ...) ----
+  if (social) {
+    let script = "";
+    let open = false;
+    outline.push({
+      selector: "script",
+      handlers: {
+        element(el) {
+          const type = (el.getAttribute("type") ?? "").toLowerCase();
+          if (type.includes("ld+json")) return;
+          script = "";
+          open = true;
+          onEnd(el, () => {
+            open = false;
+            findEmbeddedCaptions(script, data.embeddedCaptions);
+            script = "";
+          });
+        },
+        text(t) {
+          if (open && script.length < 4_000_000) script += t.text;
+        },
+      },
+    });
+  }
+
   return { plan: gated(withSharedEndTags([...head, ...jsonLd, ...microdata, ...outline]), data), data };
+}
+
+const CAPTION_KEYS = /"(?:shortDescription|description|caption|accessibility_caption|desc)"\s*:\s*"((?:[^"\\]|\\.){40,20000})"/g;
+
+/** Pulls caption-like JSON string values out of an inline script (largest first is decided later). */
+function findEmbeddedCaptions(script: string, out: string[]): void {
+  if (out.length > 20) return;
+  for (const m of script.matchAll(CAPTION_KEYS)) {
+    try {
+      out.push(JSON.parse(`"${m[1]}"`) as string);
+    } catch {
+      /* not a clean JSON string */
+    }
+    if (out.length > 20) return;
+  }
 }
 
 function hasIngredients(r: { [key: string]: Json }): boolean {

@@ -97,6 +97,20 @@ describe("extractRecipe on hand-made pages", () => {
   });
 });
 
+describe("social posts", () => {
+  it("reads YouTube's full description from the inline player JSON", async () => {
+    const json = JSON.stringify({ videoDetails: { shortDescription: "My best chili!\n\nIngredients:\n1 lb beef\n2 cans beans\n1 onion, diced\n\nSubscribe for more videos every week." } });
+    const html = page('<meta property="og:title" content="Best Chili - YouTube"><meta property="og:description" content="My best chili!">', `<script>var ytInitialPlayerResponse = ${json};</script>`);
+    const r = await both(html, "https://www.youtube.com/watch?v=abc");
+    expect(r.ok && r.recipe).toMatchObject({ title: "Best Chili", ingredients: ["1 lb beef", "2 cans beans", "1 onion, diced"], source: "social" });
+  });
+  it("strips Instagram's likes/comments wrapper from the caption", async () => {
+    const desc = '1,234 likes, 56 comments - chef on March 1, 2024: &quot;Lemon pasta\n200g pasta\n1 lemon\n50g parmesan&quot;';
+    const r = await both(page(`<meta property="og:description" content="${desc.replace(/\n/g, "&#10;")}">`, ""), "https://www.instagram.com/p/x/");
+    expect(r.ok && r.recipe.ingredients).toEqual(["200g pasta", "1 lemon", "50g parmesan"]);
+  });
+});
+
 describe("policy and social helpers", () => {
   it("prefers the visible list only when it adds amounts the structured data lacks", () => {
     expect(visibleHasMoreAmounts(["chicken", "salt", "1 egg"], ["300 g chicken", "1 tsp salt", "1 egg"])).toBe(true);

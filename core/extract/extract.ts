@@ -12,7 +12,7 @@ import { candidateFromMicrodata } from "./from-microdata.ts";
 import { headingIngredients, mainHeading, pluginIngredients, type VisibleIngredients } from "./from-visible.ts";
 import type { Plan, PlanDriver } from "./plan.ts";
 import { siteRuleFor } from "./sites/index.ts";
-import { captionIngredients, isSocialUrl, socialTitle } from "./social.ts";
+import { captionIngredients, isSocialUrl, socialTitle, stripSocialPrefix } from "./social.ts";
 import { cleanText, decodeEntities } from "./text.ts";
 
 /**
@@ -45,7 +45,7 @@ const NO_RECIPE = "No recipe found on this page. You can enter the recipe by han
 
 /** Starts an extraction for the page at `url`. */
 export function createExtraction(url: string, options: ExtractionOptions = {}): Extraction {
-  const { plan, data } = createCollector(options.singlePass ? "all" : "main");
+  const { plan, data } = createCollector(options.singlePass ? "all" : "main", undefined, isSocialUrl(url));
   let fallbackRan = !!options.singlePass;
   let cached: ExtractResult | null = null;
   return {
@@ -219,6 +219,9 @@ function socialResult(url: string, data: PageData, canonical: string | null, sit
   }
   const ogDesc = data.metas.get("og:description") ?? data.metas.get("description") ?? data.metas.get("twitter:description") ?? "";
   if (decodeEntities(ogDesc).length > caption.length) caption = decodeEntities(ogDesc);
+  // the caption in inline JSON is the full text (og:description is often cut short)
+  for (const c of data.embeddedCaptions) if (captionIngredients(c).length > captionIngredients(caption).length) caption = c;
+  caption = stripSocialPrefix(caption);
   const ogTitle = meta(data, "og:title", "twitter:title") ?? cleanText(data.titleTag);
   if (node) {
     const c = candidateFromNode(node, siteName);

@@ -61,3 +61,9 @@ export function socialTitle(ogTitle: string, caption: string): string {
   if (t.length > 100) t = t.slice(0, 100).replace(/\s+\S*$/, "") + "…";
   return t.trim();
 }
+
+/** Drops Instagram/Facebook's "123 likes, 4 comments - user on March 1, 2024: "..."" wrapper. */
+export function stripSocialPrefix(caption: string): string {
+  const m = /^\s*[\d.,\s]+[KkMm]?\s+likes?,\s*[\d.,\s]+[KkMm]?\s+comments?\s*[-–]\s*[^:\n]{1,80}?:\s*["“]?([\s\S]*?)["”]?\s*\.?\s*$/.exec(caption);
+  return m ? m[1] : caption;
+}
