@@ -46,7 +46,7 @@ export interface ListItem {
   text: string;
   /** One entry per amount that could not be merged into another (a volume beside a count...). */
   amounts: ListAmount[];
-  /** Notes from the lines, deduplicated: "to taste", "optional", "or margarine". */
+  /** Notes from the lines, deduplicated, except one that `text` already shows: "optional", "or margarine". */
   notes: string[];
   /** True when every line for this item was optional. */
   optional: boolean;
@@ -258,7 +258,8 @@ function finish(acc: Acc): ListItem {
     category,
     text,
     amounts: amounts.map((a) => ({ quantity: a.quantity, unit: a.unit, text: a.text })),
-    notes: acc.notes,
+    // a note the text already shows ("to taste") is not repeated
+    notes: acc.notes.filter((n) => !text.endsWith(n)),
     optional: acc.allOptional,
     recipes: acc.recipes,
     sources: acc.sources,
