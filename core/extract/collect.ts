@@ -6,7 +6,7 @@
  * No DOM is built; everything is plain strings in arrays.
  */
 import { findRecipes, parseJsonLd, type Json } from "./json-ld.ts";
-import { onEnd, withSharedEndTags, type ElementLike, type Plan, type PlanHandlers, type TextLike } from "./plan.ts";
+import { onEnd, withSharedEndTags, type ElementLike, type Plan, type TextLike } from "./plan.ts";
 
 /** One microdata/RDFa property value, in document order. */
 export interface MicroProp {
@@ -148,7 +148,7 @@ export function createCollector(mode: CollectMode = "all", data: PageData = empt
       },
     },
     {
-      selector: "link[rel]",
+      selector: 'link[rel~="canonical" i]',
       handlers: {
         element(el) {
           if (data.canonical !== null) return;
@@ -306,7 +306,7 @@ export function createCollector(mode: CollectMode = "all", data: PageData = empt
     });
   }
 
-  return { plan: gated(withSharedEndTags([...head, ...jsonLd, ...microdata, ...outline]), data), data };
+  return { plan: withSharedEndTags([...head, ...jsonLd, ...microdata, ...outline], () => data.frozen), data };
 }
 
 const CAPTION_KEYS = /"(?:shortDescription|description|caption|accessibility_caption|desc)"\s*:\s*"((?:[^"\\]|\\.){40,20000})"/g;
@@ -333,35 +333,6 @@ function maybeFreeze(data: PageData): void {
   if (data.ldHasRecipe && data.containerDone) data.frozen = true;
 }
 
-/** Wraps every handler (and end-tag callback) so that nothing is recorded once data.frozen. */
-function gated(plan: Plan, data: PageData): Plan {
-  return plan.map(({ selector, handlers }) => {
-    const h: PlanHandlers = {};
-    const element = handlers.element;
-    const text = handlers.text;
-    if (element) {
-      h.element = (el) => {
-        if (data.frozen) return;
-        element({
-          get tagName() {
-            return el.tagName;
-          },
-          getAttribute: (n) => el.getAttribute(n),
-          onEndTag: (fn) =>
-            el.onEndTag(() => {
-              if (!data.frozen) fn();
-            }),
-        });
-      };
-    }
-    if (text) {
-      h.text = (t) => {
-        if (!data.frozen) text(t);
-      };
-    }
-    return { selector, handlers: h };
-  });
-}
 
 const WANTED_PROPS: ReadonlySet<string> = new Set(["recipeIngredient", "ingredients", "ingredient", "name", "image", "recipeYield", "prepTime", "cookTime", "totalTime", "recipeInstructions", "author"]);
 

@@ -70,8 +70,9 @@ const FINGERPRINT_ATTRS = ["class", "id", "itemprop", "itemscope", "property"];
  *
  * Handlers of one element run back to back in plan order, so a new element starts when a
  * handler's index is not after the previous one's, or the tag/attributes differ.
+ * `isFrozen` (optional) silences every handler and end-tag callback once it returns true.
  */
-export function withSharedEndTags(plan: Plan): Plan {
+export function withSharedEndTags(plan: Plan, isFrozen: () => boolean = () => false): Plan {
   let lastIndex = -1;
   type Group = { fns: Array<() => void>; state: "ok" | "failed"; print: string };
   let group: Group | null = null;
@@ -82,12 +83,16 @@ export function withSharedEndTags(plan: Plan): Plan {
   };
   return plan.map((entry, index) => {
     const element = entry.handlers.element;
-    if (!element) return entry;
-    return {
-      selector: entry.selector,
-      handlers: {
-        ...entry.handlers,
-        element(el: ElementLike) {
+    const text = entry.handlers.text;
+    const handlers: PlanHandlers = {};
+    if (text) {
+      handlers.text = (t) => {
+        if (!isFrozen()) text(t);
+      };
+    }
+    if (element) {
+      handlers.element = (el: ElementLike) => {
+          if (isFrozen()) return;
           // handlers of one element run in plan order: an index not after the last one is a new element
           if (index <= lastIndex) group = null;
           lastIndex = index;
@@ -103,6 +108,7 @@ export function withSharedEndTags(plan: Plan): Plan {
                 const g: Group = { fns: [], state: "ok", print: p };
                 try {
                   el.onEndTag(() => {
+                    if (isFrozen()) return;
                     for (const f of g.fns) f();
                   });
                 } catch (err) {
@@ -117,8 +123,8 @@ export function withSharedEndTags(plan: Plan): Plan {
             },
           };
           element(wrapped);
-        },
-      },
-    };
+      };
+    }
+    return { selector: entry.selector, handlers };
   });
 }

@@ -120,19 +120,19 @@ export function unwrapDoubleParens(s: string): string {
   let out = s;
   for (let guard = 0; guard < 10; guard++) {
     const i = findDoubleParen(out);
-    if (i < 0) break;
+    if (!i) break;
     out = out.slice(0, i.open) + out.slice(i.open + 1, i.close) + out.slice(i.close + 1);
   }
   return out;
 }
 
-function findDoubleParen(s: string): { open: number; close: number } | -1 {
+function findDoubleParen(s: string): { open: number; close: number } | null {
   for (let i = s.indexOf("(("); i >= 0; i = s.indexOf("((", i + 1)) {
     const outerClose = matchParen(s, i);
     const innerClose = matchParen(s, i + 1);
     if (outerClose > 0 && innerClose === outerClose - 1) return { open: i, close: outerClose };
   }
-  return -1;
+  return null;
 }
 
 function matchParen(s: string, open: number): number {

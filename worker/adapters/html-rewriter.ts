@@ -26,4 +26,10 @@ export async function runPlanOnResponse(plan: Plan, response: Response, isDone?:
 
 /** The driver to pass to extractRecipe in the Worker (HTML given as a string or bytes). */
 export const workerDriver: PlanDriver = (plan, input, isDone) =>
-  runPlanOnResponse(plan, new Response(input, { headers: { "content-type": "text/html; charset=utf-8" } }), isDone);
+  runPlanOnResponse(
+    plan,
+    new Response(typeof input === "string" ? input : (input as Uint8Array<ArrayBuffer>), {
+      headers: { "content-type": "text/html; charset=utf-8" },
+    }),
+    isDone,
+  );
