@@ -19,6 +19,8 @@ const DISPLAY_DROP = new Set([
 /** Extra words the key ignores but a display may keep ("fresh coriander"). */
 const KEY_DROP = new Set(["fresh", "free", "range", "freerange", "large", "good", "quality"]);
 
+const KEY_ALL_DROP: ReadonlySet<string> = new Set([...DISPLAY_DROP, ...KEY_DROP]);
+
 /** Names where a leading word from the lists above is part of the product. */
 const KEEP_PHRASES = new Set([
   "crushed tomato", "peeled tomato", "whole milk", "whole wheat flour", "whole grain mustard", "whole wheat", "hot sauce",
@@ -175,7 +177,7 @@ export function itemKey(name: string): ItemKey {
   const full = singularHead(words).join(" ");
   let key = SYNONYMS.get(full) ?? SYNONYMS.get(display);
   if (!key) {
-    const stripped = singularHead(dropLeading(displayWords, new Set([...DISPLAY_DROP, ...KEY_DROP]))).join(" ");
+    const stripped = singularHead(dropLeading(displayWords, KEY_ALL_DROP)).join(" ");
     key = SYNONYMS.get(stripped) ?? stripped;
   }
   return { key: key || display || full, display: display || full, written: written || display || full, impliedUnit, impliedQuantity };
