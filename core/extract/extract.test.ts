@@ -25,6 +25,18 @@ describe("extractRecipe on hand-made pages", () => {
     expect(r.recipe).toMatchObject({ title: "Soup", ingredients: ["1 l stock", "2 carrots, diced"], image: "https://e.com/s.jpg", source: "json-ld", language: "en", siteName: "Ex" });
   });
 
+  it("keeps JSON-LD lines but takes the recipe card's group names when the counts match", async () => {
+    const ld = `<script type="application/ld+json">{"@type":"Recipe","name":"Pie","recipeIngredient":["2 cups flour ((sifted))","1 egg","1 cup sugar"]}</script>`;
+    const body = `<div class="wprm-recipe-ingredients-container"><h4 class="wprm-recipe-group-name">Dough</h4><ul><li>2 cups flour sifted</li><li>1 egg</li></ul>
+      <h4 class="wprm-recipe-group-name">Glaze</h4><ul><li>1 cup sugar</li></ul></div>`;
+    const r = await both(page(ld, body));
+    expect(r.ok && r.recipe.ingredients).toEqual(["2 cups flour (sifted)", "1 egg", "1 cup sugar"]);
+    expect(r.ok && r.recipe.ingredientGroups).toEqual([
+      { name: "Dough", ingredients: ["2 cups flour (sifted)", "1 egg"] },
+      { name: "Glaze", ingredients: ["1 cup sugar"] },
+    ]);
+  });
+
   it("reads microdata when there is no JSON-LD", async () => {
     const body = `<div itemscope itemtype="https://schema.org/Recipe"><h1 itemprop="name">Pie &amp; Mash</h1>
       <div itemprop="author" itemscope itemtype="https://schema.org/Person"><span itemprop="name">Bob</span></div>

@@ -145,13 +145,26 @@ export function visibleHasMoreAmounts(structured: string[], visible: string[]): 
   return more * 2 >= structured.length;
 }
 
+/**
+ * Structured data rarely names its groups (WP Recipe Maker's JSON-LD is one flat list) while
+ * the recipe card does. When the visible list has the same number of lines, its group names
+ * are laid over the structured lines, which stay as they are.
+ */
+function groupsFromVisible(structured: Candidate, visible: VisibleIngredients | null): Candidate["groups"] {
+  if (structured.groups.length > 1 || !visible || visible.groups.length < 2) return structured.groups;
+  const total = visible.groups.reduce((n, g) => n + g.ingredients.length, 0);
+  if (total !== structured.ingredients.length) return structured.groups;
+  let i = 0;
+  return visible.groups.map((g) => ({ name: g.name, ingredients: g.ingredients.map(() => structured.ingredients[i++]) }));
+}
+
 /** Decides between the structured-data lines and the visible plugin lines. */
 export function chooseIngredients(structured: Candidate | null, visible: VisibleIngredients | null): { lines: Candidate["ingredients"]; groups: Candidate["groups"]; from: "structured" | "visible" } {
   if (structured && structured.ingredients.length) {
     if (visible && visible.kind === "plugin" && visibleHasMoreAmounts(structured.ingredients, visible.ingredients)) {
       return { lines: visible.ingredients, groups: visible.groups, from: "visible" };
     }
-    return { lines: structured.ingredients, groups: structured.groups, from: "structured" };
+    return { lines: structured.ingredients, groups: groupsFromVisible(structured, visible), from: "structured" };
   }
   if (visible) return { lines: visible.ingredients, groups: visible.groups, from: "visible" };
   return { lines: [], groups: [], from: "structured" };
