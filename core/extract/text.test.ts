@@ -10,7 +10,8 @@ describe("text cleanup", () => {
   it("unwraps doubled note parentheses only when the inner pair spans the outer", () => {
     expect(unwrapDoubleParens("1 cup flour ((sifted))")).toBe("1 cup flour (sifted)");
     expect(unwrapDoubleParens("Nutella ((3/4 cup) frozen)")).toBe("Nutella ((3/4 cup) frozen)");
-    expect(unwrapDoubleParens("a ((b) (c))")).toBe("a ((b) (c))");
+    expect(unwrapDoubleParens("a ((b) (c))")).toBe("a (b) (c)");
+    expect(unwrapDoubleParens("milk ((nut milk) I use 80F (26C))")).toBe("milk (nut milk) I use 80F (26C)");
     expect(unwrapDoubleParens("x ((see notes)) y ((optional))")).toBe("x (see notes) y (optional)");
   });
   it("keeps fractions as written and collapses whitespace", () => {

@@ -111,9 +111,9 @@ export function stripTags(s: string): string {
 }
 
 /**
- * Unwraps doubled parentheses "((note))" -> "(note)" (WP Recipe Maker wraps notes that the
- * author already put in parentheses). "((3/4 cup) frozen)" is left alone: the inner pair
- * does not span the whole outer pair.
+ * Unwraps doubled parentheses "((note))" -> "(note)" (WP Recipe Maker wraps notes in
+ * parentheses even when the author already did): the outer pair goes when its content both
+ * starts and ends with a parenthesis ("((a) (b))" -> "(a) (b)"). "((3/4 cup) frozen)" stays.
  */
 export function unwrapDoubleParens(s: string): string {
   if (s.indexOf("((") < 0) return s;
@@ -129,8 +129,8 @@ export function unwrapDoubleParens(s: string): string {
 function findDoubleParen(s: string): { open: number; close: number } | null {
   for (let i = s.indexOf("(("); i >= 0; i = s.indexOf("((", i + 1)) {
     const outerClose = matchParen(s, i);
-    const innerClose = matchParen(s, i + 1);
-    if (outerClose > 0 && innerClose === outerClose - 1) return { open: i, close: outerClose };
+    // the outer pair only wraps notes that are themselves in parentheses: "((a))", "((a) (b))"
+    if (outerClose > 0 && s[outerClose - 1] === ")") return { open: i, close: outerClose };
   }
   return null;
 }
