@@ -52,7 +52,7 @@ for (const [code, priority, kind, text] of LEXICON) {
 }
 
 /** Words whose plural means something else ("peppers" are bell peppers, "pepper" is the spice). */
-const KEEP_PLURAL = new Set(["peppers", "greens", "herbes", "grits", "sweets"]);
+const KEEP_PLURAL = new Set(["peppers", "greens", "herbes", "grits", "sweets", "thins", "tacos"]);
 
 function singularCandidates(tok: string): string[] {
   const c: string[] = [];
@@ -352,10 +352,13 @@ const SNACK_NUT_CUES = cues(["roasted", "salted", "seasoned", "spiced", "smoked"
   "sriracha", "ranch", "bbq", "barbecue", "jalapeno", "lime"]);
 const CANDIED = new Set(["candied", "crystallized", "crystallised", "glace"]);
 const DRIED_FRUIT_CUES = cues(["dried", "dehydrated", "candied", "crystallized", "crystallised", "glace", "sundried", "sun"]);
-const CANNED_CUES = cues(["canned", "tinned", "can", "tin", "jarred", "syrup", "brine", "cream style", "whole kernel", "sodium"]);
+const CANNED_CUES = cues(["no salt added", "salt free", "canned", "tinned", "can", "tin", "jarred", "syrup", "brine", "cream style", "whole kernel", "sodium"]);
 const DELI_CUES = cues(["rotisserie", "carved", "deli", "lunch", "lunchmeat", "shaved", "seasoned", "cajun", "honey", "maple", "mesquite",
   "peppered", "shredded", "pulled", "cooked", "style"]);
 const DELI_HEADS = new Set(["turkey", "turkey breast", "chicken", "chicken breast", "beef", "roast beef", "ham", "pork"]);
+/** Turkey breast and ham sold sliced or oven roasted are lunch meat. */
+const SLICED_DELI_HEADS = new Set(["turkey", "turkey breast", "ham", "roast beef"]);
+const SLICED_CUES = cues(["sliced", "thin sliced", "oven roasted", "smoked", "roasted", "slice"]);
 const ASIAN_CUES = cues(["korean", "thai", "chinese", "japanese", "asian", "szechuan", "sichuan", "vietnamese", "indian", "teriyaki",
   "tikka", "tandoori", "kung pao", "general tso", "malaysian", "indonesian", "filipino", "bombay", "madras", "masala",
   "korma", "vindaloo", "udon", "soba", "ramen", "lo mein", "chow mein", "yakisoba"]);
@@ -456,6 +459,7 @@ function applyModifiers(m: Match, tokens: string[]): Code {
       break;
   }
   if (e.code === "MS" && DELI_HEADS.has(e.phrase) && hasAny(near, DELI_CUES)) return "DL";
+  if (e.code === "MS" && SLICED_DELI_HEADS.has(e.phrase) && hasAny(near, SLICED_CUES)) return "DL";
   if (e.code === "PR" && before.slice(0, b).some((t) => CANDIED.has(t))) return "BA";
   if (e.code === "BV" && e.phrase.endsWith("juice") && hasAny(before, FRESH, b)) return "PR";
   if (e.code === "BV" && hasAny(near, HARD)) return "AL";
