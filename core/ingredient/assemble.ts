@@ -48,6 +48,14 @@ function singularWord(w: string): string {
  * Unknown unit words ("spears", "rack") come back lower-cased and singular.
  */
 export function unitOf(tokens: readonly string[]): string | null {
+  if (tokens.length === 0) return null;
+  if (tokens.length === 1) {
+    const t = tokens[0]!;
+    const u = canonicalUnit(t);
+    if (u !== null) return u;
+    const lower = t.toLowerCase();
+    return UNIT_MODIFIERS.has(lower) || isPunctToken(t) ? null : singularWord(lower);
+  }
   const all = tokens.filter((t) => !isPunctToken(t));
   const words = all.filter((t) => !UNIT_MODIFIERS.has(t.toLowerCase()) || canonicalUnit(t) !== null);
   if (words.length === 0) return null;
@@ -193,7 +201,7 @@ const HEADER_RE = /^(?:[^\d,()]{1,50}:|for (?:the )?[a-z][a-z' -]{1,40}|[A-Z][A-
 const ALL_CAPS_RE = /^[^a-z]*$/;
 
 function isHeaderLine(trimmed: string, labels: readonly Label[]): boolean {
-  if (labels.includes("QTY") || !HEADER_RE.test(trimmed)) return false;
+  if (trimmed.length > 60 || labels.includes("QTY") || !HEADER_RE.test(trimmed)) return false;
   if (trimmed.endsWith(":")) return true;
   const words = trimmed.split(" ").length;
   if (words > 6) return false;
@@ -243,30 +251,44 @@ export function splitAlternatives(name: string): { primary: string; alternatives
  * @example assemble("2 cups flour", ["2", "cups", "flour"], ["QTY", "UNIT", "NAME"]).unit // "cup"
  */
 export function assemble(input: string, tokens: readonly string[], labels: readonly Label[]): ParsedIngredient {
-  const pick = (want: (l: Label) => boolean) => {
-    const words: string[] = [];
-    for (let i = 0; i < tokens.length; i++) if (want(labels[i]!) && !isPunctToken(tokens[i]!)) words.push(tokens[i]!);
-    return words.length ? words.join(" ") : null;
-  };
-  const trimmed = input.trim();
-  const isHeader = tokens.length > 0 && isHeaderLine(trimmed, labels);
   labels = fixHalfAn(tokens, labels);
-  const amounts = isHeader ? [] : assembleAmounts(tokens, labels).map(dozenToCount);
-  const fullName = isHeader ? null : pick((l) => l === "NAME");
-  const alt = fullName ? splitAlternatives(fullName) : null;
+  let hasQty = false;
+  const name: string[] = [];
+  const prep: string[] = [];
+  const comment: string[] = [];
+  const purpose: string[] = [];
+  const size: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const l = labels[i];
+    if (l === "PUNC") continue;
+    const t = tokens[i]!;
+    if (l === "NAME") name.push(t);
+    else if (l === "QTY") hasQty = true;
+    else if (l === "PREP") prep.push(t);
+    else if (l === "COMMENT") comment.push(t);
+    else if (l === "PURPOSE") purpose.push(t);
+    else if (l === "SIZE") size.push(t);
+  }
+  const trimmed = input.trim();
+  const isHeader = !hasQty && tokens.length > 0 && isHeaderLine(trimmed, labels);
+  const amounts = isHeader ? [] : assembleAmounts(tokens, labels);
+  for (let i = 0; i < amounts.length; i++) if (amounts[i]!.unit === "dozen") amounts[i] = dozenToCount(amounts[i]!);
+  const fullName = isHeader || name.length === 0 ? null : name.join(" ");
+  const alt = fullName === null ? null : fullName.includes(" or ") || fullName.includes("/") ? splitAlternatives(fullName) : null;
   const first = amounts[0];
-  const commentParts = [tidyComment(pick((l) => l === "COMMENT")), pick((l) => l === "PURPOSE")].filter((x): x is string => x !== null);
+  const c = comment.length ? tidyComment(comment.join(" ")) : null;
+  const p = purpose.length ? purpose.join(" ") : null;
   return {
     input,
     quantity: first?.quantity ?? null,
     quantityMax: first?.quantityMax ?? null,
     unit: first?.unit ?? null,
     amounts,
-    size: pick((l) => l === "SIZE"),
-    name: alt ? alt.primary : null,
-    preparation: pick((l) => l === "PREP"),
-    comment: commentParts.length ? commentParts.join(", ") : null,
-    optional: OPTIONAL_RE.test(input),
+    size: size.length ? size.join(" ") : null,
+    name: alt ? alt.primary : fullName,
+    preparation: prep.length ? prep.join(" ") : null,
+    comment: c !== null && p !== null ? `${c}, ${p}` : (c ?? p),
+    optional: (input.includes("ptional") || input.includes("PTIONAL") || /if /i.test(input)) && OPTIONAL_RE.test(input),
     alternatives: alt ? alt.alternatives : [],
     isHeader,
     fullName,

@@ -25,6 +25,9 @@ function loadModel(serial: SerialisedModel): TaggerModel | null {
 }
 const PUNC = LABELS.indexOf("PUNC");
 
+let maskBuf = new Int8Array(64);
+let pathBuf = new Int8Array(64);
+
 /** Per token: PUNC's index for punctuation (forced), -1 for words (free). */
 export function punctMask(tokens: readonly string[]): Int8Array {
   const mask = new Int8Array(tokens.length);
@@ -48,9 +51,15 @@ export function labelTokens(tokens: readonly string[]): Label[] {
 
 /** Labels tokens with a given model (the trainer evaluates candidate models this way). */
 export function labelTokensWith(model: TaggerModel, tokens: readonly string[]): Label[] {
+  const n = tokens.length;
+  if (maskBuf.length < n) {
+    maskBuf = new Int8Array(n * 2);
+    pathBuf = new Int8Array(n * 2);
+  }
+  for (let i = 0; i < n; i++) maskBuf[i] = isPunctToken(tokens[i]!) ? PUNC : -1;
   const lf = getLineFeatures(tokens, true);
   const em = emissionScores(model, lf);
-  const path = viterbi(em, tokens.length, model.trans, punctMask(tokens));
+  const path = viterbi(em, n, model.trans, maskBuf, pathBuf);
   const out: Label[] = new Array(tokens.length);
   for (let i = 0; i < tokens.length; i++) out[i] = LABELS[path[i]!]!;
   return out;

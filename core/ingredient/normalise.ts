@@ -42,19 +42,44 @@ const FRACTION_SLASH_RE = /(\d)\s*[⁄∕]\s*(\d)/g;
  * @example normaliseLine("2 to 3 cups") // "2-3 cups"
  */
 export function normaliseLine(line: string): string {
-  let s = line.replace(SPACES_RE, " ").trim();
+  let s = line;
+  let ascii = true;
+  let digits = false;
+  let dash = false;
+  let doubleSpace = false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 48 && c <= 57) digits = true;
+    else if (c === 45) dash = true;
+    else if (c > 127) ascii = false;
+    else if (c < 32 || (c === 32 && s.charCodeAt(i + 1) === 32)) doubleSpace = true;
+  }
+  // cheap gates: most lines are short ASCII with a number or two, so most rules never run
+  if (!ascii || doubleSpace || s.charCodeAt(0) === 32 || s.charCodeAt(s.length - 1) === 32) s = s.replace(SPACES_RE, " ").trim();
   if (s === "") return s;
-  s = s.replace(FRACTION_SLASH_RE, "$1/$2");
-  s = s.replace(VULGAR_RE, (_m, whole: string, frac: string) => (whole ? `${whole} ${VULGAR[frac]}` : ` ${VULGAR[frac]}`));
-  s = s.replace(THOUSANDS_RE, "$1$2");
-  s = s.replace(DECIMAL_COMMA_RE, "$1.$2");
-  s = s.replace(HYPHEN_TO_RE, "$1-");
-  s = s.replace(HYPHEN_MIXED_RE, "$1 $2");
+  if (!ascii) {
+    s = s.replace(FRACTION_SLASH_RE, "$1/$2");
+    s = s.replace(VULGAR_RE, (_m, whole: string, frac: string) => (whole ? `${whole} ${VULGAR[frac]}` : ` ${VULGAR[frac]}`));
+    if (s.includes("–") || s.includes("—") || s.includes("‐") || s.includes("‑")) dash = true;
+    if (/\d/.test(s)) digits = true;
+  }
+  if (!digits) return ascii ? s : s.replace(SPACES_RE, " ").trim();
+  if (s.includes(",")) {
+    s = s.replace(THOUSANDS_RE, "$1$2");
+    s = s.replace(DECIMAL_COMMA_RE, "$1.$2");
+  }
+  if (dash) {
+    s = s.replace(HYPHEN_TO_RE, "$1-");
+    s = s.replace(HYPHEN_MIXED_RE, "$1 $2");
+  }
   s = s.replace(UNIT_THEN_DIGIT_RE, "$1 ");
   s = s.replace(GLUED_RE, "$1 $2");
-  s = s.replace(MIXED_RE, "$1+$2");
-  s = s.replace(UNIT_RANGE_RE, "$1-$3 $2");
-  s = s.replace(UNIT_DASH_NUMBER_RE, "$1 - ");
-  s = s.replace(RANGE_RE, "$1-$2");
-  return s.replace(SPACES_RE, " ").trim();
+  const slash = s.includes("/");
+  if (slash) s = s.replace(MIXED_RE, "$1+$2");
+  if (dash) {
+    s = s.replace(UNIT_RANGE_RE, "$1-$3 $2");
+    s = s.replace(UNIT_DASH_NUMBER_RE, "$1 - ");
+  }
+  if (dash || s.includes(" to") || s.includes(" or ")) s = s.replace(RANGE_RE, "$1-$2");
+  return s.includes("  ") || !ascii ? s.replace(SPACES_RE, " ").trim() : s;
 }

@@ -145,8 +145,8 @@ let backBuf = new Int8Array(64 * L);
  * `onlyLabel[i] >= 0` forces token i to that label (punctuation is always PUNC).
  * Returns label indices.
  */
-export function viterbi(em: ArrayLike<number>, n: number, trans: ArrayLike<number>, onlyLabel?: Int8Array): Int8Array {
-  const path = new Int8Array(n);
+export function viterbi(em: ArrayLike<number>, n: number, trans: ArrayLike<number>, onlyLabel?: Int8Array, out?: Int8Array): Int8Array {
+  const path = out ?? new Int8Array(n);
   if (n === 0) return path;
   if (scoreBuf.length < n * L) {
     scoreBuf = new Float64Array(n * 2 * L);
@@ -163,6 +163,7 @@ export function viterbi(em: ArrayLike<number>, n: number, trans: ArrayLike<numbe
     for (let l = 0; l < L; l++) {
       if (only >= 0 && l !== only) {
         score[i * L + l] = NEG;
+        back[i * L + l] = 0;
         continue;
       }
       let best = -Infinity;

@@ -22,11 +22,6 @@ export function hashString(s: string): number {
   return h >>> 0;
 }
 
-function mix(a: number, b: number): number {
-  let h = Math.imul(a ^ 0x9e3779b9, 0x85ebca6b) ^ b;
-  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-  return (h ^ (h >>> 16)) >>> 0;
-}
 
 const SIZE_WORDS = new Set([
   "small", "medium", "large", "big", "extra-large", "jumbo", "lg", "sm", "md", "med", "medium-size", "medium-sized",
@@ -88,16 +83,26 @@ const ABBREV_UNITS = new Set(["tbsp", "tsp", "g", "ml", "kg", "c", "oz", "lb"]);
 const LONG_UNITS = new Set(["tablespoon", "tablespoons", "teaspoon", "teaspoons", "cup", "cups", "ounce", "ounces", "pound", "pounds"]);
 
 /** Line style cues (the three cookbook sources write lines differently): bit flags. */
-function lineStyle(tokens: readonly string[], cls: Uint8Array): number {
+function lineStyle(infos: readonly WordInfo[], cls: Uint8Array, n: number): number {
   let style = 0;
-  for (let i = 0; i < tokens.length; i++) {
-    const l = tokens[i]!.length <= 11 ? tokens[i]!.toLowerCase() : "";
-    if (l === "/" && i > 0 && cls[i - 1] === 2 && i + 1 < tokens.length && cls[i + 1] === 1) style |= 1;
-    if (ABBREV_UNITS.has(l)) style |= 2;
-    if (LONG_UNITS.has(l)) style |= 4;
-    if (l === "(" && i + 1 < tokens.length && cls[i + 1] === 1) style |= 8;
+  for (let i = 0; i < n; i++) {
+    const b = infos[i]!.styleBits;
+    if (b === 0) continue;
+    if (b === 1) {
+      if (i > 0 && cls[i - 1] === 2 && i + 1 < n && cls[i + 1] === 1) style |= 1;
+    } else if (b === 8) {
+      if (i + 1 < n && cls[i + 1] === 1) style |= 8;
+    } else style |= b;
   }
   return style;
+}
+
+function styleBitsOf(lower: string): number {
+  if (lower === "/") return 1;
+  if (lower === "(") return 8;
+  if (ABBREV_UNITS.has(lower)) return 2;
+  if (LONG_UNITS.has(lower)) return 4;
+  return 0;
 }
 const BOS = 0x12345;
 const EOS = 0x54321;
@@ -110,6 +115,7 @@ interface WordInfo {
   suf3: number;
   pre3: number;
   suf2: number;
+  styleBits: number;
 }
 const WORD_CACHE = new Map<string, WordInfo>();
 const WORD_CACHE_MAX = 50_000;
@@ -125,16 +131,18 @@ function wordInfo(t: string): WordInfo {
     suf3: hashString(lower.slice(-3)),
     pre3: hashString(lower.slice(0, 3)),
     suf2: hashString(lower.slice(-2)),
+    styleBits: styleBitsOf(lower),
   };
   if (WORD_CACHE.size >= WORD_CACHE_MAX) WORD_CACHE.clear();
   if (t.length < 40) WORD_CACHE.set(t, info);
   return info;
 }
 
-/** Feature index of template `tmpl` over values a and b. */
-function fx(tmpl: number, a: number, b: number): number {
-  return mix(mix(tmpl, a), b) & MASK;
-}
+/** Template ids in feature order; hashed as one murmur-style round over (seed ^ a, b). */
+const SEEDS = Int32Array.from([T.bias, T.w, T.wm1, T.wp1, T.wm2, T.wp2, T.bi_m1, T.bi_p1, T.cls, T.clsm1, T.clsp1, T.clsm2, T.clsp2, T.suf3, T.pre3, T.suf2, T.shape, T.pos, T.paren, T.comma, T.seenNum, T.seenUnitCls, T.cls_tri, T.w_cls_m1, T.w_cls_p1, T.last, T.afterOr, T.distEnd, T.wcomma, T.wparen, T.seenName, T.pclsm1_w, T.firstTok, T.wposfirst, T.styleW, T.styleCls, T.skip, T.wm1_cp1, T.cm1_wp1], (t) => Math.imul(t, 0x9e3779b1));
+const av = new Int32Array(PER_TOKEN);
+const bv = new Int32Array(PER_TOKEN);
+
 
 let shared: { feats: Int32Array; offsets: Int32Array; wh: Uint32Array; cls: Uint8Array } = {
   feats: new Int32Array(64 * PER_TOKEN),
@@ -178,7 +186,7 @@ export function getLineFeatures(tokens: readonly string[], reuse = false): LineF
   let seenWord = 0;
   let afterOr = 0;
   let firstWordHash = BOS;
-  const style = lineStyle(tokens, cls);
+  const style = lineStyle(infos, cls, n);
   for (let i = 0; i < n; i++) {
     offsets[i] = k;
     const t = tokens[i]!;
@@ -195,45 +203,89 @@ export function getLineFeatures(tokens: readonly string[], reuse = false): LineF
     const cp2 = i + 2 < n ? cls[i + 2]! : 10;
     if (t === ")" || t === "]") paren = paren > 0 ? paren - 1 : 0;
     const ctx = (paren > 0 ? 1 : 0) | (Math.min(commas, 2) << 1);
-    feats[k++] = fx(T.bias, 0, 0);
-    feats[k++] = fx(T.w, w, 0);
-    feats[k++] = fx(T.wm1, wm1, 0);
-    feats[k++] = fx(T.wp1, wp1, 0);
-    feats[k++] = fx(T.wm2, wm2, 0);
-    feats[k++] = fx(T.wp2, wp2, 0);
-    feats[k++] = fx(T.bi_m1, wm1, w);
-    feats[k++] = fx(T.bi_p1, w, wp1);
-    feats[k++] = fx(T.cls, c, 0);
-    feats[k++] = fx(T.clsm1, cm1, c);
-    feats[k++] = fx(T.clsp1, c, cp1);
-    feats[k++] = fx(T.clsm2, cm2 * 16 + cm1, c);
-    feats[k++] = fx(T.clsp2, c, cp1 * 16 + cp2);
-    feats[k++] = fx(T.suf3, info.suf3, 0);
-    feats[k++] = fx(T.pre3, info.pre3, 0);
-    feats[k++] = fx(T.suf2, info.suf2, 0);
-    feats[k++] = fx(T.shape, info.shape, c);
-    feats[k++] = fx(T.pos, Math.min(i, 6), c);
-    feats[k++] = fx(T.paren, ctx, c);
-    feats[k++] = fx(T.comma, ctx, Math.min(i, 4));
-    feats[k++] = fx(T.seenNum, seenNum * 4 + seenUnit * 2 + seenWord, c);
-    feats[k++] = fx(T.seenUnitCls, seenNum * 4 + seenUnit * 2 + seenWord, w);
-    feats[k++] = fx(T.cls_tri, cm1 * 16 + c, cp1);
-    feats[k++] = fx(T.w_cls_m1, w, cm1);
-    feats[k++] = fx(T.w_cls_p1, w, cp1);
-    feats[k++] = fx(T.last, i === n - 1 ? 1 : 0, c);
-    feats[k++] = fx(T.afterOr, afterOr, c);
-    feats[k++] = fx(T.distEnd, Math.min(n - 1 - i, 4), c);
-    feats[k++] = fx(T.wcomma, w, ctx);
-    feats[k++] = fx(T.wparen, ctx * 3 + Math.min(seenWord, 1), w);
-    feats[k++] = fx(T.seenName, seenWord + 2 * seenNum, w);
-    feats[k++] = fx(T.pclsm1_w, cm1 * 17 + cm2, w);
-    feats[k++] = fx(T.firstTok, firstWordHash, c);
-    feats[k++] = fx(T.wposfirst, i === 0 ? 1 : 0, w);
-    feats[k++] = fx(T.styleW, style, w);
-    feats[k++] = fx(T.styleCls, style * 64 + ctx * 8 + Math.min(seenWord, 1) * 4 + seenNum, c);
-    feats[k++] = fx(T.skip, wm1, wp1);
-    feats[k++] = fx(T.wm1_cp1, wm1 ^ (cp1 << 3), w);
-    feats[k++] = fx(T.cm1_wp1, wp1 ^ (cm1 << 3), w);
+    av[0] = 0;
+    bv[0] = 0;
+    av[1] = w;
+    bv[1] = 0;
+    av[2] = wm1;
+    bv[2] = 0;
+    av[3] = wp1;
+    bv[3] = 0;
+    av[4] = wm2;
+    bv[4] = 0;
+    av[5] = wp2;
+    bv[5] = 0;
+    av[6] = wm1;
+    bv[6] = w;
+    av[7] = w;
+    bv[7] = wp1;
+    av[8] = c;
+    bv[8] = 0;
+    av[9] = cm1;
+    bv[9] = c;
+    av[10] = c;
+    bv[10] = cp1;
+    av[11] = cm2 * 16 + cm1;
+    bv[11] = c;
+    av[12] = c;
+    bv[12] = cp1 * 16 + cp2;
+    av[13] = info.suf3;
+    bv[13] = 0;
+    av[14] = info.pre3;
+    bv[14] = 0;
+    av[15] = info.suf2;
+    bv[15] = 0;
+    av[16] = info.shape;
+    bv[16] = c;
+    av[17] = Math.min(i, 6);
+    bv[17] = c;
+    av[18] = ctx;
+    bv[18] = c;
+    av[19] = ctx;
+    bv[19] = Math.min(i, 4);
+    av[20] = seenNum * 4 + seenUnit * 2 + seenWord;
+    bv[20] = c;
+    av[21] = seenNum * 4 + seenUnit * 2 + seenWord;
+    bv[21] = w;
+    av[22] = cm1 * 16 + c;
+    bv[22] = cp1;
+    av[23] = w;
+    bv[23] = cm1;
+    av[24] = w;
+    bv[24] = cp1;
+    av[25] = i === n - 1 ? 1 : 0;
+    bv[25] = c;
+    av[26] = afterOr;
+    bv[26] = c;
+    av[27] = Math.min(n - 1 - i, 4);
+    bv[27] = c;
+    av[28] = w;
+    bv[28] = ctx;
+    av[29] = ctx * 3 + Math.min(seenWord, 1);
+    bv[29] = w;
+    av[30] = seenWord + 2 * seenNum;
+    bv[30] = w;
+    av[31] = cm1 * 17 + cm2;
+    bv[31] = w;
+    av[32] = firstWordHash;
+    bv[32] = c;
+    av[33] = i === 0 ? 1 : 0;
+    bv[33] = w;
+    av[34] = style;
+    bv[34] = w;
+    av[35] = style * 64 + ctx * 8 + Math.min(seenWord, 1) * 4 + seenNum;
+    bv[35] = c;
+    av[36] = wm1;
+    bv[36] = wp1;
+    av[37] = wm1 ^ (cp1 << 3);
+    bv[37] = w;
+    av[38] = wp1 ^ (cm1 << 3);
+    bv[38] = w;
+    for (let j = 0; j < PER_TOKEN; j++) {
+      let h = Math.imul(SEEDS[j]! ^ av[j]!, 0x85ebca6b);
+      h = Math.imul(h ^ (h >>> 15) ^ bv[j]!, 0xc2b2ae35);
+      feats[k++] = (h ^ (h >>> 13)) & MASK;
+    }
     // update running context
     if (t === "(" || t === "[") paren++;
     else if (t === "," || t === ";") {

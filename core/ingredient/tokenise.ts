@@ -25,37 +25,32 @@ function isDigit(c: string | undefined): boolean {
 function splitChunk(chunk: string, out: string[]): void {
   let start = 0;
   let end = chunk.length;
-  const lead: string[] = [];
   while (start < end && LEAD_PUNCT.has(chunk[start]!) && !(chunk[start] === "-" && isDigit(chunk[start + 1]) && start + 1 === end - 1)) {
-    lead.push(chunk[start]!);
+    out.push(chunk[start]!);
     start++;
   }
-  const trail: string[] = [];
-  while (end > start && TRAIL_PUNCT.has(chunk[end - 1]!)) {
-    // keep the dot of a decimal that ends a chunk? ("1." is rare); keep "'" inside words like "chefs'"
-    trail.push(chunk[end - 1]!);
-    end--;
-  }
-  for (const p of lead) out.push(p);
+  const trailEnd = end;
+  while (end > start && TRAIL_PUNCT.has(chunk[end - 1]!)) end--;
   if (end > start) {
-    const core = chunk.slice(start, end);
-    // inner splits: "chopped,drained", "g/5", "cream(35%)"; keep "1/2" and "and/or" sensibly
-    let piece = "";
+    const core = start === 0 && end === chunk.length ? chunk : chunk.slice(start, end);
+    // inner splits: "chopped,drained", "g/5", "cream(35%)"; keep "1/2" and "1+1/2" whole
+    let from = 0;
     for (let i = 0; i < core.length; i++) {
       const ch = core[i]!;
       if (INNER_SPLIT.has(ch) && !((ch === "/" || ch === "+") && isDigit(core[i - 1]) && isDigit(core[i + 1]))) {
-        if (piece) pushWord(piece, out);
+        if (i > from) pushWord(core.slice(from, i), out);
         out.push(ch);
-        piece = "";
-      } else piece += ch;
+        from = i + 1;
+      }
     }
-    if (piece) pushWord(piece, out);
+    if (from < core.length) pushWord(from === 0 ? core : core.slice(from), out);
   }
-  for (let i = trail.length - 1; i >= 0; i--) out.push(trail[i]!);
+  for (let i = end; i < trailEnd; i++) out.push(chunk[i]!);
 }
 
 function pushWord(w: string, out: string[]): void {
-  const m = NUM_HYPHEN_WORD_RE.exec(w);
+  const c = w.charCodeAt(0);
+  const m = c >= 48 && c <= 57 && w.includes("-") ? NUM_HYPHEN_WORD_RE.exec(w) : null;
   if (m) {
     out.push(m[1]!, m[2]!);
     return;
