@@ -336,14 +336,14 @@ export const LEXICON: readonly LexiconGroup[] = [
     seasoned salt, garlic powder, onion powder, granulated garlic, granulated onion, garlic granule, onion granule,
     dried onion, minced onion dried, onion flake, dehydrated onion, ground ginger, ginger powder, mustard powder,
     dry mustard, ground mustard, english mustard powder, dried herb, mixed herb, mixed herbs, dried parsley, parsley flake,
-    bouquet garni, bay leaf, bay leaves, dried bay leaf, juniper, juniper berry, vanilla salt, powder, flake, seed,
+    bouquet garni, dried bay leaf, juniper, juniper berry, vanilla salt, powder, flake, seed,
     curry leaf dried, kaffir lime powder, amchur, amchoor, asafoetida, hing, tajin, adobo seasoning, sazon seasoning,
     everything bagel seasoning, furikake seasoning, sesame salt, gomasio, nutritional yeast, yeast flake,
     dried chili, dried chilli, dried chile, dried red chilli, chile de arbol, arbol, guajillo, ancho, pasilla, mulato,
     cascabel, chipotle chile dried, whole spice, ground spice, peppermill, pepper grinder, grind, tzatziki seasoning,
     aromat, season all, ranch seasoning, dip mix, onion soup mix seasoning, stew seasoning, meat tenderizer, liquid smoke,
     smoke seasoning, herb blend, herb seasoning, salt free seasoning, lemon pepper seasoning, garlic pepper, mint dried`],
-  ["SP", 1, "herbdry", `oregano, dried oregano, mexican oregano, bay, fines herbes, herbes, savory dried`],
+  ["SP", 1, "herbdry", `oregano, dried oregano, mexican oregano, bay, bay leaf, bay leaves, fines herbes, herbes, savory dried`],
 
   // ---------------------------------------------------------------- Breakfast & Cereal
   ["BR", 2, "", `cereal, breakfast cereal, hot cereal, granola, muesli, oat, oats, rolled oat, porridge oat, porridge, oatmeal,
