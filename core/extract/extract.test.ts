@@ -129,6 +129,8 @@ describe("policy and social helpers", () => {
     expect(visibleHasMoreAmounts(["1 cup milk (warm)", "2 eggs"], ["1 cup milk warm", "2 eggs"])).toBe(false);
     expect(visibleHasMoreAmounts(["1/2 cup milk", "2 eggs"], ["½ cup milk", "2 eggs"])).toBe(false);
     expect(visibleHasMoreAmounts(["a", "b"], ["1 a"])).toBe(false);
+    expect(visibleHasMoreAmounts(["1 cup cream", "2 eggs"], ["1 cup (250 mL) cream", "2 eggs"], false)).toBe(true);
+    expect(visibleHasMoreAmounts(["1 cup cream", "2 eggs"], ["1 cup (250 mL) cream", "2 eggs"], true)).toBe(false);
   });
   it("recognises social URLs and ingredient-like caption lines", () => {
     expect(isSocialUrl("https://www.youtube.com/watch?v=x")).toBe(true);

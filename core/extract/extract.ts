@@ -122,11 +122,12 @@ function digitGroups(s: string): string[] {
 
 /**
  * True when the visible list is the same list with the amounts the structured data dropped:
- * same number of lines, at least half of the structured lines have no number at all where
- * the visible line has one ("chicken breast" vs "300 g chicken breast"), and no line differs
- * otherwise in its numbers (so a plugin's unit conversion "1 cup (90 g)" does not count).
+ * same number of lines, no structured number missing from the visible line, and at least a third
+ * of the lines gaining numbers ("chicken breast" vs "300 g chicken breast", "1 cup cream" vs
+ * "1 cup (250 mL) cream"). With `convertsUnits` (WP Recipe Maker cards add their own unit
+ * conversions, "1 cup (90 g)") only lines with no number at all in the structured data count.
  */
-export function visibleHasMoreAmounts(structured: string[], visible: string[]): boolean {
+export function visibleHasMoreAmounts(structured: string[], visible: string[], convertsUnits = true): boolean {
   if (structured.length !== visible.length || structured.length < 2) return false;
   let more = 0;
   for (let i = 0; i < structured.length; i++) {
@@ -139,10 +140,11 @@ export function visibleHasMoreAmounts(structured: string[], visible: string[]): 
       if (j >= 0) rest.splice(j, 1);
       else extra++;
     }
-    if (a.length === 0 && extra > 0) more++;
-    else if (rest.length > 0 || extra > 0) return false;
+    if (rest.length > 0) return false;
+    if (extra > 0 && (a.length === 0 || !convertsUnits)) more++;
+    else if (extra > 0) return false;
   }
-  return more * 2 >= structured.length;
+  return more * 3 >= structured.length;
 }
 
 /**
@@ -161,7 +163,7 @@ function groupsFromVisible(structured: Candidate, visible: VisibleIngredients | 
 /** Decides between the structured-data lines and the visible plugin lines. */
 export function chooseIngredients(structured: Candidate | null, visible: VisibleIngredients | null): { lines: Candidate["ingredients"]; groups: Candidate["groups"]; from: "structured" | "visible" } {
   if (structured && structured.ingredients.length) {
-    if (visible && visible.kind === "plugin" && visibleHasMoreAmounts(structured.ingredients, visible.ingredients)) {
+    if (visible && visible.kind === "plugin" && visibleHasMoreAmounts(structured.ingredients, visible.ingredients, /\bwprm/.test(visible.containerClass))) {
       return { lines: visible.ingredients, groups: visible.groups, from: "visible" };
     }
     return { lines: structured.ingredients, groups: groupsFromVisible(structured, visible), from: "structured" };
