@@ -35,7 +35,7 @@ interface Match {
 const MAX_PHRASE = 5;
 const NON_ASCII = /[^\x00-\x7f]/;
 /** Every cue word of every list: a name with none of them skips the modifier rules. */
-const ALL_CUE_WORDS = new Set<string>(["frozen", "canned", "tinned", "chocolate", "pickled", "fresh"]);
+const ALL_CUE_WORDS = new Set<string>(["frozen", "canned", "tinned", "chocolate", "pickled", "fresh", "teriyaki"]);
 
 
 // ------------------------------------------------------------------ lexicon tables (built once)
@@ -359,7 +359,7 @@ const DELI_HEADS = new Set(["turkey", "turkey breast", "chicken", "chicken breas
 /** Turkey breast and ham sold sliced or oven roasted are lunch meat. */
 const SLICED_DELI_HEADS = new Set(["turkey", "turkey breast", "ham", "roast beef"]);
 const SLICED_CUES = cues(["sliced", "thin sliced", "oven roasted", "smoked", "roasted", "slice"]);
-const ASIAN_CUES = cues(["korean", "thai", "chinese", "japanese", "asian", "szechuan", "sichuan", "vietnamese", "indian", "teriyaki",
+const ASIAN_CUES = cues(["korean", "thai", "chinese", "japanese", "asian", "szechuan", "sichuan", "vietnamese", "indian",
   "tikka", "tandoori", "kung pao", "general tso", "malaysian", "indonesian", "filipino", "bombay", "madras", "masala",
   "korma", "vindaloo", "udon", "soba", "ramen", "lo mein", "chow mein", "yakisoba"]);
 const CANNED_MEAT_CUES = cues(["canned", "tinned", "tin", "can", "in water", "in spring water", "in oil", "in olive oil", "in brine",
@@ -464,6 +464,7 @@ function applyModifiers(m: Match, tokens: string[]): Code {
   if (e.code === "BV" && e.phrase.endsWith("juice") && hasAny(before, FRESH, b)) return "PR";
   if (e.code === "BV" && hasAny(near, HARD)) return "AL";
   if ((e.code === "CO" || e.code === "PG") && hasAny(near, ASIAN_CUES)) return "IN";
+  if (e.code === "PG" && near.includes("teriyaki")) return "IN";
   if (e.code === "CO" && e.phrase.includes("mustard") && hasAny(before, MUSTARD_DRY, b)) return "SP";
   if (e.code === "BV" && e.phrase === "beverage" && hasAny(before, PLANT_MILK_CUES, b)) return "DE";
   if (e.code === "CS" && (e.phrase === "bean" || e.phrase.endsWith(" bean") || e.phrase === "chickpea") && hasAny(before, DRYISH, b)) {

@@ -219,7 +219,7 @@ export const LEXICON: readonly LexiconGroup[] = [
     furikake, coconut aminos, kecap manis, ketjap manis, tamari sauce, galangal paste, lemongrass paste, shrimp paste,
     belacan, dried shrimp, fish ball, tofu skin, water chestnut asian, lychee canned, jackfruit canned, palm sugar, jaggery,
     gram flour, besan, chickpea flour, atta, urad dal, toor dal, chana dal, moong dal, masoor dal, paneer indian,
-    kosher, matzo, matzah, matzo meal, gefilte fish, israeli salad, sumac onion, adobo, sazon, recaito, sofrito, achiote,
+    matzo, matzah, matzo meal, gefilte fish, israeli salad, sumac onion, adobo, sazon, recaito, sofrito, achiote,
     annatto, dulce de leche, cajeta, hominy, nopales, chayote, yuca frita`],
 
   // ---------------------------------------------------------------- Condiments & Sauces
@@ -499,6 +499,8 @@ export const LEXICON: readonly LexiconGroup[] = [
     sweet potato canned, pork and bean, chili bean, cut green bean canned, potted ham, luncheon loaf`],
   ["PG", 1, "", `grain, whole grain, ancient grain, grain blend`],
   ["IN", 2, "", `yuzu kosho, ginger garlic paste, garlic ginger paste`],
+  ["SN", 2, "", `pretzel nugget, pretzel bite, beef stick, turkey stick, pepperoni stick, snack stick`],
+  ["CO", 2, "", `stone ground mustard, stoneground mustard, dill spear, kosher dill, kosher dill pickle`],
   ["FR", 2, "", `fried rice, tacos, mini tacos, street tacos`],
   ["BK", 2, "", `sandwich thins, bagel thins`],
   ["FR", 1, "", `stir fry`],
