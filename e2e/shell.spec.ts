@@ -3,7 +3,7 @@
  * footer links (with the smooth scroll to home sections), the account area signed out and
  * signed in, the phone menu, the skip link, and the toast region.
  */
-import type { Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { DESKTOP, PHONE, closeBrowser, openPage } from "./browser.ts";
 
@@ -20,6 +20,16 @@ const ROUTES = [
   { path: "/privacy", title: /privacy policy/i },
   { path: "/terms", title: /terms of service/i },
 ];
+
+/**
+ * Closes a test's browser context once its requests have settled: closing with requests in
+ * flight makes wrangler dev's proxy log "Network connection lost" and exit, failing every
+ * later test.
+ */
+async function done(page: Page, context: BrowserContext) {
+  await page.waitForLoadState("networkidle").catch(() => {});
+  await context.close();
+}
 
 async function hydrated(page: Page) {
   await page.waitForSelector("html[data-hydrated]", { timeout: 10_000 });
@@ -65,7 +75,7 @@ describe("every public route", () => {
     expect(titles.size).toBe(ROUTES.length);
     expect(descriptions.size).toBe(ROUTES.length);
     expect(problems).toEqual(NO_PROBLEMS);
-    await context.close();
+    await done(page, context);
   });
 
   it("server-renders the static pages' content (readable before any script runs)", async () => {
@@ -76,7 +86,7 @@ describe("every public route", () => {
       await expect(page.locator("h1").innerText()).resolves.not.toBe("");
       await expect(page.locator("footer.site-footer").innerText()).resolves.toContain("© 2024 recipecart");
     }
-    await context.close();
+    await done(page, context);
   });
 });
 
@@ -98,7 +108,7 @@ describe("404", () => {
     expect(problems.failedRequests).toEqual([]);
     // The only console error allowed is the browser's note about the 404 document itself.
     expect(problems.consoleErrors.filter((e) => !/status of 404/.test(e))).toEqual([]);
-    await context.close();
+    await done(page, context);
   });
 });
 
@@ -115,7 +125,7 @@ describe("header", () => {
     await page.waitForURL((u) => u.pathname === "/");
     expect(await nav.getByRole("link", { name: "Features" }).getAttribute("href")).toBe("/#features");
     expect(await nav.getByRole("link", { name: "How It Works" }).getAttribute("href")).toBe("/#how-it-works");
-    await context.close();
+    await done(page, context);
   });
 
   for (const [label, id] of [
@@ -140,7 +150,7 @@ describe("header", () => {
       );
       expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
       expect(problems.pageErrors).toEqual([]);
-      await context.close();
+      await done(page, context);
     });
   }
 
@@ -158,7 +168,7 @@ describe("header", () => {
     // Same document (no reload) and the address is still /.
     expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
     expect(new URL(page.url()).pathname).toBe("/");
-    await context.close();
+    await done(page, context);
   });
 
   it("shows 'Sign In' to /auth when /api/auth/me answers 401", async () => {
@@ -171,7 +181,7 @@ describe("header", () => {
     expect(await signIn.getAttribute("href")).toBe("/auth");
     await page.waitForLoadState("networkidle");
     expect(problems).toEqual(NO_PROBLEMS);
-    await context.close();
+    await done(page, context);
   });
 
   it("shows the user menu with the first name when signed in, and sends the bearer token", async () => {
@@ -193,7 +203,7 @@ describe("header", () => {
     await page.waitForURL((u) => u.pathname === "/");
     await page.locator(".site-header__account").getByRole("link", { name: "Sign In" }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem("auth_token"))).toBeNull();
-    await context.close();
+    await done(page, context);
   });
 
   it("labels the user menu 'Account' when the user has no first name", async () => {
@@ -201,7 +211,7 @@ describe("header", () => {
     await signInAs(page, { ...USER, firstName: "" });
     await page.goto("/help");
     await page.locator(".site-header__account").getByRole("button", { name: /Account/ }).waitFor();
-    await context.close();
+    await done(page, context);
   });
 
   it("asks for the current user once per page load and reuses it across client navigation (5-minute cache)", async () => {
@@ -219,7 +229,7 @@ describe("header", () => {
     await page.waitForURL("**/terms");
     await page.waitForLoadState("networkidle");
     expect(calls).toBe(1);
-    await context.close();
+    await done(page, context);
   });
 });
 
@@ -250,7 +260,7 @@ describe("footer", () => {
       expect(await link.getAttribute("target")).toBe("_blank");
       expect((await link.getAttribute("rel"))?.split(/\s+/).sort()).toEqual(["noopener", "noreferrer"]);
     }
-    await context.close();
+    await done(page, context);
   });
 
   it("links go to their pages", async () => {
@@ -277,7 +287,7 @@ describe("footer", () => {
       return !!r && r.top >= 0 && r.top < 200;
     });
     expect(problems).toEqual(NO_PROBLEMS);
-    await context.close();
+    await done(page, context);
   });
 });
 
@@ -312,7 +322,7 @@ describe("phone (375 px)", () => {
     await mobile.getByRole("link", { name: "Our Story" }).click();
     await page.waitForURL("**/about");
     await expect(panel.isVisible()).resolves.toBe(false);
-    await context.close();
+    await done(page, context);
   });
 
   it("Features in the phone menu goes to the home section", async () => {
@@ -326,7 +336,7 @@ describe("phone (375 px)", () => {
       const r = document.getElementById("features")?.getBoundingClientRect();
       return !!r && r.top >= 0 && r.top < 200;
     });
-    await context.close();
+    await done(page, context);
   });
 
   it("no page scrolls sideways", async () => {
@@ -336,8 +346,9 @@ describe("phone (375 px)", () => {
       await hydrated(page);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width, path).toBeLessThanOrEqual(PHONE.width);
+      await page.waitForLoadState("networkidle");
     }
-    await context.close();
+    await done(page, context);
   });
 });
 
@@ -353,7 +364,7 @@ describe("keyboard", () => {
     expect(box && box.y >= 0).toBe(true);
     await page.keyboard.press("Enter");
     await page.waitForFunction(() => document.activeElement?.id === "main");
-    await context.close();
+    await done(page, context);
   });
 });
 
@@ -381,7 +392,7 @@ describe("toasts", () => {
     const box = (await region.boundingBox())!;
     expect(box.width).toBeLessThanOrEqual(420);
     expect(box.x + box.width).toBeGreaterThan(DESKTOP.width - 40);
-    await context.close();
+    await done(page, context);
   });
 
   it("shows one toast at a time: a new one replaces the one showing, which does not come back", async () => {
@@ -399,7 +410,7 @@ describe("toasts", () => {
     await toastEl.waitFor({ state: "detached" });
     await page.waitForTimeout(300);
     await expect(toastEl.count()).resolves.toBe(0);
-    await context.close();
+    await done(page, context);
   });
 
   it("closes itself after about 5 seconds", async () => {
@@ -413,7 +424,7 @@ describe("toasts", () => {
     await page.mouse.move(5, 5); // not hovering it (hover pauses the timer)
     await t.waitFor({ state: "detached", timeout: 8000 });
     expect(Date.now() - shownAt).toBeGreaterThan(3500);
-    await context.close();
+    await done(page, context);
   });
 
   it("a swipe right past 50 px dismisses it; a shorter one does not", async () => {
@@ -437,6 +448,6 @@ describe("toasts", () => {
     await page.mouse.move(x + 90, y, { steps: 8 });
     await page.mouse.up();
     await t.waitFor({ state: "detached", timeout: 2000 });
-    await context.close();
+    await done(page, context);
   });
 });

@@ -4,13 +4,23 @@
  * accessibility checks.
  */
 import path from "node:path";
-import type { Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { PHONE, closeBrowser, openPage } from "./browser.ts";
 
 afterAll(closeBrowser);
 
 const AXE = path.resolve(import.meta.dirname, "..", "node_modules", "axe-core", "axe.min.js");
+
+/**
+ * Closes a test's browser context once its requests have settled: closing with requests in
+ * flight makes wrangler dev's proxy log "Network connection lost" and exit, failing every
+ * later test.
+ */
+async function done(page: Page, context: BrowserContext) {
+  await page.waitForLoadState("networkidle").catch(() => {});
+  await context.close();
+}
 
 async function hydrated(page: Page) {
   await page.waitForSelector("html[data-hydrated]", { timeout: 10_000 });
@@ -35,11 +45,13 @@ describe("static pages", () => {
       const back = page.locator("main").getByRole("link", { name: "Back to Home" });
       expect(await back.count(), p).toBeGreaterThan(0);
       expect(await back.first().getAttribute("href")).toBe("/");
+      // Let route discovery (/__manifest) finish before leaving, or the browser cancels it.
+      await page.waitForLoadState("networkidle");
     }
     await page.locator("main").getByRole("link", { name: "Back to Home" }).last().click();
     await page.waitForURL((u) => u.pathname === "/");
     expect(problems).toEqual({ consoleErrors: [], pageErrors: [], failedRequests: [] });
-    await context.close();
+    await done(page, context);
   });
 });
 
@@ -72,7 +84,7 @@ describe("Help Center FAQ", () => {
     await expect(page.locator(`[id="${await last.getAttribute("aria-controls")}"]`).innerText()).resolves.toMatch(/free/i);
     await page.keyboard.press("Space");
     expect(await last.getAttribute("aria-expanded")).toBe("false");
-    await context.close();
+    await done(page, context);
   });
 
   it("'Contact Support' goes to /contact", async () => {
@@ -82,7 +94,7 @@ describe("Help Center FAQ", () => {
     await page.getByRole("link", { name: "Contact Support" }).click();
     await page.waitForURL("**/contact");
     await page.getByRole("button", { name: "Send Message" }).waitFor();
-    await context.close();
+    await done(page, context);
   });
 });
 
@@ -96,7 +108,7 @@ describe("Contact form", () => {
     }
     expect(await page.getByRole("textbox", { name: "Message" }).getAttribute("required")).not.toBeNull();
     expect(await page.getByRole("textbox", { name: "Email" }).getAttribute("type")).toBe("email");
-    await context.close();
+    await done(page, context);
   });
 
   it("shows a clear error on each missing required field and none on the optional category", async () => {
@@ -129,7 +141,7 @@ describe("Contact form", () => {
     expect(after).not.toContain("Please enter your name.");
     expect(after).toContain("Please enter a valid email address.");
     await expect(page.getByRole("region", { name: /notifications/i }).count()).resolves.toBe(0);
-    await context.close();
+    await done(page, context);
   });
 
   it("sends nothing to the server: 'Sending…' for about a second, then a success toast and an empty form", async () => {
@@ -164,7 +176,7 @@ describe("Contact form", () => {
     await page.getByRole("button", { name: "Send Message" }).waitFor();
     expect(requests).toEqual([]);
     expect(problems).toEqual({ consoleErrors: [], pageErrors: [], failedRequests: [] });
-    await context.close();
+    await done(page, context);
   });
 });
 
@@ -182,7 +194,7 @@ describe("accessibility (axe-core)", () => {
         return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
       });
       expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
-      await context.close();
+      await done(page, context);
     });
   }
 });

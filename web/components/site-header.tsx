@@ -69,7 +69,7 @@ export function SiteHeader() {
               </SectionLink>
             </li>
             <li>
-              <NavLink to="/about" className="site-nav__link" prefetch="intent">
+              <NavLink to="/about" className="site-nav__link">
                 Our Story
               </NavLink>
             </li>
