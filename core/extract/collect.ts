@@ -123,7 +123,7 @@ export function createCollector(mode: CollectMode = "all", data: PageData = empt
       },
     },
     {
-      selector: "title",
+      selector: "head > title, html > title",
       handlers: {
         element(el) {
           if (titleDone) return;
