@@ -118,6 +118,27 @@ const CASES: Case[] = [
     items: [{ key: "chicken stock", text: "3 cups", category: "Canned Goods & Soups" }],
   },
   {
+    reason: "a low-sodium label does not make a different item: broths merge",
+    recipes: [["A", "1 1/2 cups low-sodium chicken broth"], ["B", "1/2 cup chicken stock"]],
+    items: [{ key: "chicken stock", text: "2 cups" }],
+    count: 1,
+  },
+  {
+    reason: "boneless skinless is how the chicken is cut, not a different item",
+    recipes: [["A", "1 pound boneless, skinless chicken breasts, cut into 1-inch pieces"], ["B", "1 lb chicken breasts"]],
+    items: [{ key: "chicken breast", text: "2 lb", category: "Meat & Seafood" }],
+  },
+  {
+    reason: "a package with its size in brackets counts as its mass",
+    recipes: [["A", "1 (8 ounce) package cream cheese, softened"], ["B", "4 oz cream cheese"]],
+    items: [{ key: "cream cheese", text: "12 oz" }],
+  },
+  {
+    reason: "juice of limes buys limes",
+    recipes: [["A", "Juice of 2 limes"], ["B", "1 lime"]],
+    items: [{ key: "lime", amounts: [[3, null]], name: "limes" }],
+  },
+  {
     reason: "case and plural do not split an item",
     recipes: [["A", "2 Tomatoes"], ["B", "1 tomato"]],
     items: [{ key: "tomato", amounts: [[3, null]], name: "tomatoes" }],

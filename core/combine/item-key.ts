@@ -19,6 +19,9 @@ const DISPLAY_DROP = new Set([
 /** Extra words the key ignores but a display may keep ("fresh coriander"). */
 const KEY_DROP = new Set(["fresh", "free", "range", "freerange", "large", "good", "quality"]);
 
+/** Salt-level labels do not make a different item to shop for ("low-sodium chicken broth"). */
+const SODIUM = /\b(?:(?:low|reduced|lower|less) sodium|no salt added)\b ?/g;
+
 const KEY_ALL_DROP: ReadonlySet<string> = new Set([...DISPLAY_DROP, ...KEY_DROP]);
 
 /** Names where a leading word from the lists above is part of the product. */
@@ -177,7 +180,10 @@ export function itemKey(name: string): ItemKey {
   const full = singularHead(words).join(" ");
   let key = SYNONYMS.get(full) ?? SYNONYMS.get(display);
   if (!key) {
-    const stripped = singularHead(dropLeading(displayWords, KEY_ALL_DROP)).join(" ");
+    const stripped = singularHead(dropLeading(displayWords, KEY_ALL_DROP))
+      .join(" ")
+      .replace(SODIUM, "")
+      .trim();
     key = SYNONYMS.get(stripped) ?? stripped;
   }
   return { key: key || display || full, display: display || full, written: written || display || full, impliedUnit, impliedQuantity };
