@@ -221,6 +221,63 @@ function dozenToCount(a: Amount): Amount {
   return { ...a, quantity: (a.quantity ?? 1) * 12, quantityMax: a.quantityMax === null ? null : a.quantityMax * 12, unit: null };
 }
 
+const CONTAINERS = new Set(["can", "tin", "jar", "package", "bottle", "bag", "box", "carton", "container", "packet", "tub", "pack"]);
+/** Units that only measure (never the thing bought): "2 tbsp" alone stays a unit. */
+const MEASURES = new Set([
+  "tsp", "tbsp", "dsp", "cup", "fl oz", "oz", "lb", "g", "kg", "mg", "ml", "cl", "dl", "l", "quart", "pint", "half-pint",
+  "gallon", "pinch", "dash", "drop", "splash", "inch", "cm", "mm", "handful", "piece", "dozen",
+]);
+const STOP_WORDS = new Set(["in", "with", "from", "for", "to", "of", "into", "on", "at", "and", "or", "plus"]);
+
+/**
+ * Structural repairs of the tagger's output:
+ * - "2 (8-ounce) cans tomato sauce": a container word right after an amount and before the name
+ *   is the unit;
+ * - a line whose tagging has no NAME at all gets one: the first words after the amount up to a
+ *   comma, bracket or preposition ("4 hand-dived scallops in their shells"), or, when the amount
+ *   is all there is, its unit word ("30 cloves" -> name "cloves", no unit).
+ */
+function repairLabels(tokens: readonly string[], labels: readonly Label[]): readonly Label[] {
+  let out: Label[] | null = null;
+  const n = tokens.length;
+  let hasName = false;
+  for (let i = 0; i < n; i++) {
+    if (labels[i] === "NAME") {
+      hasName = true;
+      if (
+        i > 0 &&
+        i + 1 < n &&
+        labels[i + 1] === "NAME" &&
+        (labels[i - 1] === "UNIT" || tokens[i - 1] === ")") &&
+        canonicalUnit(tokens[i]!) !== null &&
+        CONTAINERS.has(canonicalUnit(tokens[i]!)!)
+      ) {
+        out ??= labels.slice();
+        out[i] = "UNIT";
+      }
+      break;
+    }
+  }
+  if (hasName || n === 0) return out ?? labels;
+  out = labels.slice();
+  let start = 0;
+  while (start < n && (out[start] === "QTY" || out[start] === "UNIT" || out[start] === "SIZE" || (out[start] === "PUNC" && tokens[start] !== "," && tokens[start] !== "("))) start++;
+  let end = start;
+  while (end < n && !isPunctToken(tokens[end]!) && !STOP_WORDS.has(tokens[end]!.toLowerCase()) && (out[end] === "PREP" || out[end] === "COMMENT" || out[end] === "PURPOSE")) end++;
+  if (end > start) {
+    for (let i = start; i < end; i++) out[i] = "NAME";
+    return out;
+  }
+  // nothing but an amount: "30 cloves" names cloves
+  let lastUnit = -1;
+  for (let i = 0; i < n; i++) if (out[i] === "UNIT") lastUnit = i;
+  const unit = lastUnit >= 0 ? canonicalUnit(tokens[lastUnit]!) : null;
+  if (lastUnit >= 0 && (unit === null || !MEASURES.has(unit)) && (lastUnit === n - 1 || isPunctToken(tokens[lastUnit + 1]!))) {
+    out[lastUnit] = "NAME";
+  }
+  return out;
+}
+
 /** "half an onion": the article after "half" belongs to the amount, not the name. */
 function fixHalfAn(tokens: readonly string[], labels: readonly Label[]): readonly Label[] {
   for (let i = 1; i < tokens.length; i++) {
@@ -251,7 +308,7 @@ export function splitAlternatives(name: string): { primary: string; alternatives
  * @example assemble("2 cups flour", ["2", "cups", "flour"], ["QTY", "UNIT", "NAME"]).unit // "cup"
  */
 export function assemble(input: string, tokens: readonly string[], labels: readonly Label[]): ParsedIngredient {
-  labels = fixHalfAn(tokens, labels);
+  labels = repairLabels(tokens, fixHalfAn(tokens, labels));
   let hasQty = false;
   const name: string[] = [];
   const prep: string[] = [];
