@@ -13,7 +13,7 @@ const DISPLAY_DROP = new Set([
   "trimmed", "peeled", "halved", "quartered", "shredded", "torn", "beaten", "lightly", "well", "about", "approx", "approximately",
   "good", "quality", "best", "organic", "firmly", "packed", "loosely", "heaped", "level", "rounded", "scant", "generous",
   "room", "temperature", "sifted", "crumbled", "cut", "into", "pieces", "very", "handful", "few", "some", "plus", "more", "extra",
-  "sized", "size", "whole", "unpeeled", "washed", "scrubbed", "rinsed", "drained", "ripe", "raw", "uncooked",
+  "sized", "size", "whole", "unpeeled", "s", "of", "washed", "scrubbed", "rinsed", "drained", "ripe", "raw", "uncooked",
 ]);
 
 /** Extra words the key ignores but a display may keep ("fresh coriander"). */
@@ -242,5 +242,5 @@ const UNCOUNTED = new Set([
   "garlic", "celery", "lettuce", "spinach", "kale", "parsley", "cilantro", "basil", "mint", "dill", "thyme", "rosemary", "sage",
   "broccoli", "cauliflower", "cabbage", "fennel", "asparagus", "bacon", "salt", "butter", "mince", "juice", "flour", "sugar", "rice",
   "water", "milk", "cream", "cheese", "bread", "ginger", "corn", "fish", "salmon", "shrimp", "squid", "tuna", "cod", "beef",
-  "pork", "lamb", "chicken", "tofu", "arugula", "rocket", "watercress", "chard", "bok choy", "pak choi",
+  "pork", "lamb", "chicken", "tofu", "arugula", "rocket", "watercress", "chard", "bok choy", "pak choi", "anise",
 ]);
