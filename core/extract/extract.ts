@@ -85,11 +85,6 @@ function meta(data: PageData, ...keys: string[]): string | null {
   return null;
 }
 
-/** Same text after the scorer-like normalisation used to compare sources. */
-function key(s: string): string {
-  return decodeEntities(s).normalize("NFKC").replace(/\s+/g, " ").trim().toLowerCase();
-}
-
 const loose = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
 
 /**
@@ -280,5 +275,3 @@ function socialResult(url: string, data: PageData, canonical: string | null, sit
     },
   };
 }
-
-export { key as normaliseForCompare };

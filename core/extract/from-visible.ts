@@ -6,7 +6,7 @@
  */
 import type { IngredientGroup } from "../recipe/schema.ts";
 import type { OutlineItem, PageData } from "./collect.ts";
-import { groupLines, isHeadingLine } from "./from-json-ld.ts";
+import { isHeadingLine } from "./from-json-ld.ts";
 import { cleanLine, cleanText } from "./text.ts";
 
 /** "Ingredients" in the languages recipe pages are written in. */
@@ -270,5 +270,3 @@ export function mainHeading(data: PageData): string {
   }
   return "";
 }
-
-export { groupLines };

@@ -165,7 +165,7 @@ export function cleanText(raw: unknown): string {
   return s.replace(LEADING_BULLETS, "");
 }
 
-/** Cleans an ingredient line: cleanText plus a space before a ")" glitch and a stray comma fixed. */
+/** Cleans an ingredient line (the same rules as cleanText; kept separate so line-only rules have a home). */
 export function cleanLine(raw: unknown): string {
   return cleanText(raw);
 }
