@@ -6,6 +6,7 @@
 import { explainCategory } from "../../core/categorise/categorise.ts";
 import { createOut, forEachStdinLine } from "../read-lines.ts";
 
+/** `recipecart categorize`: one JSON line per stdin line; returns the exit code. */
 export async function run(args: string[]): Promise<number> {
   if (args.includes("--help") || args.includes("-h")) {
     process.stdout.write(

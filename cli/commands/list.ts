@@ -70,6 +70,7 @@ export function formatList(list: CombinedList, recipes: RecipeInput[], withSourc
   return out.join("\n") + "\n";
 }
 
+/** `recipecart list`: returns the exit code (0 ok, 1 unreadable file, 2 usage). */
 export async function run(args: string[]): Promise<number> {
   if (args.includes("--help") || args.includes("-h")) {
     process.stdout.write(USAGE);
