@@ -90,13 +90,28 @@ export function isHeadingLine(line: string): boolean {
   return false;
 }
 
+const GROUP_NOUN =
+  /(?:^|\s)(?:sauce|seasoning|dressing|marinade|toppings?|filling|glaze|frosting|icing|crust|dough|batter|garnish|slaw|syrup|rub|crumble|streusel|ganache|assembly|base|vinaigrette|coating|broth|stock|salsa|pesto|curry paste|spice mix)$/i;
+
+/**
+ * A label line without a colon ("Sauce", "Yoghurt and Ouzo Dressing") in a flat list: no
+ * number, at most five words ending in a word that names a part of a dish, and followed by a
+ * line that has an amount (an unquantified "Hot sauce" at the end of a list stays an ingredient).
+ */
+export function isGroupLabel(line: string, next: string | undefined): boolean {
+  const s = line.trim();
+  if (!next || /\d|[¼½¾⅓⅔⅛]/.test(s) || s.split(/\s+/).length > 5 || !GROUP_NOUN.test(s)) return false;
+  return /^\s*(?:\d|[¼½¾⅓⅔⅛])/.test(next);
+}
+
 /** Splits lines into groups at heading lines; headings are removed from the flat list. */
 export function groupLines(lines: string[]): { ingredients: string[]; groups: IngredientGroup[] } {
   const groups: IngredientGroup[] = [];
   const ingredients: string[] = [];
   let cur: IngredientGroup = { name: null, ingredients: [] };
-  for (const line of lines) {
-    if (isHeadingLine(line)) {
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (isHeadingLine(line) || isGroupLabel(line, lines[i + 1])) {
       if (cur.ingredients.length || cur.name) groups.push(cur);
       cur = { name: line.replace(/^[-=*\s]+|[-=*\s]+$/g, "").replace(/:$/, "").trim(), ingredients: [] };
       continue;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { candidateFromNode, pickMainRecipe, readJsonLd } from "./from-json-ld.ts";
+import { candidateFromNode, groupLines, isGroupLabel, pickMainRecipe, readJsonLd } from "./from-json-ld.ts";
 import { findRecipes, parseJsonLd, repairJson, unwrapScript } from "./json-ld.ts";
 
 describe("parseJsonLd repairs what real pages break", () => {
@@ -88,5 +88,20 @@ describe("finding recipes", () => {
     expect(c.times.totalMinutes).toBe(75);
     expect(c.author).toBe("Ann");
     expect(c.image).toBe("https://x.com/a.jpg");
+  });
+});
+
+describe("group labels without a colon", () => {
+  it("treats a short dish-part label followed by an amount as a group heading", () => {
+    expect(isGroupLabel("Yoghurt and Ouzo Dressing", "1 tbsp olive oil")).toBe(true);
+    expect(isGroupLabel("Sauce", "½ cup soy sauce")).toBe(true);
+    expect(isGroupLabel("Hot sauce", undefined)).toBe(false);
+    expect(isGroupLabel("Hot sauce", "Salt")).toBe(false);
+    expect(isGroupLabel("2 tbsp pesto", "1 egg")).toBe(false);
+    expect(isGroupLabel("Whipped cream, for serving", "1 lb peaches")).toBe(false);
+    expect(groupLines(["1 lb beef", "Sauce", "2 tbsp soy sauce", "Hot sauce"]).groups).toEqual([
+      { name: null, ingredients: ["1 lb beef"] },
+      { name: "Sauce", ingredients: ["2 tbsp soy sauce", "Hot sauce"] },
+    ]);
   });
 });
