@@ -359,6 +359,7 @@ const DELI_HEADS = new Set(["turkey", "turkey breast", "chicken", "chicken breas
 /** Turkey breast and ham sold sliced or oven roasted are lunch meat. */
 const SLICED_DELI_HEADS = new Set(["turkey", "turkey breast", "ham", "roast beef"]);
 const SLICED_CUES = cues(["sliced", "thin sliced", "oven roasted", "smoked", "roasted", "slice"]);
+const SLICED_ONLY = cues(["sliced", "slice", "deli"]);
 const ASIAN_CUES = cues(["korean", "thai", "chinese", "japanese", "asian", "szechuan", "sichuan", "vietnamese", "indian",
   "tikka", "tandoori", "kung pao", "general tso", "malaysian", "indonesian", "filipino", "bombay", "madras", "masala",
   "korma", "vindaloo", "udon", "soba", "ramen", "lo mein", "chow mein", "yakisoba"]);
@@ -460,6 +461,7 @@ function applyModifiers(m: Match, tokens: string[]): Code {
   }
   if (e.code === "MS" && DELI_HEADS.has(e.phrase) && hasAny(near, DELI_CUES)) return "DL";
   if (e.code === "MS" && SLICED_DELI_HEADS.has(e.phrase) && hasAny(near, SLICED_CUES)) return "DL";
+  if (e.code === "MS" && e.phrase === "chicken breast" && hasAny(near, SLICED_ONLY)) return "DL";
   if (e.code === "PR" && before.slice(0, b).some((t) => CANDIED.has(t))) return "BA";
   if (e.code === "BV" && e.phrase.endsWith("juice") && hasAny(before, FRESH, b)) return "PR";
   if (e.code === "BV" && hasAny(near, HARD)) return "AL";
