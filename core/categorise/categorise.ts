@@ -2,16 +2,17 @@
  * Store-category classifier: item name -> one of the 18 categories (core/categorise/categories.ts).
  *
  * How it works (docs/decisions/0020-category-lexicon.md):
- * 1. Normalise: accents off, lower case, "&" -> "and", possessives and bracketed notes dropped,
- *    hyphens and slashes to spaces, tokens with digits dropped; commas split the name into
- *    segments ("Tofu, Extra Firm": the first segment that names something is the head).
- * 2. Every lexicon phrase (1-4 tokens, singular or plural) found in the tokens is a candidate;
- *    a candidate inside a longer one is dropped ("peanut butter" hides "butter").
- * 3. The winner is the candidate with the highest priority (dominant type > product type >
- *    ingredient/flavour), then the right-most (English head noun: "chicken broth", "mango juice").
- *    Candidates after "with"/"in" only count when nothing comes before them.
+ * 1. Normalise: accents off, lower case, "&" -> "and", "w/" -> "with", possessives and bracketed
+ *    notes dropped, other punctuation splits words, words with digits dropped; commas split the
+ *    name into segments ("Tofu, Extra Firm"). Each word maps to its lexicon form (singular).
+ * 2. Every lexicon phrase (1-5 words) found is a candidate; one inside a longer one is dropped
+ *    ("peanut butter" hides "butter"); priority-0 phrases ("no salt added") only hide words.
+ * 3. The winner has the highest priority (dominant type > product type > ingredient/flavour),
+ *    then is the right-most (English head noun: "chicken broth", "mango juice"). Words after
+ *    "with"/"in" win only with a higher priority; a later comma segment likewise; a first
+ *    alternative of two or more words before "or" names the item ("silver rum or water").
  * 4. Modifier rules adjust the winner by kind: "frozen peas" -> Frozen, "dried thyme" -> Spices,
- *    "granulated garlic" -> Spices, "dried apricots" -> Baking, "rotisserie chicken breast" -> Deli.
+ *    "granulated garlic" -> Spices, "dried apricots" -> Snacks, "rotisserie chicken breast" -> Deli.
  */
 import { CATEGORIES, compareCategories, type CategoryName } from "./categories.ts";
 import { CODES, LEXICON, type Code, type Kind } from "./lexicon.ts";
@@ -36,7 +37,6 @@ const MAX_PHRASE = 5;
 const NON_ASCII = /[^\x00-\x7f]/;
 /** Every cue word of every list: a name with none of them skips the modifier rules. */
 const ALL_CUE_WORDS = new Set<string>(["frozen", "canned", "tinned", "chocolate", "pickled", "fresh", "teriyaki"]);
-
 
 // ------------------------------------------------------------------ lexicon tables (built once)
 
