@@ -7,7 +7,9 @@
  * - priority 1: ingredient and flavour nouns ("garlic", "strawberry", "chicken") that are often
  *   only a flavour in a product name; priority 2: product-type nouns ("sauce", "juice", "bar",
  *   "cheese"); priority 3: dominant types that win wherever they stand ("ice cream", "frozen",
- *   "soup"). The categoriser picks the highest priority, then the right-most (English head noun).
+ *   "soup"); priority 0: descriptors that contain a food word but name nothing ("no salt added"), which
+ *   only hide the words inside them. The categoriser picks the highest priority, then the right-most
+ *   (English head noun).
  * - kind lets modifier rules change the answer: "dried oregano", "frozen peas", "ground ginger".
  * Phrases are written lower case, singular or plural (both forms are matched), without accents.
  */
