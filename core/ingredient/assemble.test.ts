@@ -32,6 +32,11 @@ describe("assembleAmounts", () => {
     expect([first?.quantity ?? null, first?.quantityMax ?? null, first?.unit ?? null]).toEqual([q, qmax, unit]);
   });
 
+  it("lists a container once, inside the first amount", () => {
+    const [tokens, labels] = tagged("2/QTY (/PUNC 14/QTY ounce/UNIT )/PUNC cans/UNIT tomatoes/NAME");
+    expect(assembleAmounts(tokens, labels).map((a) => [a.quantity, a.unit])).toEqual([[2, "can"], [14, "oz"]]);
+  });
+
   it("keeps every amount in order (metric/imperial pairs, compound amounts)", () => {
     const [tokens, labels] = tagged("150/QTY g/UNIT //PUNC 5/QTY 1/4/QTY oz/UNIT chickpeas/NAME");
     expect(assembleAmounts(tokens, labels).map((a) => [a.quantity, a.unit])).toEqual([[150, "g"], [5.25, "oz"]]);

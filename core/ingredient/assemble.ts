@@ -185,6 +185,7 @@ export function assembleAmounts(tokens: readonly string[], labels: readonly Labe
         if (unit !== null) {
           amounts[0] = toAmount(first, unit);
           amounts[0].text = joinTokens([...first.qty, ...g.unit]);
+          amounts.splice(j, 1); // the container now belongs to the first amount
         }
         break;
       }
