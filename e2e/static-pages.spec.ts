@@ -87,6 +87,19 @@ describe("Help Center FAQ", () => {
     await done(page, context);
   });
 
+  it("a link to one answer (/help#faq-cost) opens it", async () => {
+    const { page, context } = await openPage();
+    await page.goto("/help#faq-cost");
+    await hydrated(page);
+    const trigger = page.locator("#faq-cost button[aria-expanded]");
+    await page.waitForFunction(() => document.querySelector("#faq-cost button")?.getAttribute("aria-expanded") === "true");
+    const panel = page.locator(`[id="${await trigger.getAttribute("aria-controls")}"]`);
+    await expect(panel.innerText()).resolves.toMatch(/free for personal use/i);
+    const open = await page.locator("h3 button[aria-expanded=true]").count();
+    expect(open).toBe(1);
+    await done(page, context);
+  });
+
   it("'Contact Support' goes to /contact", async () => {
     const { page, context } = await openPage();
     await page.goto("/help");

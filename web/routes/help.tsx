@@ -1,4 +1,5 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useState } from "react";
+import type { Key } from "react-aria-components";
 import { StaticPage } from "../components/static-page.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { Accordion, Disclosure } from "../ui/disclosure.tsx";
@@ -172,6 +173,15 @@ export const FAQ: ReadonlyArray<{ id: string; question: string; answer: ReactNod
 ];
 
 export default function Help() {
+  // /help#faq-cost opens (and shows) that answer; the hash never reaches the server, so this
+  // happens after hydration.
+  const [expanded, setExpanded] = useState<Set<Key>>(() => new Set());
+  useEffect(() => {
+    const id = decodeURIComponent(window.location.hash.slice(1));
+    if (!FAQ.some((item) => `faq-${item.id}` === id)) return;
+    setExpanded(new Set([id]));
+    document.getElementById(id)?.scrollIntoView({ block: "start" });
+  }, []);
   return (
     <StaticPage
       eyebrow="Help Center"
@@ -180,9 +190,15 @@ export default function Help() {
     >
       <section aria-labelledby="faq-title" className="faq">
         <h2 id="faq-title">Frequently asked questions</h2>
-        <Accordion allowsMultipleExpanded className="faq__list" data-testid="faq">
+        <Accordion
+          allowsMultipleExpanded
+          expandedKeys={expanded}
+          onExpandedChange={setExpanded}
+          className="faq__list"
+          data-testid="faq"
+        >
           {FAQ.map((item) => (
-            <Disclosure key={item.id} id={`faq-${item.id}`} title={item.question}>
+            <Disclosure key={item.id} id={`faq-${item.id}`} headingId={`faq-${item.id}`} title={item.question}>
               {item.answer}
             </Disclosure>
           ))}

@@ -20,13 +20,15 @@ export interface DisclosureProps extends Omit<AriaDisclosureProps, "className" |
   children: ReactNode;
   /** Heading level of the trigger (default 3). */
   level?: 2 | 3 | 4;
+  /** DOM id for the heading, so the item can be linked to (#id). */
+  headingId?: string;
   className?: string;
 }
 
-export function Disclosure({ title, children, level = 3, className, ...props }: DisclosureProps) {
+export function Disclosure({ title, children, level = 3, headingId, className, ...props }: DisclosureProps) {
   return (
     <AriaDisclosure {...props} className={cx("disclosure", className)}>
-      <Heading level={level} className="disclosure__heading">
+      <Heading level={level} id={headingId} className="disclosure__heading">
         <AriaButton slot="trigger" className="disclosure__trigger">
           <span>{title}</span>
           <svg aria-hidden="true" viewBox="0 0 16 16" width="16" height="16" className="disclosure__chevron">
