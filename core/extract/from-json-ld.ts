@@ -91,7 +91,7 @@ export function isHeadingLine(line: string): boolean {
 }
 
 const GROUP_NOUN =
-  /(?:^|\s)(?:sauce|seasoning|dressing|marinade|toppings?|filling|glaze|frosting|icing|crust|dough|batter|garnish|slaw|syrup|rub|crumble|streusel|ganache|assembly|base|vinaigrette|coating|broth|stock|salsa|pesto|curry paste|spice mix)$/i;
+  /(?:^|\s)(?:sauce|seasoning|dressing|marinade|toppings?|filling|glaze|frosting|icing|crust|dough|batter|garnish|slaw|syrup|rub|crumble|streusel|ganache|assembly|base|vinaigrette|coating|broth|stock|salsa|pesto|curry paste|spice mix|mayo|aioli|custard|compote)$/i;
 
 /**
  * A label line without a colon ("Sauce", "Yoghurt and Ouzo Dressing") in a flat list: no
@@ -166,12 +166,32 @@ function instructionLines(v: Json | undefined, out: string[], depth = 0): void {
   }
 }
 
+/**
+ * Publishers sometimes write part of the list twice (a group repeated at the end, in another
+ * order). A tail of four or more lines that all appeared before is dropped; a few repeated
+ * lines ("1 egg" in the dough and for the wash; salt and pepper in a sauce) are kept.
+ */
+export function dropRepeatedTail(lines: string[]): string[] {
+  const key = (l: string) => l.toLowerCase().replace(/\s+/g, " ");
+  for (let start = Math.ceil(lines.length / 2); start <= lines.length - 4; start++) {
+    const before = new Map<string, number>();
+    for (const l of lines.slice(0, start)) before.set(key(l), (before.get(key(l)) ?? 0) + 1);
+    if (lines.slice(start).every((l) => {
+      const n = before.get(key(l)) ?? 0;
+      if (!n) return false;
+      before.set(key(l), n - 1);
+      return true;
+    })) return lines.slice(0, start);
+  }
+  return lines;
+}
+
 /** Turns one Recipe node into a candidate. */
 export function candidateFromNode(node: JsonObject, siteName: string | null): Candidate {
   const c = emptyCandidate();
   c.title = cleanText(firstText(node.name) ?? firstText(node.headline) ?? "");
   // "500.0 g" from generated data: a trailing ".0" is formatting, not what the author wrote
-  const lines = ingredientValues(node).map((l) => cleanLine(l).replace(/\b(\d+)\.0+(?=\s|$)/g, "$1")).filter(Boolean);
+  const lines = dropRepeatedTail(ingredientValues(node).map((l) => cleanLine(l).replace(/\b(\d+)\.0+(?=\s|$)/g, "$1")).filter(Boolean));
   const g = groupLines(lines);
   c.ingredients = g.ingredients;
   c.groups = g.groups;
