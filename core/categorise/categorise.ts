@@ -465,7 +465,7 @@ function applyModifiers(m: Match, tokens: string[]): Code {
   if (e.code === "PR" && before.slice(0, b).some((t) => CANDIED.has(t))) return "BA";
   if (e.code === "BV" && e.phrase.endsWith("juice") && hasAny(before, FRESH, b)) return "PR";
   if (e.code === "BV" && hasAny(near, HARD)) return "AL";
-  if ((e.code === "CO" || e.code === "PG") && hasAny(near, ASIAN_CUES)) return "IN";
+  if ((e.code === "CO" || (e.code === "PG" && !e.phrase.includes("rice"))) && hasAny(near, ASIAN_CUES)) return "IN";
   if (e.code === "PG" && near.includes("teriyaki")) return "IN";
   if (e.code === "CO" && e.phrase.includes("mustard") && hasAny(before, MUSTARD_DRY, b)) return "SP";
   if (e.code === "BV" && e.phrase === "beverage" && hasAny(before, PLANT_MILK_CUES, b)) return "DE";
