@@ -91,7 +91,7 @@ export function isHeadingLine(line: string): boolean {
 }
 
 const GROUP_NOUN =
-  /(?:^|\s)(?:sauce|seasoning|dressing|marinade|toppings?|filling|glaze|frosting|icing|crust|dough|batter|garnish|slaw|syrup|rub|crumble|streusel|ganache|assembly|base|vinaigrette|coating|broth|stock|salsa|pesto|curry paste|spice mix|mayo|aioli|custard|compote)$/i;
+  /(?:^|\s)(?:sauce|seasoning|dressing|marinade|toppings?|filling|glaze|frosting|icing|crust|dough|batter|garnish|slaw|syrup|rub|crumble|streusel|ganache|assembly|base|vinaigrette|coating|broth|stock|salsa|pesto|curry paste|spice mix|mayo|aioli|custard|compote|ingredients)$/i;
 
 /**
  * A label line without a colon ("Sauce", "Yoghurt and Ouzo Dressing") in a flat list: no
@@ -128,7 +128,9 @@ function ingredientValues(node: JsonObject): string[] {
   const out: string[] = [];
   const add = (x: Json) => {
     if (x == null) return;
-    if (typeof x === "string" || typeof x === "number") out.push(String(x));
+    // a value holding several lines (one string for the whole list, or a group) is split
+    if (typeof x === "string") out.push(...x.split(/\r?\n|\r|<br\s*\/?>/i));
+    else if (typeof x === "number") out.push(String(x));
     else if (Array.isArray(x)) x.forEach(add);
     else if (typeof x === "object") {
       const t = firstText(x, ["text", "name", "@value"]);
