@@ -6,6 +6,7 @@ import type { IngredientGroup } from "../../recipe/schema.ts";
 import type { PageData } from "../collect.ts";
 import type { Candidate } from "../from-json-ld.ts";
 import type { VisibleIngredients } from "../from-visible.ts";
+import { tasteComAu } from "./taste-com-au.ts";
 
 /** An override for one site. Return null to keep the general result. */
 export interface SiteRule {
@@ -14,7 +15,7 @@ export interface SiteRule {
   ingredients?(data: PageData, structured: Candidate | null, visible: VisibleIngredients | null): { ingredients: string[]; groups: IngredientGroup[] } | null;
 }
 
-const RULES: SiteRule[] = [];
+const RULES: SiteRule[] = [tasteComAu];
 
 /** The override for a URL's host, if any. */
 export function siteRuleFor(url: string): SiteRule | null {
