@@ -2,7 +2,7 @@
  * Trains the ingredient tagger (structured averaged perceptron over hashed features, Viterbi
  * decoding) and writes core/ingredient/model/weights.ts.
  *
- *   node scripts/train-ingredients.ts [DATA_FILE] [--epochs N] [--min-weight W] [--dry-run]
+ *   node scripts/train-ingredients.ts [DATA_FILE] [--epochs N] [--runs N] [--min-weight W] [--dry-run]
  *
  * DATA_FILE defaults to ../shared/data/ingredients/dev.jsonl. A fixed 10% validation slice
  * (hash of the row id) is never trained on; accuracy is reported on it and on the whole file.
@@ -32,6 +32,7 @@ const dataFile = path.resolve(positional[0] ?? path.join(root, "..", "shared", "
 const EPOCHS = Number(opt("--epochs", "10"));
 const MIN_WEIGHT = Number(opt("--min-weight", "0.01"));
 const DRY = args.includes("--dry-run");
+const RUNS = Number(opt("--runs", "1"));
 const outFile = path.join(root, "core", "ingredient", "model", "weights.json");
 
 interface Row extends LabelColumns {
@@ -69,11 +70,6 @@ for (const r of rows) {
 console.log(`data ${dataFile}: ${rows.length} rows, training on ${train.length} (${unclean} not cleanly aligned skipped)`);
 
 const SIZE = 1 << FEATURE_BITS;
-const w = new Float32Array(SIZE * L);
-const u = new Float32Array(SIZE * L); // sum of c * update, for averaging
-const tw = new Float64Array((L + 1) * L);
-const tu = new Float64Array((L + 1) * L);
-let c = 1;
 
 function emissions(weights: Float32Array, lf: LineFeatures): Float32Array {
   const em = new Float32Array(lf.n * L);
@@ -86,56 +82,69 @@ function emissions(weights: Float32Array, lf: LineFeatures): Float32Array {
   return em;
 }
 
-let seed = 42;
-const rand = () => {
-  seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
-  return seed / 4294967296;
-};
-
-for (let epoch = 1; epoch <= EPOCHS; epoch++) {
-  for (let i = train.length - 1; i > 0; i--) {
-    const j = Math.floor(rand() * (i + 1));
-    [train[i], train[j]] = [train[j]!, train[i]!];
-  }
-  let errors = 0;
-  let tokens = 0;
-  for (const ex of train) {
-    const em = emissions(w, ex.lf);
-    const pred = viterbi(em, ex.lf.n, tw, ex.mask);
-    tokens += ex.lf.n;
-    let wrong = false;
-    for (let i = 0; i < ex.lf.n; i++) {
-      const g = ex.gold[i]!;
-      const p = pred[i]!;
-      const gPrev = i === 0 ? L : ex.gold[i - 1]!;
-      const pPrev = i === 0 ? L : pred[i - 1]!;
-      if (g !== p) {
-        errors++;
-        wrong = true;
-        for (let k = ex.lf.offsets[i]!; k < ex.lf.offsets[i + 1]!; k++) {
-          const base = ex.lf.feats[k]! * L;
-          w[base + g]! += 1;
-          u[base + g]! += c;
-          w[base + p]! -= 1;
-          u[base + p]! -= c;
+/** One averaged structured-perceptron run over the training lines in a seeded order. */
+function trainOnce(runSeed: number): { avg: Float32Array; avgT: number[] } {
+  const w = new Float32Array(SIZE * L);
+  const u = new Float32Array(SIZE * L); // sum of c * update, for averaging
+  const tw = new Float64Array((L + 1) * L);
+  const tu = new Float64Array((L + 1) * L);
+  let c = 1;
+  let seed = runSeed;
+  const rand = () => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return seed / 4294967296;
+  };
+  const order = train.slice();
+  for (let epoch = 1; epoch <= EPOCHS; epoch++) {
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(rand() * (i + 1));
+      [order[i], order[j]] = [order[j]!, order[i]!];
+    }
+    let errors = 0;
+    let tokens = 0;
+    for (const ex of order) {
+      const em = emissions(w, ex.lf);
+      const pred = viterbi(em, ex.lf.n, tw, ex.mask);
+      tokens += ex.lf.n;
+      for (let i = 0; i < ex.lf.n; i++) {
+        const g = ex.gold[i]!;
+        const p = pred[i]!;
+        const gPrev = i === 0 ? L : ex.gold[i - 1]!;
+        const pPrev = i === 0 ? L : pred[i - 1]!;
+        if (g !== p) {
+          errors++;
+          for (let k = ex.lf.offsets[i]!; k < ex.lf.offsets[i + 1]!; k++) {
+            const base = ex.lf.feats[k]! * L;
+            w[base + g]! += 1;
+            u[base + g]! += c;
+            w[base + p]! -= 1;
+            u[base + p]! -= c;
+          }
+        }
+        if (g !== p || gPrev !== pPrev) {
+          tw[gPrev * L + g]! += 1;
+          tu[gPrev * L + g]! += c;
+          tw[pPrev * L + p]! -= 1;
+          tu[pPrev * L + p]! -= c;
         }
       }
-      if (g !== p || gPrev !== pPrev) {
-        tw[gPrev * L + g]! += 1;
-        tu[gPrev * L + g]! += c;
-        tw[pPrev * L + p]! -= 1;
-        tu[pPrev * L + p]! -= c;
-      }
+      c++;
     }
-    if (wrong || true) c++;
+    console.log(`run ${runSeed} epoch ${epoch}: token error ${((100 * errors) / tokens).toFixed(2)}%`);
   }
-  console.log(`epoch ${epoch}: token error ${((100 * errors) / tokens).toFixed(2)}%`);
+  const avg = new Float32Array(SIZE * L);
+  for (let i = 0; i < avg.length; i++) avg[i] = w[i]! - u[i]! / c;
+  return { avg, avgT: Array.from(tw, (x, i) => x - tu[i]! / c) };
 }
 
-// averaged weights
+// several runs in different orders, averaged: less variance than one run
 const avg = new Float32Array(SIZE * L);
-for (let i = 0; i < avg.length; i++) avg[i] = w[i]! - u[i]! / c;
-const avgT = Array.from(tw, (x, i) => x - tu[i]! / c);
+const avgT = new Array<number>((L + 1) * L).fill(0);
+for (let r = 0; r < RUNS; r++) {
+  const one = trainOnce(42 + r * 7919);
+  for (let i = 0; i < avg.length; i++) avg[i]! += one.avg[i]! / RUNS;
+  for (let i = 0; i < avgT.length; i++) avgT[i]! += one.avgT[i]! / RUNS;
+}
 
 // prune + quantise
 let maxAbs = 0;
@@ -212,7 +221,7 @@ evaluate(rows.filter((r) => isValidationRow(r.id)), "validation (never trained o
 evaluate(rows, "whole file");
 
 const text = JSON.stringify({
-  $comment: `Generated by scripts/train-ingredients.ts from ${path.basename(dataFile)} (${train.length} training lines, ${EPOCHS} epochs); do not edit. See docs/decisions/0010-ingredient-parser.md.`,
+  $comment: `Generated by scripts/train-ingredients.ts from ${path.basename(dataFile)} (${train.length} training lines, ${EPOCHS} epochs x ${RUNS} runs); do not edit. See docs/decisions/0010-ingredient-parser.md.`,
   ...serial,
 }) + "\n";
 console.log(`model: ${keep.length} feature rows, ${(text.length / 1024).toFixed(0)} KB source`);
