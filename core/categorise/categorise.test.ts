@@ -110,6 +110,10 @@ const TABLE: [string, string | string[]][] = [
   ["Tomato, Onion & Garlic Pasta Sauce", "Condiments & Sauces"],
   ["Pomegranate with Cranberry Juice", "Beverages"],
   ["Whole Peeled Tomatoes with Basil", "Canned Goods & Soups"],
+  // brand names used as the product type
+  ["Nacho Cheese Doritos", "Snacks & Sweets"],
+  ["Eggo Homestyle Waffles", "Frozen"],
+  ["Gatorade Cool Blue", "Beverages"],
 ];
 
 describe("categorise", () => {
