@@ -48,5 +48,6 @@ describe("itemKey", () => {
     expect(pluralName("cherry")).toBe("cherries");
     expect(pluralName("egg")).toBe("eggs");
     expect(pluralName("celery")).toBe("celery");
+    expect(pluralName("head of lettuce")).toBe("heads of lettuce");
   });
 });

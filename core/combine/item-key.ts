@@ -226,6 +226,9 @@ function writtenForm(name: string, displayWords: readonly string[]): string {
 
 /** Plural of a shopper-facing name's last word ("onion" -> "onions", "tomato" -> "tomatoes"). */
 export function pluralName(name: string): string {
+  // "cup of tea" -> "cups of tea", "head of garlic" -> "heads of garlic"
+  const of = / of /.exec(name);
+  if (of) return pluralName(name.slice(0, of.index)) + name.slice(of.index);
   const m = /^(.*?)([a-z]+)$/.exec(name);
   if (!m) return name;
   const [, head, w] = m as unknown as [string, string, string];
