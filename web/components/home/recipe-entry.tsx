@@ -12,27 +12,10 @@ import { Spinner } from "../../ui/spinner.tsx";
 import { Tab, TabList, TabPanel, Tabs } from "../../ui/tabs.tsx";
 import { TextArea } from "../../ui/text-area.tsx";
 import { TextField } from "../../ui/text-field.tsx";
+import { isRecipeUrl, splitIngredients } from "./recipe-input.ts";
 import { toAddedRecipe } from "./to-added-recipe.ts";
 import { MANUAL_SOURCE } from "../../../core/api/recipes.ts";
 
-
-/** True for an absolute http(s) address. */
-export function isRecipeUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.length > 0;
-  } catch {
-    return false;
-  }
-}
-
-/** Ingredient lines from the text box: one per line, trimmed, blank lines dropped (SPEC §5). */
-export function splitIngredients(text: string): string[] {
-  return text
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter(Boolean);
-}
 
 export function RecipeEntry() {
   return (

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { isRecipeUrl, splitIngredients } from "./recipe-input.ts";
+import { toAddedRecipe } from "./to-added-recipe.ts";
+
+describe("isRecipeUrl", () => {
+  it("takes absolute http and https addresses", () => {
+    for (const url of ["https://www.bbcgoodfood.com/recipes/chilli", "http://127.0.0.1:8080/a.html", "https://x.io/?q=1#s"]) {
+      expect(isRecipeUrl(url), url).toBe(true);
+    }
+  });
+  it("refuses text, relative paths and other schemes", () => {
+    for (const url of ["", "not a url", "www.example.com/recipe", "/recipes/1", "ftp://x.org/a", "javascript:alert(1)", "mailto:a@b.c"]) {
+      expect(isRecipeUrl(url), url).toBe(false);
+    }
+  });
+});
+
+describe("splitIngredients", () => {
+  it("splits by line, trims and drops blank lines", () => {
+    expect(splitIngredients("  2 eggs \n\n\t\n1 cup milk\r\n3 tbsp sugar\r")).toEqual(["2 eggs", "1 cup milk", "3 tbsp sugar"]);
+  });
+  it("gives nothing for blank input", () => {
+    expect(splitIngredients(" \n \n")).toEqual([]);
+  });
+});
+
+describe("toAddedRecipe", () => {
+  it("keeps what the list shows and reads ingredient objects by their text", () => {
+    expect(
+      toAddedRecipe({ id: "a", title: "T", url: null, source: "manually added", ingredients: ["1 egg", { text: "2 cups flour" }, " "] }),
+    ).toEqual({ id: "a", title: "T", url: null, source: "manually added", ingredients: ["1 egg", "2 cups flour"] });
+  });
+  it("refuses an answer without a recipe", () => {
+    expect(() => toAddedRecipe({ message: "nope" })).toThrow();
+  });
+});

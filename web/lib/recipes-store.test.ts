@@ -1,0 +1,58 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+
+class MemoryStorage {
+  data = new Map<string, string>();
+  getItem(k: string) {
+    return this.data.get(k) ?? null;
+  }
+  setItem(k: string, v: string) {
+    this.data.set(k, v);
+  }
+  removeItem(k: string) {
+    this.data.delete(k);
+  }
+}
+
+let storage: MemoryStorage;
+beforeEach(() => {
+  storage = new MemoryStorage();
+  vi.stubGlobal("localStorage", storage);
+  vi.resetModules();
+});
+
+const recipe = (id: string, title = id) => ({ id, title, source: "manually added", ingredients: ["1 egg"] });
+
+describe("recipes store", () => {
+  it("adds, replaces by id in place, removes by id, and writes local storage", async () => {
+    const store = await import("./recipes-store.ts");
+    store.upsertRecipe(recipe("a"));
+    store.upsertRecipe(recipe("b"));
+    store.upsertRecipe(recipe("a", "A2"));
+    const saved = JSON.parse(storage.getItem(store.RECIPES_STORAGE_KEY)!) as { id: string; title: string }[];
+    expect(saved.map((r) => [r.id, r.title])).toEqual([
+      ["a", "A2"],
+      ["b", "b"],
+    ]);
+    store.removeRecipe("a");
+    store.removeRecipe("nope");
+    expect(JSON.parse(storage.getItem(store.RECIPES_STORAGE_KEY)!)).toEqual([recipe("b")]);
+  });
+
+  it("reads what an earlier visit stored and ignores junk", async () => {
+    storage.setItem("recipecart:recipes", JSON.stringify([recipe("x"), { nope: 1 }, null]));
+    storage.setItem("recipecart:last-list", "L1");
+    const store = await import("./recipes-store.ts");
+    store.upsertRecipe(recipe("y"));
+    expect(JSON.parse(storage.getItem(store.RECIPES_STORAGE_KEY)!).map((r: { id: string }) => r.id)).toEqual(["x", "y"]);
+    expect(storage.getItem(store.LAST_LIST_STORAGE_KEY)).toBe("L1");
+    store.setLastListId(null);
+    expect(storage.getItem(store.LAST_LIST_STORAGE_KEY)).toBeNull();
+  });
+
+  it("survives unreadable storage", async () => {
+    storage.setItem("recipecart:recipes", "{not json");
+    const store = await import("./recipes-store.ts");
+    store.upsertRecipe(recipe("z"));
+    expect(JSON.parse(storage.getItem(store.RECIPES_STORAGE_KEY)!)).toEqual([recipe("z")]);
+  });
+});
