@@ -55,7 +55,8 @@ function singularise(w: string): string {
 export function decodeQuantityColumn(q: string): string {
   return q
     .replace(/(\d*)#(\d+)\$(\d+)/g, (_m, whole: string, n: string, d: string) => (whole ? `${whole}+${n}/${d}` : `${n}/${d}`))
-    .replace(/(\d)x\b/g, "$1 x");
+    .replace(/(\d)x\b/g, "$1 x")
+    .replace(/(^|[\s-])\.(\d)/g, "$10.$2");
 }
 
 function columnWords(text: string): string[] {

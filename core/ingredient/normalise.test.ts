@@ -16,6 +16,7 @@ describe("normaliseLine", () => {
     ["½ to ¾ cup", "1/2-3/4 cup"],
     ["1,5 kg", "1.5 kg"],
     ["1,000 g", "1000 g"],
+    [".5 cup milk", "0.5 cup milk"],
     ["1tbsp oil", "1 tbsp oil"],
     ["1lb 9oz beef", "1 lb 9 oz beef"],
     ["1lb2oz beef", "1 lb 2 oz beef"],

@@ -29,6 +29,8 @@ const GLUED_RE = /(\d)(?!(?:st|nd|rd|th)\b)([a-zA-Z])/g;
 const UNIT_THEN_DIGIT_RE = /(\d[a-zA-Z]{1,4})(?=\d)/g;
 /** "g-1.2" in "900g-1.2kg": a unit, a dash, then a number. */
 const UNIT_DASH_NUMBER_RE = /([a-zA-Z])-(?=\d)/g;
+/** ".5 cup" -> "0.5 cup". */
+const LEADING_DOT_RE = /(^|[\s(/])\.(\d)/g;
 const DECIMAL_COMMA_RE = /(\d),(\d{1,2})(?!\d)/g;
 const THOUSANDS_RE = /(\d),(\d{3})(?!\d)/g;
 const SPACES_RE = /[\s\u00a0\u2000-\u200b\u202f\u205f\u3000]+/g;
@@ -64,6 +66,7 @@ export function normaliseLine(line: string): string {
     if (/\d/.test(s)) digits = true;
   }
   if (!digits) return ascii ? s : s.replace(SPACES_RE, " ").trim();
+  if (s.includes(".")) s = s.replace(LEADING_DOT_RE, "$10.$2");
   if (s.includes(",")) {
     s = s.replace(THOUSANDS_RE, "$1$2");
     s = s.replace(DECIMAL_COMMA_RE, "$1.$2");
