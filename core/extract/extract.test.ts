@@ -94,6 +94,21 @@ describe("extractRecipe on hand-made pages", () => {
     }
   });
 
+  it("as a last resort takes lists whose items start with amounts, headings between them as groups", async () => {
+    const body = `<h1>Meringues</h1><nav><ul><li>Home</li><li>Recipes</li><li>Shop</li></ul></nav><p>Story.</p>
+      <h2>Produce</h2><ul><li>½ lemon</li></ul><h2>Pantry</h2><ul><li>6 cookies</li><li>1 cup sugar</li><li>Salt</li></ul>
+      <h3>1. Do some prep:</h3><p>Heat the oven.</p><ul><li>2 tips</li></ul>`;
+    const r = await both(page("", body));
+    expect(r.ok && r.recipe.ingredientGroups).toEqual([
+      { name: "Produce", ingredients: ["½ lemon"] },
+      { name: "Pantry", ingredients: ["6 cookies", "1 cup sugar", "Salt"] },
+    ]);
+    const prose = await both(page("", "<h1>10 best beaches</h1><ul><li>1. Bondi</li><li>Manly</li><li>Coogee</li><li>Bronte</li></ul>"));
+    expect(prose.ok).toBe(false);
+    const ranked = await both(page("", "<h1>Top 3</h1><ol><li>1. Bondi</li><li>2. Manly</li><li>3) Coogee</li></ol>"));
+    expect(ranked.ok).toBe(false);
+  });
+
   it("says no recipe found (with the page title) when there is none", async () => {
     const r = await both(page('<meta property="og:title" content="About us">', "<h1>About us</h1><ul><li>Team</li></ul>"));
     expect(r).toEqual({ ok: false, reason: "no_recipe_found", message: expect.stringContaining("No recipe"), title: "About us" });

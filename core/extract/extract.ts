@@ -9,7 +9,7 @@ import type { ExtractResult, RecipeDraft, RecipeSource } from "../recipe/schema.
 import { createCollector, type PageData } from "./collect.ts";
 import { candidateFromNode, emptyCandidate, pickMainRecipe, readJsonLd, type Candidate } from "./from-json-ld.ts";
 import { candidateFromMicrodata } from "./from-microdata.ts";
-import { headingIngredients, mainHeading, pluginIngredients, type VisibleIngredients } from "./from-visible.ts";
+import { headingIngredients, mainHeading, pluginIngredients, quantityListIngredients, type VisibleIngredients } from "./from-visible.ts";
 import type { Plan, PlanDriver } from "./plan.ts";
 import { siteRuleFor } from "./sites/index.ts";
 import { captionIngredients, isSocialUrl, socialTitle, stripSocialPrefix } from "./social.ts";
@@ -180,7 +180,7 @@ function buildResult(url: string, data: PageData): ExtractResult {
   const fromMicro = candidateFromMicrodata(data.micro);
   const structured = fromLd && fromLd.ingredients.length ? fromLd : fromMicro && fromMicro.ingredients.length ? fromMicro : fromLd ?? fromMicro;
   const plugin = pluginIngredients(data);
-  const visible = plugin ?? headingIngredients(data);
+  const visible = plugin ?? headingIngredients(data) ?? (structured?.ingredients.length ? null : quantityListIngredients(data));
 
   const rule = siteRuleFor(url);
   let chosen = chooseIngredients(structured, visible);

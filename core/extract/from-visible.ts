@@ -270,3 +270,62 @@ export function mainHeading(data: PageData): string {
   }
   return "";
 }
+
+const QTY_START = /^(?:[-–•·*]\s*)?(?:\d|[¼½¾⅓⅔⅛⅜⅝⅞])/;
+
+/**
+ * Last resort for a page with no structured data, no plugin markup and no "Ingredients"
+ * heading: the first run of lists (one list, or lists separated only by headings, which become
+ * groups) with at least three items of which at least 60% start with an amount.
+ */
+export function quantityListIngredients(data: PageData): VisibleIngredients | null {
+  const out = data.singlePass ? data.outline : data.fallbackOutline;
+  // split the outline into lists (top-level items of each <ul>/<ol>) and headings
+  type Block = { kind: "h"; text: string } | { kind: "list"; items: string[] } | { kind: "other" };
+  const blocks: Block[] = [];
+  let list: { depth: number; items: string[] } | null = null;
+  for (const it of out) {
+    if (it.kind === "ul") {
+      if (!list || it.listDepth <= list.depth) {
+        list = { depth: it.listDepth, items: [] };
+        blocks.push({ kind: "list", items: list.items });
+      }
+      continue;
+    }
+    if (it.kind === "li") {
+      if (list && it.listDepth === list.depth) {
+        const t = cleanLine(it.text);
+        if (t) list.items.push(t);
+      }
+      continue;
+    }
+    list = null;
+    if (it.kind === "h") {
+      const t = cleanText(it.text);
+      if (t) blocks.push({ kind: "h", text: t });
+    } else if (cleanText(it.text)) blocks.push({ kind: "other" });
+  }
+  const ingredientLike = (items: string[]) =>
+    items.length > 0 &&
+    items.every((t) => t.length <= 200) &&
+    // "1. Bondi", "2) Manly" are numbered entries, not amounts
+    items.filter((t) => QTY_START.test(t) && !/^\d+[.)]\s/.test(t)).length >= items.length * 0.6;
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i];
+    if (b.kind !== "list" || !ingredientLike(b.items)) continue;
+    const seq: Array<{ heading: boolean; text: string }> = b.items.map((text) => ({ heading: false, text }));
+    // following lists under their own headings belong to the same recipe
+    for (let j = i + 1; j + 1 < blocks.length; j += 2) {
+      const h = blocks[j];
+      const next = blocks[j + 1];
+      if (h.kind !== "h" || next.kind !== "list" || !ingredientLike(next.items) || STOP_HEADING.test(h.text)) break;
+      seq.push({ heading: true, text: h.text }, ...next.items.map((text) => ({ heading: false, text })));
+    }
+    // and a heading right before the first list names its group
+    const before = blocks[i - 1];
+    if (before && before.kind === "h" && seq.some((x) => x.heading) && !INGREDIENT_HEADING.test(before.text)) seq.unshift({ heading: true, text: before.text });
+    const g = toGroups(seq);
+    if (g.ingredients.length >= 3) return { ...g, kind: "heading", containerClass: "" };
+  }
+  return null;
+}
