@@ -376,6 +376,8 @@ describe("recipe edit dialog", () => {
     await page.unroute("**/api/recipes/*");
     await dialog.getByRole("button", { name: "Delete" }).click();
     await dialog.waitFor({ state: "detached" });
+    // Focus moves to the remaining recipe rather than falling back to the page.
+    await page.waitForFunction(() => document.activeElement?.getAttribute("aria-label") === "Edit Salad");
     await expectToast(page, "Recipe removed");
     expect(await addedList(page).locator(".added__name").allInnerTexts()).toEqual(["Salad"]);
 
@@ -594,6 +596,15 @@ describe("phone, keyboard and accessibility", () => {
     await page.keyboard.press("Enter");
     await page.waitForURL(/\/shopping-list\//);
     await page.getByRole("heading", { level: 1 }).waitFor();
+    await page.locator(".list__item").first().waitFor();
+
+    // Removing an item by keyboard keeps focus in the list, on the next Remove button.
+    await tabUntil((f) => f.label.startsWith("Remove "));
+    const removedLabel = (await focused()).label;
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(() => document.querySelectorAll(".list__item").length === 1);
+    await page.waitForFunction(() => document.activeElement?.hasAttribute("data-remove-item") === true);
+    expect((await focused()).label).not.toBe(removedLabel);
     expect(problems).toEqual(NONE);
     await context.close();
   }, 60_000);

@@ -28,9 +28,11 @@ export interface RecipeEditDialogProps {
   /** The recipe to edit; the dialog is open while this is set. */
   recipe: AddedRecipe | null;
   onClose: () => void;
+  /** Called after the recipe was deleted (before the dialog closes). */
+  onDeleted?: (id: string) => void;
 }
 
-export function RecipeEditDialog({ recipe, onClose }: RecipeEditDialogProps) {
+export function RecipeEditDialog({ recipe, onClose, onDeleted }: RecipeEditDialogProps) {
   return (
     <Dialog
       title="Edit Recipe"
@@ -43,7 +45,7 @@ export function RecipeEditDialog({ recipe, onClose }: RecipeEditDialogProps) {
       size="lg"
     >
       {/* Mounted only while open, so every open starts from the recipe as it is now. */}
-      {recipe ? <EditForm key={recipe.id} recipe={recipe} onDone={onClose} /> : null}
+      {recipe ? <EditForm key={recipe.id} recipe={recipe} onDone={onClose} onDeleted={onDeleted} /> : null}
     </Dialog>
   );
 }
@@ -94,7 +96,15 @@ function initRows(ingredients: string[]): RowsState {
   return { history: createHistory(rows), rows };
 }
 
-function EditForm({ recipe, onDone }: { recipe: AddedRecipe; onDone: () => void }) {
+function EditForm({
+  recipe,
+  onDone,
+  onDeleted,
+}: {
+  recipe: AddedRecipe;
+  onDone: () => void;
+  onDeleted?: (id: string) => void;
+}) {
   const [title, setTitle] = useState(recipe.title);
   const [state, dispatch] = useReducer(rowsReducer, recipe.ingredients, initRows);
   const [busy, setBusy] = useState<"save" | "delete" | null>(null);
@@ -132,6 +142,7 @@ function EditForm({ recipe, onDone }: { recipe: AddedRecipe; onDone: () => void 
         return;
       }
     }
+    onDeleted?.(recipe.id);
     removeRecipe(recipe.id);
     toast({ title: "Recipe removed", description: `${recipe.title} was removed.` });
     onDone();

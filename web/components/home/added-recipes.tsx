@@ -3,7 +3,7 @@
  * and the 'Generate Shopping List' button. Generating POSTs the recipe ids, remembers the new
  * list and opens it.
  */
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { defaultListName, type ShoppingList } from "../../../core/api/lists.ts";
 import { apiRequest, errorText } from "../../lib/api.ts";
@@ -16,6 +16,23 @@ export function AddedRecipes({ recipes }: { recipes: AddedRecipe[] }) {
   const [editing, setEditing] = useState<AddedRecipe | null>(null);
   const [generating, setGenerating] = useState(false);
   const navigate = useNavigate();
+  const sectionRef = useRef<HTMLElement>(null);
+
+  /**
+   * After a recipe leaves the list its buttons are gone: keyboard focus moves to the next
+   * recipe's Edit button (or the last one, or Generate) instead of falling back to the page.
+   * Waits two frames so a closing dialog has restored focus first.
+   */
+  function refocusAfterRemoval(index: number) {
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => {
+        const section = sectionRef.current;
+        if (!section) return;
+        const edits = section.querySelectorAll<HTMLElement>("[data-row-focus]");
+        (edits[Math.min(index, edits.length - 1)] ?? section.querySelector<HTMLElement>(".added__generate"))?.focus();
+      }),
+    );
+  }
 
   async function generate() {
     if (generating) return;
@@ -44,12 +61,14 @@ export function AddedRecipes({ recipes }: { recipes: AddedRecipe[] }) {
   }
 
   function remove(recipe: AddedRecipe) {
+    const index = recipes.findIndex((r) => r.id === recipe.id);
     removeRecipe(recipe.id);
+    refocusAfterRemoval(index);
     toast({ title: "Recipe removed", description: `${recipe.title} was removed from your list.` });
   }
 
   return (
-    <section className="added" aria-labelledby="added-title">
+    <section className="added" aria-labelledby="added-title" ref={sectionRef}>
       <h2 id="added-title" className="added__title">
         Your recipes {recipes.length ? <span className="added__count">({recipes.length})</span> : null}
       </h2>
@@ -70,7 +89,13 @@ export function AddedRecipes({ recipes }: { recipes: AddedRecipe[] }) {
                 </p>
               </div>
               <div className="added__actions">
-                <Button variant="outline" size="sm" aria-label={`Edit ${recipe.title}`} onPress={() => setEditing(recipe)}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-label={`Edit ${recipe.title}`}
+                  data-row-focus=""
+                  onPress={() => setEditing(recipe)}
+                >
                   Edit
                 </Button>
                 <Button variant="ghost" size="sm" aria-label={`Delete ${recipe.title}`} onPress={() => remove(recipe)}>
@@ -84,7 +109,11 @@ export function AddedRecipes({ recipes }: { recipes: AddedRecipe[] }) {
       <Button size="lg" className="added__generate" onPress={generate} isPending={generating}>
         {generating ? "Generating…" : "Generate Shopping List"}
       </Button>
-      <RecipeEditDialog recipe={editing} onClose={() => setEditing(null)} />
+      <RecipeEditDialog
+        recipe={editing}
+        onClose={() => setEditing(null)}
+        onDeleted={(id) => refocusAfterRemoval(recipes.findIndex((r) => r.id === id))}
+      />
     </section>
   );
 }

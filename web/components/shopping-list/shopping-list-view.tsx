@@ -3,7 +3,7 @@
  * items grouped by category (amount, name, which recipes need it), removing an item, Print and
  * Copy. Email and ordering arrive in later issues.
  */
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { getListText, type ShoppingList, type ShoppingListItem } from "../../../core/api/lists.ts";
 import { apiRequest, errorText } from "../../lib/api.ts";
 import { toast } from "../../lib/toast.ts";
@@ -12,15 +12,25 @@ import { printList } from "./print-list.ts";
 
 export function ShoppingListView({ list, onChanged }: { list: ShoppingList; onChanged: () => Promise<void> }) {
   const [removing, setRemoving] = useState<string | null>(null);
+  const articleRef = useRef<HTMLElement>(null);
   const categories = Object.entries(list.ingredients).filter(([, items]) => items.length);
   const count = categories.reduce((n, [, items]) => n + items.length, 0);
 
   async function remove(item: ShoppingListItem) {
     if (removing) return;
     setRemoving(item.id);
+    const buttons = () => [...(articleRef.current?.querySelectorAll<HTMLElement>("[data-remove-item]") ?? [])];
+    const index = buttons().findIndex((b) => b.dataset.removeItem === item.id);
     try {
       await apiRequest("DELETE", `/api/shopping-lists/${encodeURIComponent(list.id)}/items/${encodeURIComponent(item.id)}`);
       await onChanged();
+      // The pressed button is gone: keep keyboard focus on the list (next item, else the title).
+      requestAnimationFrame(() =>
+        requestAnimationFrame(() => {
+          const left = buttons();
+          (left[Math.min(index, left.length - 1)] ?? articleRef.current?.querySelector<HTMLElement>("#list-title"))?.focus();
+        }),
+      );
     } catch (err) {
       toast({ title: "Error removing item", description: errorText(err), variant: "destructive" });
     } finally {
@@ -44,9 +54,9 @@ export function ShoppingListView({ list, onChanged }: { list: ShoppingList; onCh
   }
 
   return (
-    <article className="list" aria-labelledby="list-title">
+    <article className="list" aria-labelledby="list-title" ref={articleRef}>
       <header className="list__header">
-        <h1 id="list-title" className="list__title">
+        <h1 id="list-title" className="list__title" tabIndex={-1}>
           {list.name}
         </h1>
         <p className="list__meta">
@@ -91,6 +101,7 @@ export function ShoppingListView({ list, onChanged }: { list: ShoppingList; onCh
                     variant="ghost"
                     size="sm"
                     aria-label={`Remove ${item.name}`}
+                    data-remove-item={item.id}
                     isPending={removing === item.id}
                     isDisabled={removing !== null && removing !== item.id}
                     onPress={() => remove(item)}
