@@ -145,6 +145,17 @@ function findGroups(tokens: readonly string[], labels: readonly Label[]): Group[
   return groups;
 }
 
+/** True when a comma then preparation/purpose words lie between: "3 mushrooms, ground (... cups)". */
+function crossesClause(tokens: readonly string[], labels: readonly Label[], from: number, to: number): boolean {
+  let comma = false;
+  for (let i = from; i < to; i++) {
+    const t = tokens[i]!;
+    if (t === "," || t === ";") comma = true;
+    else if (comma && (labels[i] === "PREP" || labels[i] === "PURPOSE")) return true;
+  }
+  return false;
+}
+
 const AMOUNT_LABELS = new Set<Label>(["QTY", "UNIT", "PUNC", "SIZE"]);
 function onlyAmountTokens(labels: readonly Label[], from: number, to: number): boolean {
   for (let i = from; i < to; i++) if (!AMOUNT_LABELS.has(labels[i]!)) return false;
@@ -181,6 +192,8 @@ export function assembleAmounts(tokens: readonly string[], labels: readonly Labe
     for (let j = 1; j < groups.length; j++) {
       const g = groups[j]!;
       if (g.qty.length === 0) {
+        // a unit after the name only counts within the first clause ("2 garlic cloves, ...")
+        if (crossesClause(tokens, labels, prevEnd + 1, g.start)) break;
         const unit = unitOf(g.unit);
         if (unit !== null) {
           amounts[0] = toAmount(first, unit);

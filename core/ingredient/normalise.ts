@@ -29,6 +29,8 @@ const GLUED_RE = /(\d)(?!(?:st|nd|rd|th)\b)([a-zA-Z])/g;
 const UNIT_THEN_DIGIT_RE = /(\d[a-zA-Z]{1,4})(?=\d)/g;
 /** "g-1.2" in "900g-1.2kg": a unit, a dash, then a number. */
 const UNIT_DASH_NUMBER_RE = /([a-zA-Z])-(?=\d)/g;
+/** " – " between words (not numbers): a clause separator. */
+const SPACED_DASH_RE = /(?<=[^\d\s]) [–—] (?=[^\d\s])/g;
 /** ".5 cup" -> "0.5 cup". */
 const LEADING_DOT_RE = /(^|[\s(/])\.(\d)/g;
 const DECIMAL_COMMA_RE = /(\d),(\d{1,2})(?!\d)/g;
@@ -62,7 +64,10 @@ export function normaliseLine(line: string): string {
   if (!ascii) {
     s = s.replace(FRACTION_SLASH_RE, "$1/$2");
     s = s.replace(VULGAR_RE, (_m, whole: string, frac: string) => (whole ? `${whole} ${VULGAR[frac]}` : ` ${VULGAR[frac]}`));
-    if (s.includes("–") || s.includes("—") || s.includes("‐") || s.includes("‑")) dash = true;
+    if (s.includes("–") || s.includes("—") || s.includes("‐") || s.includes("‑")) {
+      dash = true;
+      s = s.replace(SPACED_DASH_RE, ", "); // "2 lemons – cut in half": a spaced dash separates like a comma
+    }
     if (/\d/.test(s)) digits = true;
   }
   if (!digits) return ascii ? s : s.replace(SPACES_RE, " ").trim();
