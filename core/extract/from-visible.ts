@@ -303,6 +303,10 @@ export function quantityListIngredients(data: PageData): VisibleIngredients | nu
     if (it.kind === "h") {
       const t = cleanText(it.text);
       if (t) blocks.push({ kind: "h", text: t });
+    } else if (it.kind === "p" && it.text.includes("\n")) {
+      // a paragraph of <br>-separated lines ("• 15 g Parmesan<br>• 1 egg") reads like a list
+      const lines = it.text.split("\n").map((l) => cleanLine(l).replace(/^[-–•·*]\s*/, "")).filter(Boolean);
+      blocks.push(lines.length >= 3 ? { kind: "list", items: lines } : { kind: "other" });
     } else if (cleanText(it.text)) blocks.push({ kind: "other" });
   }
   const ingredientLike = (items: string[]) =>
