@@ -3,7 +3,7 @@ import { hasLearnedModel, labelTokens, ruleLabels } from "./label.ts";
 
 describe("labelTokens", () => {
   it("labels a plain line", () => {
-    expect(hasLearnedModel).toBe(true);
+    expect(hasLearnedModel()).toBe(true);
     expect(labelTokens(["2", "cups", "flour"])).toEqual(["QTY", "UNIT", "NAME"]);
     expect(labelTokens(["3", "large", "eggs", ",", "beaten"])).toEqual(["QTY", "SIZE", "NAME", "PUNC", "PREP"]);
   });

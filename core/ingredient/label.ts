@@ -13,8 +13,16 @@ import { isNumberWord } from "./quantity-value.ts";
 
 export type { Label } from "./tagger-model.ts";
 
-/** The learned model, or null when the weights are missing or stale (a test asserts they are not). */
-const MODEL: TaggerModel | null = loadModel(WEIGHTS as unknown as SerialisedModel);
+/**
+ * The learned model, decoded on first use (not at import: keeps module load and a Worker's
+ * start-up cheap). Null when the weights are missing or stale (a test asserts they are not).
+ */
+let MODEL: TaggerModel | null | undefined;
+
+function model(): TaggerModel | null {
+  if (MODEL === undefined) MODEL = loadModel(WEIGHTS as unknown as SerialisedModel);
+  return MODEL;
+}
 
 function loadModel(serial: SerialisedModel): TaggerModel | null {
   try {
@@ -35,8 +43,10 @@ export function punctMask(tokens: readonly string[]): Int8Array {
   return mask;
 }
 
-/** True when the learned model is loaded (false only before the first training run). */
-export const hasLearnedModel: boolean = MODEL !== null;
+/** True when the learned model is usable (false only before the first training run or with stale weights). */
+export function hasLearnedModel(): boolean {
+  return model() !== null;
+}
 
 /**
  * Labels the tokens of one line.
@@ -45,8 +55,9 @@ export const hasLearnedModel: boolean = MODEL !== null;
  */
 export function labelTokens(tokens: readonly string[]): Label[] {
   if (tokens.length === 0) return [];
-  if (!MODEL) return ruleLabels(tokens);
-  return labelTokensWith(MODEL, tokens);
+  const m = model();
+  if (!m) return ruleLabels(tokens);
+  return labelTokensWith(m, tokens);
 }
 
 /** Labels tokens with a given model (the trainer evaluates candidate models this way). */

@@ -60,7 +60,7 @@ describe("accuracy on the in-repo validation sample (never trained on)", () => {
     .split("\n").filter(Boolean).map((l) => JSON.parse(l) as Row);
 
   it("uses the learned tagger", () => {
-    expect(hasLearnedModel).toBe(true);
+    expect(hasLearnedModel()).toBe(true);
   });
 
   it("gets at least 90% of lines fully right", () => {
