@@ -51,9 +51,14 @@ export function normaliseLine(line: string): string {
   let digits = false;
   let dash = false;
   let doubleSpace = false;
+  let glued = false;
+  let prevDigit = false;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c >= 48 && c <= 57) digits = true;
+    const isLetter = (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+    if (prevDigit && isLetter) glued = true;
+    prevDigit = c >= 48 && c <= 57;
+    if (prevDigit) digits = true;
     else if (c === 45) dash = true;
     else if (c > 127) ascii = false;
     else if (c < 32 || (c === 32 && s.charCodeAt(i + 1) === 32)) doubleSpace = true;
@@ -80,8 +85,10 @@ export function normaliseLine(line: string): string {
     s = s.replace(HYPHEN_TO_RE, "$1-");
     s = s.replace(HYPHEN_MIXED_RE, "$1 $2");
   }
-  s = s.replace(UNIT_THEN_DIGIT_RE, "$1 ");
-  s = s.replace(GLUED_RE, "$1 $2");
+  if (glued || !ascii) {
+    s = s.replace(UNIT_THEN_DIGIT_RE, "$1 ");
+    s = s.replace(GLUED_RE, "$1 $2");
+  }
   const slash = s.includes("/");
   if (slash) s = s.replace(MIXED_RE, "$1+$2");
   if (dash) {
