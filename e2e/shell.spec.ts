@@ -39,13 +39,25 @@ async function metaContent(page: Page, name: string) {
   return page.locator(`head meta[name="${name}"]`).getAttribute("content");
 }
 
-/** Pretends a user is signed in: /api/auth/me answers this user; records the headers it got. */
+/**
+ * Pretends a user is signed in: a token is in local storage before the page loads (once), and
+ * /api/auth/me answers this user for that bearer token and 401 otherwise, like the server.
+ * Records the headers each call carried.
+ */
 async function signInAs(page: Page, user: Record<string, unknown>) {
   const seen: Record<string, string>[] = [];
-  await page.addInitScript(() => localStorage.setItem("auth_token", "test-token-123"));
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem("seeded")) localStorage.setItem("auth_token", "test-token-123");
+    sessionStorage.setItem("seeded", "1");
+  });
   await page.route("**/api/auth/me", async (route) => {
-    seen.push(route.request().headers());
-    await route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ user }) });
+    const headers = route.request().headers();
+    seen.push(headers);
+    if (headers.authorization === "Bearer test-token-123") {
+      await route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ user }) });
+    } else {
+      await route.fulfill({ status: 401, contentType: "application/problem+json", body: '{"code":"unauthenticated"}' });
+    }
   });
   return seen;
 }
@@ -120,7 +132,8 @@ describe("header", () => {
     const nav = page.getByRole("navigation", { name: "Main" });
     await nav.getByRole("link", { name: "Our Story" }).click();
     await page.waitForURL("**/about");
-    await expect(page.getByRole("heading", { level: 1 }).innerText()).resolves.toMatch(/shopping list/i);
+    await page.getByRole("heading", { level: 1, name: /shopping list/i }).waitFor();
+    await expect(page.title()).resolves.toMatch(/our story/i);
     await page.locator("header").getByRole("link", { name: /recipecart/i }).click();
     await page.waitForURL((u) => u.pathname === "/");
     expect(await nav.getByRole("link", { name: "Features" }).getAttribute("href")).toBe("/#features");
@@ -203,6 +216,10 @@ describe("header", () => {
     await page.waitForURL((u) => u.pathname === "/");
     await page.locator(".site-header__account").getByRole("link", { name: "Sign In" }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem("auth_token"))).toBeNull();
+    // Signing out refreshes the current user (SPEC §4), now without a token.
+    await page.waitForLoadState("networkidle");
+    expect(seen.length).toBe(2);
+    expect(seen[1]?.authorization).toBeUndefined();
     await done(page, context);
   });
 
@@ -268,16 +285,16 @@ describe("footer", () => {
     await page.goto("/");
     await hydrated(page);
     const footer = page.locator("footer.site-footer");
-    for (const [name, path] of [
-      ["Help Center", "/help"],
-      ["Contact Us", "/contact"],
-      ["Privacy Policy", "/privacy"],
-      ["Terms of Service", "/terms"],
-      ["About Us", "/about"],
-    ]) {
+    for (const [name, path, title] of [
+      ["Help Center", "/help", "Help Center"],
+      ["Contact Us", "/contact", "Contact Us"],
+      ["Privacy Policy", "/privacy", "Privacy Policy"],
+      ["Terms of Service", "/terms", "Terms of Service"],
+      ["About Us", "/about", "Our Story"],
+    ] as const) {
       await footer.getByRole("link", { name, exact: true }).click();
       await page.waitForURL((u) => u.pathname === path);
-      await page.locator("h1").waitFor();
+      await page.waitForFunction((t) => document.title.startsWith(t), title);
     }
     await footer.getByRole("link", { name: "How it Works" }).click();
     await page.waitForURL((u) => u.pathname === "/");

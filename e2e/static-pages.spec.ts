@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PHONE, closeBrowser, openPage } from "./browser.ts";
 
 afterAll(closeBrowser);
@@ -194,11 +194,22 @@ describe("Contact form", () => {
 });
 
 describe("accessibility (axe-core)", () => {
+  // One page for all of them: every closed browser context is a chance for wrangler dev's
+  // proxy to die on a reset connection (workers-sdk#15451), and axe needs no fresh state.
+  let session: Awaited<ReturnType<typeof openPage>>;
+  beforeAll(async () => {
+    session = await openPage();
+  });
+  afterAll(async () => {
+    await done(session.page, session.context);
+  });
+
   for (const p of ["/", "/about", "/help", "/contact", "/privacy", "/terms", "/no-such-page"]) {
     it(`${p} has no serious or critical violation`, async () => {
-      const { page, context } = await openPage();
+      const { page } = session;
       await page.goto(p);
       await hydrated(page);
+      await page.waitForLoadState("networkidle");
       if (p === "/help") await page.locator("h3 button[aria-expanded]").first().click();
       await page.addScriptTag({ path: AXE });
       const violations = await page.evaluate(async () => {
@@ -207,7 +218,6 @@ describe("accessibility (axe-core)", () => {
         return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
       });
       expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
-      await done(page, context);
     });
   }
 });

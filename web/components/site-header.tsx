@@ -152,7 +152,7 @@ export function SiteHeader() {
                       className="mobile-menu__link"
                       onClick={() => {
                         close();
-                        auth.signOut();
+                        void auth.signOut();
                       }}
                     >
                       Sign out

@@ -12,7 +12,7 @@ export function getUserMenuLabel(user: Pick<AuthUser, "firstName"> | null): stri
   return user?.firstName?.trim() || "Account";
 }
 
-export function UserMenu({ user, onSignOut }: { user: AuthUser; onSignOut: () => void }) {
+export function UserMenu({ user, onSignOut }: { user: AuthUser; onSignOut: () => unknown }) {
   const navigate = useNavigate();
   const label = getUserMenuLabel(user);
   return (
@@ -40,7 +40,7 @@ export function UserMenu({ user, onSignOut }: { user: AuthUser; onSignOut: () =>
         <MenuItem
           id="sign-out"
           onAction={() => {
-            onSignOut();
+            void onSignOut();
             void navigate("/");
           }}
         >

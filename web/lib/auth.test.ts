@@ -103,12 +103,27 @@ describe("fetchCurrentUser", () => {
 });
 
 describe("signOut", () => {
-  it("removes the token and the cached user", async () => {
+  it("removes the token and the cached user, then asks the server again", async () => {
     localStorage.setItem(AUTH_TOKEN_KEY, "tok-1");
     fetchMock.mockResolvedValueOnce(answer(200, { user: USER }));
     await fetchCurrentUser();
-    signOut();
+    fetchMock.mockResolvedValueOnce(answer(401, {}));
+    const pending = signOut();
     expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
     expect(getAuthSnapshot()).toEqual({ status: "unauthenticated", user: null, error: null });
+    await expect(pending).resolves.toEqual({ status: "unauthenticated", user: null, error: null });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(new Headers(fetchMock.mock.calls[1]![1].headers).has("authorization")).toBe(false);
+  });
+
+  it("ignores a slow answer to a request made before signing out", async () => {
+    let release!: (r: Response) => void;
+    fetchMock.mockReturnValueOnce(new Promise<Response>((r) => (release = r)));
+    const stale = fetchCurrentUser();
+    fetchMock.mockResolvedValueOnce(answer(401, {}));
+    await signOut();
+    release(answer(200, { user: USER }));
+    await stale;
+    expect(getAuthSnapshot().user).toBeNull();
   });
 });

@@ -38,6 +38,8 @@ const LOADING: AuthSnapshot = { status: "loading", user: null, error: null };
 let snapshot: AuthSnapshot = LOADING;
 let fetchedAt = 0;
 let inFlight: Promise<AuthSnapshot> | null = null;
+/** Bumped by signOut so an answer to an older request cannot sign the user back in. */
+let generation = 0;
 const listeners = new Set<() => void>();
 
 function publish(next: AuthSnapshot) {
@@ -63,6 +65,7 @@ export function fetchCurrentUser(opts: { force?: boolean } = {}): Promise<AuthSn
   if (inFlight) return inFlight;
   const fresh = snapshot.status !== "loading" && Date.now() - fetchedAt < CURRENT_USER_TTL_MS;
   if (fresh && !opts.force) return Promise.resolve(snapshot);
+  const gen = generation;
   inFlight = fetchApi<{ user: AuthUser | null }>("GET", "/api/auth/me")
     .then(
       ({ user }): AuthSnapshot => (user ? { status: "authenticated", user, error: null } : { ...LOADING, status: "unauthenticated" }),
@@ -73,6 +76,7 @@ export function fetchCurrentUser(opts: { force?: boolean } = {}): Promise<AuthSn
       }),
     )
     .then((next) => {
+      if (gen !== generation) return snapshot;
       fetchedAt = Date.now();
       inFlight = null;
       publish(next);
@@ -87,11 +91,17 @@ export function signIn(token: string | null | undefined): Promise<AuthSnapshot> 
   return fetchCurrentUser({ force: true });
 }
 
-/** SPEC §4: removes the token and the cached user. The caller navigates to /. */
-export function signOut(): void {
+/**
+ * SPEC §4: removes the token and the cached user, then refreshes the current user (a cookie
+ * session, if the server still honours one, shows up again). The caller navigates to /.
+ * TODO(accounts issue): also end the server session once a logout endpoint exists.
+ */
+export function signOut(): Promise<AuthSnapshot> {
   setAuthToken(null);
-  fetchedAt = Date.now();
+  generation++;
+  inFlight = null;
   publish({ status: "unauthenticated", user: null, error: null });
+  return fetchCurrentUser({ force: true });
 }
 
 /**
@@ -118,5 +128,6 @@ export function resetAuthForTests(): void {
   snapshot = LOADING;
   fetchedAt = 0;
   inFlight = null;
+  generation++;
   listeners.clear();
 }
