@@ -15,8 +15,12 @@ export const L = LABELS.length;
 
 /** A decoded model: per-feature weight rows plus transition scores. */
 export interface TaggerModel {
-  /** Dense quantised weights: feature * L + label. One cache line holds 8 features' rows. */
-  weights: Int8Array;
+  /**
+   * Dense quantised weights, two labels per 32-bit word: feature * 4 + label / 2 holds
+   * (w[2j] + 128) | (w[2j+1] + 128) << 16. Summing up to 257 features (a token has 39) cannot carry between
+   * lanes, so a line's emission needs 4 additions per feature instead of 8.
+   */
+  weights: Int32Array;
   /** (L + 1) * L transition scores in weight units (divided by the quantisation scale). */
   trans: Float32Array;
 }
@@ -92,11 +96,11 @@ export function decodeModel(m: SerialisedModel): TaggerModel {
     id += delta;
     ids[r] = id;
   }
-  const weights = new Int8Array((1 << FEATURE_BITS) * L);
+  const weights = new Int32Array((1 << FEATURE_BITS) * (L / 2)).fill(128 | (128 << 16));
   const src = new Int8Array(bytes.buffer, bytes.byteOffset + p, m.rows * L);
   for (let r = 0, s = 0; r < m.rows; r++) {
-    const d = ids[r]! * L;
-    for (let l = 0; l < L; l++) weights[d + l] = src[s++]!;
+    const d = ids[r]! * (L / 2);
+    for (let j = 0; j < L / 2; j++, s += 2) weights[d + j] = (src[s]! + 128) | ((src[s + 1]! + 128) << 16);
   }
   return { weights, trans: Float32Array.from(m.trans, (x) => x / m.scale) };
 }
@@ -104,35 +108,33 @@ export function decodeModel(m: SerialisedModel): TaggerModel {
 let emBuf = new Float32Array(64 * L);
 
 /** Emission scores: n * L. The returned array is a shared buffer, valid until the next call. */
-export function emissionScores(model: { weights: ArrayLike<number> }, lf: LineFeatures): Float32Array {
+export function emissionScores(model: { weights: Int32Array }, lf: LineFeatures): Float32Array {
   const weights = model.weights;
   if (emBuf.length < lf.n * L) emBuf = new Float32Array(lf.n * 2 * L);
   const out = emBuf;
   const { feats, offsets } = lf;
   if (L !== 8) throw new Error("emissionScores is unrolled for 8 labels");
   for (let i = 0; i < lf.n; i++) {
-    let a0 = 0, a1 = 0, a2 = 0, a3 = 0, a4 = 0, a5 = 0, a6 = 0, a7 = 0;
+    let a0 = 0, a1 = 0, a2 = 0, a3 = 0;
+    const start = offsets[i]!;
     const end = offsets[i + 1]!;
-    for (let k = offsets[i]!; k < end; k++) {
-      const w = feats[k]! << 3;
+    for (let k = start; k < end; k++) {
+      const w = feats[k]! << 2;
       a0 += weights[w]!;
       a1 += weights[w + 1]!;
       a2 += weights[w + 2]!;
       a3 += weights[w + 3]!;
-      a4 += weights[w + 4]!;
-      a5 += weights[w + 5]!;
-      a6 += weights[w + 6]!;
-      a7 += weights[w + 7]!;
     }
+    const off = 128 * (end - start);
     const base = i << 3;
-    out[base] = a0;
-    out[base + 1] = a1;
-    out[base + 2] = a2;
-    out[base + 3] = a3;
-    out[base + 4] = a4;
-    out[base + 5] = a5;
-    out[base + 6] = a6;
-    out[base + 7] = a7;
+    out[base] = (a0 & 0xffff) - off;
+    out[base + 1] = (a0 >>> 16) - off;
+    out[base + 2] = (a1 & 0xffff) - off;
+    out[base + 3] = (a1 >>> 16) - off;
+    out[base + 4] = (a2 & 0xffff) - off;
+    out[base + 5] = (a2 >>> 16) - off;
+    out[base + 6] = (a3 & 0xffff) - off;
+    out[base + 7] = (a3 >>> 16) - off;
   }
   return out;
 }
