@@ -42,34 +42,3 @@ export const ShoppingListSchema = z.object({
   ingredients: z.record(z.string(), z.array(ShoppingListItemSchema)),
 });
 export type ShoppingList = z.infer<typeof ShoppingListSchema>;
-
-/**
- * The default name of a new list (SPEC §9): 'Shopping List - ' plus the local date.
- *
- * @example
- * defaultListName(new Date(2025, 7, 15), "en-US") // "Shopping List - 8/15/2025"
- */
-export function defaultListName(date: Date = new Date(), locale?: string): string {
-  return `Shopping List - ${date.toLocaleDateString(locale)}`;
-}
-
-/**
- * The list as plain text for the clipboard (SPEC §7): the name, then per category a heading
- * and bullet lines 'name - amount' (just the name when there is no amount).
- *
- * @example
- * getListText({ name: "Week", ingredients: { Produce: [{ name: "onion", amount: "3" }] } })
- * // "Week\n\nProduce\n• onion - 3"
- */
-export function getListText(list: {
-  name: string;
-  ingredients: Record<string, { name: string; amount: string }[]>;
-}): string {
-  const parts = [list.name];
-  for (const [category, items] of Object.entries(list.ingredients)) {
-    if (items.length === 0) continue;
-    const lines = items.map((item) => (item.amount ? `• ${item.name} - ${item.amount}` : `• ${item.name}`));
-    parts.push(`${category}\n${lines.join("\n")}`);
-  }
-  return parts.join("\n\n");
-}

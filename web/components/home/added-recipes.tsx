@@ -5,12 +5,13 @@
  */
 import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { defaultListName, type ShoppingList } from "../../../core/api/lists.ts";
+import type { ShoppingList } from "../../../core/api/lists.ts";
 import { apiRequest, errorText } from "../../lib/api.ts";
 import { type AddedRecipe, removeRecipe, setLastListId } from "../../lib/recipes-store.ts";
 import { toast } from "../../lib/toast.ts";
 import { Button } from "../../ui/button.tsx";
 import { RecipeEditDialog } from "../recipe-edit-dialog.tsx";
+import { defaultListName } from "./list-name.ts";
 
 export function AddedRecipes({ recipes }: { recipes: AddedRecipe[] }) {
   const [editing, setEditing] = useState<AddedRecipe | null>(null);

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from "react";
 import type { ShoppingList } from "../../../core/api/lists.ts";
-import { apiRequest } from "../../lib/api.ts";
+import { ApiError, apiRequest } from "../../lib/api.ts";
 import { setLastListId } from "../../lib/recipes-store.ts";
 import { Button } from "../../ui/button.tsx";
 import { Link } from "../../ui/link.tsx";
@@ -19,7 +19,12 @@ export function ListView({ listId }: { listId: string }) {
     setFailed(false);
     apiRequest<ShoppingList>("GET", `/api/shopping-lists/${encodeURIComponent(listId)}`).then(
       (l) => live && setList(l),
-      () => live && setFailed(true),
+      (err: unknown) => {
+        if (!live) return;
+        // The list was deleted: go back to the feature preview instead of an error.
+        if (err instanceof ApiError && err.status === 404) setLastListId(null);
+        else setFailed(true);
+      },
     );
     return () => {
       live = false;

@@ -4,10 +4,11 @@
  * Copy. Email and ordering arrive in later issues.
  */
 import { useRef, useState } from "react";
-import { getListText, type ShoppingList, type ShoppingListItem } from "../../../core/api/lists.ts";
+import type { ShoppingList, ShoppingListItem } from "../../../core/api/lists.ts";
 import { apiRequest, errorText } from "../../lib/api.ts";
 import { toast } from "../../lib/toast.ts";
 import { Button } from "../../ui/button.tsx";
+import { getListText } from "./list-text.ts";
 import { printList } from "./print-list.ts";
 
 export function ShoppingListView({ list, onChanged }: { list: ShoppingList; onChanged: () => Promise<void> }) {
