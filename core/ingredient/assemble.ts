@@ -292,6 +292,29 @@ function repairLabels(tokens: readonly string[], labels: readonly Label[]): read
   return out;
 }
 
+/** Words after "a" that make an unmeasured amount ("a little butter", "a few sprigs"). */
+const VAGUE_AMOUNT = new Set([
+  "little", "few", "couple", "bit", "good", "generous", "handful", "pinch", "splash", "dash", "drizzle", "knob", "touch",
+  "squeeze", "sprinkling", "sprinkle", "slug", "glug", "lug", "dollop", "shake", "grating", "piece", "wine", "long",
+]);
+
+/**
+ * "an onion", "a large lemon": a leading article before a plain noun counts one (issue 3 lists
+ * "a"/"an" as quantities). Not before a unit ("a pinch of salt", "a small bunch") or a vague
+ * amount ("a little butter"), which stay unmeasured as in the labelled data (decision 0010).
+ */
+function fixArticle(tokens: readonly string[], labels: readonly Label[]): readonly Label[] {
+  if (tokens.length < 2 || labels[0] === "QTY") return labels;
+  const first = tokens[0]!.toLowerCase();
+  if (first !== "a" && first !== "an") return labels;
+  let i = 1;
+  while (i < tokens.length && labels[i] === "SIZE") i++;
+  if (i >= tokens.length || labels[i] !== "NAME" || VAGUE_AMOUNT.has(tokens[i]!.toLowerCase()) || VAGUE_AMOUNT.has(tokens[1]!.toLowerCase())) return labels;
+  const out = labels.slice();
+  out[0] = "QTY";
+  return out;
+}
+
 /** "half an onion": the article after "half" belongs to the amount, not the name. */
 function fixHalfAn(tokens: readonly string[], labels: readonly Label[]): readonly Label[] {
   for (let i = 1; i < tokens.length; i++) {
@@ -322,7 +345,7 @@ export function splitAlternatives(name: string): { primary: string; alternatives
  * @example assemble("2 cups flour", ["2", "cups", "flour"], ["QTY", "UNIT", "NAME"]).unit // "cup"
  */
 export function assemble(input: string, tokens: readonly string[], labels: readonly Label[]): ParsedIngredient {
-  labels = repairLabels(tokens, fixHalfAn(tokens, labels));
+  labels = repairLabels(tokens, fixArticle(tokens, fixHalfAn(tokens, labels)));
   let hasQty = false;
   const name: string[] = [];
   const prep: string[] = [];

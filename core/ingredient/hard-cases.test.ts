@@ -38,6 +38,13 @@ describe("issue 3: quantities", () => {
     expect(brief(line)).toEqual({ quantity, quantityMax, unit, name });
   });
 
+  it("counts 'a'/'an' before a plain noun, not before a unit or a vague amount (decision 0010)", () => {
+    expect(brief("an onion, chopped")).toEqual({ quantity: 1, quantityMax: null, unit: null, name: "onion" });
+    expect(brief("a large lemon")).toEqual({ quantity: 1, quantityMax: null, unit: null, name: "lemon" });
+    expect(brief("a pinch of salt")).toEqual({ quantity: null, quantityMax: null, unit: "pinch", name: "salt" });
+    expect(parseIngredient("a little butter, for greasing")).toMatchObject({ quantity: null, unit: null });
+  });
+
   it("keeps every amount: metric/imperial pairs and compound amounts", () => {
     expect(parseIngredient("150g/5¼oz chickpeas").amounts.map((a) => [a.quantity, a.unit])).toEqual([[150, "g"], [5.25, "oz"]]);
     expect(parseIngredient("1lb 9oz beef mince").amounts.map((a) => [a.quantity, a.unit])).toEqual([[1, "lb"], [9, "oz"]]);
