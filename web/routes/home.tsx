@@ -32,7 +32,7 @@ export default function Home() {
       </section>
       <div className="home__workspace">
         <RecipeEntry />
-        <AddedRecipes recipes={recipes} />
+        <AddedRecipes recipes={recipes} ready={hydrated} />
       </div>
       <StatTiles />
       {lastListId ? <ListView listId={lastListId} /> : <FeaturesPreview />}

@@ -13,7 +13,11 @@ import { Button } from "../../ui/button.tsx";
 import { RecipeEditDialog } from "../recipe-edit-dialog.tsx";
 import { defaultListName } from "./list-name.ts";
 
-export function AddedRecipes({ recipes }: { recipes: AddedRecipe[] }) {
+/**
+ * @param ready false until hydrated: the saved recipes are read from local storage only in the
+ * browser, so the server render must not claim the list is empty.
+ */
+export function AddedRecipes({ recipes, ready }: { recipes: AddedRecipe[]; ready: boolean }) {
   const [editing, setEditing] = useState<AddedRecipe | null>(null);
   const [generating, setGenerating] = useState(false);
   const navigate = useNavigate();
@@ -74,7 +78,7 @@ export function AddedRecipes({ recipes }: { recipes: AddedRecipe[] }) {
         Your recipes {recipes.length ? <span className="added__count">({recipes.length})</span> : null}
       </h2>
       {recipes.length === 0 ? (
-        <p className="added__empty">No recipes yet. Add one from a link or type it in above.</p>
+        ready ? <p className="added__empty">No recipes yet. Add one from a link or type it in above.</p> : null
       ) : (
         <ul className="added__list">
           {recipes.map((recipe) => (
