@@ -11,6 +11,15 @@ const WORD_VALUES = new Map<string, number>([
   ["quarter", 0.25], ["dozen", 12], ["a", 1], ["an", 1],
 ]);
 
+function isDigits(t: string): boolean {
+  if (t.length === 0) return false;
+  for (let i = 0; i < t.length; i++) {
+    const c = t.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
 /** A value with an optional upper end. */
 export interface QuantityRange {
   lo: number;
@@ -43,19 +52,31 @@ function parseSimple(s: string): number | null {
  * @example parseQuantityToken("2-3") // { lo: 2, hi: 3 }
  */
 export function parseQuantityToken(token: string): QuantityRange | null {
+  const hit = CACHE.get(token);
+  if (hit !== undefined) return hit;
+  const v = parseUncached(token);
+  if (CACHE.size >= 10_000) CACHE.clear();
+  CACHE.set(token, v);
+  return v;
+}
+
+/** Token -> value; the same few hundred number tokens make up almost every line. Values are frozen. */
+const CACHE = new Map<string, QuantityRange | null>();
+
+function parseUncached(token: string): QuantityRange | null {
   if (token.length > 40) return null;
   const lower = token.toLowerCase();
   const word = WORD_VALUES.get(lower);
-  if (word !== undefined) return { lo: word, hi: null };
+  if (word !== undefined) return Object.freeze({ lo: word, hi: null });
   const dash = token.indexOf("-", 1);
   if (dash > 0) {
     const lo = parseSimple(token.slice(0, dash));
     const hi = parseSimple(token.slice(dash + 1));
     if (lo === null || hi === null) return null;
-    return { lo, hi };
+    return Object.freeze({ lo, hi });
   }
   const v = parseSimple(token);
-  return v === null ? null : { lo: v, hi: null };
+  return v === null ? null : Object.freeze({ lo: v, hi: null });
 }
 
 /** True when the token is a number word ("one", "half", "dozen"), not "a"/"an". */
@@ -73,7 +94,7 @@ export function combineQuantityTokens(tokens: readonly string[]): QuantityRange 
   let prevDigits = false;
   for (const t of tokens) {
     const wasDigits = prevDigits;
-    prevDigits = /^\d+$/.test(t);
+    prevDigits = isDigits(t);
     const lower = t.toLowerCase();
     if (lower === "dozen" && acc) {
       acc = { lo: acc.lo * 12, hi: acc.hi === null ? null : acc.hi * 12 };
