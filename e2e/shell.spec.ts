@@ -377,6 +377,11 @@ describe("keyboard", () => {
     await page.keyboard.press("Tab");
     const skip = page.getByRole("link", { name: "Skip to main content" });
     await expect(skip.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    // The link slides in (a short CSS transition): wait until it is fully on screen.
+    await page.waitForFunction(() => {
+      const el = document.activeElement;
+      return el instanceof HTMLElement && el.getBoundingClientRect().top >= 0;
+    });
     const box = await skip.boundingBox();
     expect(box && box.y >= 0).toBe(true);
     await page.keyboard.press("Enter");
