@@ -7,7 +7,7 @@
  *   build, as the e2e tests run it);
  * - POST /api/shopping-lists for 10 recipes of 15 lines each: the handler's own time from its
  *   `Server-Timing: app;dur=X` header (target <= 20 ms) and the wall time seen by the client.
- * Builds first when build/ is missing. Ingredient lines come from DATA_DIR/ingredients/dev.jsonl
+ * Builds first (always, so the figures describe the current sources; set BENCH_NO_BUILD=1 to reuse build/). Ingredient lines come from DATA_DIR/ingredients/dev.jsonl
  * when present, else from a small built-in set.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
@@ -155,8 +155,8 @@ function recipeLines(dataDir: string, count: number): string[][] {
 }
 
 export async function run(dataDir: string): Promise<void> {
-  if (!existsSync(path.join(root, "build", "server", "wrangler.json"))) {
-    execFileSync(bin("vite"), ["build"], { cwd: root, env, stdio: "inherit" });
+  if (process.env.BENCH_NO_BUILD !== "1" || !existsSync(path.join(root, "build", "server", "wrangler.json"))) {
+    execFileSync(bin("vite"), ["build"], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
   }
   const server = await startServer();
   try {
