@@ -1,13 +1,13 @@
 /**
  * Site header (SPEC §2): logo to /, Features and How It Works (sections of /), Our Story, and
- * the account area — 'Sign In' when signed out, the user menu when signed in, a same-size
- * placeholder while the status loads (no layout shift, no spinner on public pages). Below
+ * the account area — the user menu when signed in, a same-size placeholder while the status
+ * loads, nothing when signed out until the accounts issue adds /auth and its 'Sign In' button
+ * (decision 0055) (no layout shift, no spinner on public pages). Below
  * 768 px the links move into a disclosure menu behind a labelled menu button.
  */
 import { useEffect, useId, useRef, useState } from "react";
 import { NavLink, Link as RouterLink, useLocation } from "react-router";
 import { useAuth } from "../lib/auth.ts";
-import { Link } from "../ui/link.tsx";
 import { LogoMark } from "./logo.tsx";
 import { SectionLink } from "./section-link.tsx";
 import { UserMenu, getUserMenuLabel } from "./user-menu.tsx";
@@ -81,11 +81,7 @@ export function SiteHeader() {
             <span className="account-placeholder" aria-hidden="true" />
           ) : auth.user ? (
             <UserMenu user={auth.user} onSignOut={auth.signOut} />
-          ) : (
-            <Link href="/auth" variant="primary" size="sm" className="sign-in-link">
-              Sign In
-            </Link>
-          )}
+          ) : null}
         </div>
 
         <button
@@ -160,11 +156,7 @@ export function SiteHeader() {
                   </li>
                 </ul>
               </>
-            ) : (
-              <Link href="/auth" variant="primary" className="mobile-menu__sign-in" onPress={close}>
-                Sign In
-              </Link>
-            )}
+            ) : null}
           </div>
         </nav>
       </div>

@@ -92,7 +92,7 @@ const SITES = ["AllRecipes", "Food Network", "BBC Good Food", "Serious Eats", "B
 
 export function SupportedSites() {
   return (
-    <section className="section sites" aria-labelledby="sites-title">
+    <section id="supported-sites" className="section sites" aria-labelledby="sites-title">
       <h2 id="sites-title" className="section__title section__title--small">
         Works with your favourite recipe sites
       </h2>
