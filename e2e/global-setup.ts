@@ -30,10 +30,14 @@ export function freePort(): Promise<number> {
   });
 }
 
-async function waitFor(url: string, child: ChildProcess, log: () => string, ms = 45_000) {
+async function waitFor(url: string, current: () => ChildProcess, log: () => string, ms = 45_000) {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${log()}`);
+    if (current().exitCode !== null) {
+      // (a restart may be under way: the exit handler replaces the process)
+      await new Promise((r) => setTimeout(r, 2500));
+      if (current().exitCode !== null) throw new Error(`wrangler dev exited early:\n${log()}`);
+    }
     try {
       const res = await fetch(url);
       if (res.ok) return;
@@ -43,6 +47,14 @@ async function waitFor(url: string, child: ChildProcess, log: () => string, ms =
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`wrangler dev did not answer ${url} in ${ms} ms:\n${log()}`);
+}
+
+function killGroup(c: ChildProcess, signal: NodeJS.Signals = "SIGKILL"): void {
+  try {
+    if (c.pid) process.kill(-c.pid, signal);
+  } catch {
+    // already gone
+  }
 }
 
 declare module "vitest" {
@@ -62,33 +74,51 @@ export default async function setup(project: TestProject) {
     stdio: "pipe",
   });
   const port = await freePort();
+  const args = [
+    "dev",
+    "--ip",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    "--persist-to",
+    state,
+    "--var",
+    "RECIPECART_ALLOW_LOOPBACK_FETCH:1",
+    "--show-interactive-dev-session=false",
+  ];
   let output = "";
-  const child = spawn(
-    bin("wrangler"),
-    [
-      "dev",
-      "--ip",
-      "127.0.0.1",
-      "--port",
-      String(port),
-      "--persist-to",
-      state,
-      "--var",
-      "RECIPECART_ALLOW_LOOPBACK_FETCH:1",
-      "--show-interactive-dev-session=false",
-    ],
-    { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] },
-  );
-  child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
-  child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
+  let stopping = false;
+  let restarts = 0;
   const baseURL = `http://127.0.0.1:${port}`;
-  await waitFor(`${baseURL}/api/health`, child, () => output);
+  // wrangler dev occasionally exits on its own under load ("Network connection lost",
+  // workers-sdk#15451). Start it again on the same port and state so the remaining tests run
+  // against the same database; the tests in flight at that moment fail on their own.
+  const start = (): ChildProcess => {
+    // Own process group, so that a dead wrangler's workerd can be killed with it.
+    const c = spawn(bin("wrangler"), args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    c.stdout!.on("data", (d: Buffer) => (output += d.toString()));
+    c.stderr!.on("data", (d: Buffer) => (output += d.toString()));
+    c.once("exit", (code, signal) => {
+      if (stopping || restarts >= 3) return;
+      restarts++;
+      console.warn(`e2e: wrangler dev exited (${code ?? signal}); restarting (${restarts}/3)\n${output.slice(-2000)}`);
+      output = "";
+      killGroup(c);
+      setTimeout(() => {
+        if (!stopping) child = start();
+      }, 1000);
+    });
+    return c;
+  };
+  let child = start();
+  await waitFor(`${baseURL}/api/health`, () => child, () => output);
   project.provide("baseURL", baseURL);
 
   return async () => {
-    child.kill("SIGTERM");
+    stopping = true;
+    killGroup(child, "SIGTERM");
     await new Promise((r) => setTimeout(r, 300));
-    if (child.exitCode === null) child.kill("SIGKILL");
+    killGroup(child);
     rmSync(state, { recursive: true, force: true });
   };
 }
