@@ -13,7 +13,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { cloudflareContext } from "../worker/context.ts";
-import { Toaster } from "./ui/toaster.tsx";
+import { ToasterHost } from "./ui/toaster-host.tsx";
 import type { Route } from "./+types/root.ts";
 import "./styles/app.css";
 
@@ -63,7 +63,7 @@ export default function App() {
   return (
     <RouterProvider navigate={(to, options) => void navigate(to, options)} useHref={useHref}>
       <Outlet />
-      <Toaster />
+      <ToasterHost />
     </RouterProvider>
   );
 }

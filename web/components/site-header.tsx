@@ -5,12 +5,19 @@
  * (decision 0055) (no layout shift, no spinner on public pages). Below
  * 768 px the links move into a disclosure menu behind a labelled menu button.
  */
-import { useEffect, useId, useRef, useState } from "react";
+import { Suspense, lazy, useEffect, useId, useRef, useState } from "react";
 import { NavLink, Link as RouterLink, useLocation } from "react-router";
+import { getAuthToken } from "../lib/api-client.ts";
 import { useAuth } from "../lib/auth.ts";
 import { LogoMark } from "./logo.tsx";
 import { SectionLink } from "./section-link.tsx";
-import { UserMenu, getUserMenuLabel } from "./user-menu.tsx";
+import { getUserMenuLabel } from "./user-menu-label.ts";
+
+/** Only signed-in visitors see the menu, so its code (menu, popover, positioning) is fetched
+ * when the user is known (docs/decisions/0064-home-first-load-js.md); the placeholder keeps
+ * its place meanwhile. */
+const loadUserMenu = () => import("./user-menu.tsx");
+const UserMenu = lazy(() => loadUserMenu().then((m) => ({ default: m.UserMenu })));
 
 export function SiteHeader() {
   const auth = useAuth();
@@ -19,6 +26,11 @@ export function SiteHeader() {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const location = useLocation();
+
+  // A stored session token means the menu will very likely show: fetch it alongside /api/auth/me.
+  useEffect(() => {
+    if (getAuthToken()) void loadUserMenu();
+  }, []);
 
   // Any navigation closes the mobile menu.
   useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
@@ -80,7 +92,9 @@ export function SiteHeader() {
           {auth.status === "loading" ? (
             <span className="account-placeholder" aria-hidden="true" />
           ) : auth.user ? (
-            <UserMenu user={auth.user} onSignOut={auth.signOut} />
+            <Suspense fallback={<span className="account-placeholder" aria-hidden="true" />}>
+              <UserMenu user={auth.user} onSignOut={auth.signOut} />
+            </Suspense>
           ) : null}
         </div>
 

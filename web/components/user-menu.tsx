@@ -6,11 +6,9 @@ import { useNavigate } from "react-router";
 import { Button } from "../ui/button.tsx";
 import { Menu, MenuItem, MenuSeparator, MenuTrigger } from "../ui/menu.tsx";
 import type { AuthUser } from "../lib/auth.ts";
+import { getUserMenuLabel } from "./user-menu-label.ts";
 
-/** The label SPEC §2 gives the user menu button. */
-export function getUserMenuLabel(user: Pick<AuthUser, "firstName"> | null): string {
-  return user?.firstName?.trim() || "Account";
-}
+export { getUserMenuLabel };
 
 export function UserMenu({ user, onSignOut }: { user: AuthUser; onSignOut: () => unknown }) {
   const navigate = useNavigate();

@@ -3,15 +3,24 @@
  * and the 'Generate Shopping List' button. Generating POSTs the recipe ids, remembers the new
  * list and opens it.
  */
-import { useRef, useState } from "react";
+import { Suspense, lazy, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import type { ShoppingList } from "../../../core/api/lists.ts";
 import { apiRequest, errorText } from "../../lib/api.ts";
 import { type AddedRecipe, removeRecipe, setLastListId } from "../../lib/recipes-store.ts";
 import { toast } from "../../lib/toast.ts";
 import { Button } from "../../ui/button.tsx";
-import { RecipeEditDialog } from "../recipe-edit-dialog.tsx";
+import { whenIdle } from "../../lib/idle.ts";
 import { defaultListName } from "./list-name.ts";
+
+/**
+ * The edit dialog (modal, focus scope, undo history) is only needed after an Edit press, so it
+ * is its own chunk (docs/decisions/0064-home-first-load-js.md): fetched once the page is idle
+ * and again, at the latest, when an Edit button is hovered, focused or pressed.
+ */
+const loadEditDialog = () => import("../recipe-edit-dialog.tsx");
+const RecipeEditDialog = lazy(() => loadEditDialog().then((m) => ({ default: m.RecipeEditDialog })));
+const preloadEditDialog = () => void loadEditDialog();
 
 /**
  * @param ready false until hydrated: the saved recipes are read from local storage only in the
@@ -22,6 +31,10 @@ export function AddedRecipes({ recipes, ready }: { recipes: AddedRecipe[]; ready
   const [generating, setGenerating] = useState(false);
   const navigate = useNavigate();
   const sectionRef = useRef<HTMLElement>(null);
+  // Mounted from the first Edit press on (then stays, so closing keeps its focus restoration).
+  const [dialogMounted, setDialogMounted] = useState(false);
+  const hasRecipes = recipes.length > 0;
+  useEffect(() => (hasRecipes ? whenIdle(preloadEditDialog) : undefined), [hasRecipes]);
 
   /**
    * After a recipe leaves the list its buttons are gone: keyboard focus moves to the next
@@ -99,7 +112,12 @@ export function AddedRecipes({ recipes, ready }: { recipes: AddedRecipe[]; ready
                   size="sm"
                   aria-label={`Edit ${recipe.title}`}
                   data-row-focus=""
-                  onPress={() => setEditing(recipe)}
+                  onHoverStart={preloadEditDialog}
+                  onFocus={preloadEditDialog}
+                  onPress={() => {
+                    setDialogMounted(true);
+                    setEditing(recipe);
+                  }}
                 >
                   Edit
                 </Button>
@@ -114,11 +132,15 @@ export function AddedRecipes({ recipes, ready }: { recipes: AddedRecipe[]; ready
       <Button size="lg" className="added__generate" onPress={generate} isPending={generating}>
         {generating ? "Generating…" : "Generate Shopping List"}
       </Button>
-      <RecipeEditDialog
-        recipe={editing}
-        onClose={() => setEditing(null)}
-        onDeleted={(id) => refocusAfterRemoval(recipes.findIndex((r) => r.id === id))}
-      />
+      {dialogMounted ? (
+        <Suspense fallback={null}>
+          <RecipeEditDialog
+            recipe={editing}
+            onClose={() => setEditing(null)}
+            onDeleted={(id) => refocusAfterRemoval(recipes.findIndex((r) => r.id === id))}
+          />
+        </Suspense>
+      ) : null}
     </section>
   );
 }
