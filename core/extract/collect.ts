@@ -35,6 +35,8 @@ export interface OutlineItem {
   cls: string;
   /** A list item that holds a nested list: its own text is a group heading ("Seasonings"). */
   hasSublist: boolean;
+  /** A one-line ingredient row (an element with an "ingredient" row class and no list items). */
+  row?: boolean;
   /** Paragraphs (fallback pass): the text inside <strong>/<b>, to tell a bold group name. */
   bold?: string;
 }
@@ -279,7 +281,15 @@ export function createCollector(mode: CollectMode = "all", data: PageData = empt
   ];
 
   // ---- visible outline ----
-  const outline = outlinePlan(data, mode);
+  // a marked part of an ingredient ("Ingredient--amount", "ingredient__name") starting inside a
+  // microdata value is a separate word: <td>1</td><th>Knoblauchzehe</th> reads "1 Knoblauchzehe"
+  const partStarts = () => {
+    for (const p of openProps) {
+      const t = p.cap.text;
+      if (t && !/[\s(\[/]$/.test(t)) p.cap.text += " ";
+    }
+  };
+  const outline = outlinePlan(data, mode, partStarts);
 
   // ---- social posts: the caption in the page's inline JSON (YouTube's shortDescription, ...) ----
   if (social) {
@@ -348,7 +358,7 @@ const inContainers = (inner: string) => CONTAINER_SELECTORS.map((c) => `${c} ${i
  * data.fallbackOutline (a second pass, run only when nothing else was found). "all": both
  * in one pass.
  */
-function outlinePlan(data: PageData, mode: CollectMode): Plan {
+function outlinePlan(data: PageData, mode: CollectMode, partStarts: () => void = () => {}): Plan {
   const target = mode === "fallback" ? data.fallbackOutline : data.outline;
   const scoped = mode === "main";
   let containerDepth = 0;
@@ -356,6 +366,9 @@ function outlinePlan(data: PageData, mode: CollectMode): Plan {
   let outerContainer = 0;
   let listDepth = 0;
   const liCount = new Map<number, number>();
+  // the open ingredient row (main pass), and the id shared by consecutive rows outside any container
+  let openRow: { item: OutlineItem; hasLi: boolean } | null = null;
+  let rowGroup = 0;
   const openItems: Array<{ item: OutlineItem; listDepthAtOpen: number; closed: boolean }> = [];
   const addText = (t: TextLike) => {
     if (!openItems.length) return;
@@ -363,6 +376,9 @@ function outlinePlan(data: PageData, mode: CollectMode): Plan {
     if (top.item.text.length < TEXT_CAP) top.item.text += t.text;
   };
   const openItem = (el: ElementLike, kind: "h" | "li" | "p", level: number) => {
+    if (kind === "li" && openRow) openRow.hasLi = true;
+    // a heading outside the containers ends a run of ingredient rows
+    if (kind === "h" && level <= 6 && !outerContainer) rowGroup = 0;
     // an <li> that was never closed ends where the next sibling <li> starts
     if (kind === "li") {
       const top = openItems[openItems.length - 1];
@@ -393,11 +409,44 @@ function outlinePlan(data: PageData, mode: CollectMode): Plan {
   };
   const plan: Plan = [];
   if (mode !== "fallback") {
+    // ---- ingredient rows: one element per line (<div class="ingredient">, <tr class="ingredients__row">)
+    // with no list items; the row's whole text is one line, its marked parts (amount, name) split by a space.
+    const rowPart = () => {
+      if (!openRow) return;
+      const t = openRow.item.text;
+      if (t && !/[\s(\[/]$/.test(t)) openRow.item.text += " ";
+    };
+    const openRowItem = (el: ElementLike) => {
+      let group = outerContainer;
+      if (!group) {
+        if (!rowGroup) {
+          rowGroup = ++containerId;
+          data.containers.set(rowGroup, (el.tagName + " " + (el.getAttribute("class") ?? "") + " #" + (el.getAttribute("id") ?? "")).toLowerCase().slice(0, 300));
+        }
+        group = rowGroup;
+      }
+      const item: OutlineItem = { kind: "li", level: 0, text: "", container: group, listDepth, cls: "", hasSublist: false, row: true };
+      const row = { item, hasLi: false };
+      if (!onEnd(el, () => {
+        if (openRow === row) openRow = null;
+        if (row.hasLi) item.text = "";
+        else liCount.set(group, (liCount.get(group) ?? 0) + 1);
+      })) return;
+      target.push(item);
+      openRow = row;
+    };
     plan.push({
       selector: CONTAINER_SELECTORS.join(", "),
       handlers: {
         element(el) {
+          partStarts();
+          if (openRow) rowPart();
+          else {
+            const top = openItems[openItems.length - 1];
+            if (!(top && top.item.kind === "li") && isIngredientRow(el)) openRowItem(el);
+          }
           if (!isIngredientContainer(el)) return;
+          if (!containerDepth && !openRow) rowGroup = 0;
           const id = ++containerId;
           if (!onEnd(el, () => {
             containerDepth--;
@@ -414,6 +463,9 @@ function outlinePlan(data: PageData, mode: CollectMode): Plan {
             data.containers.set(id, (el.tagName + " " + (el.getAttribute("class") ?? "") + " #" + (el.getAttribute("id") ?? "")).toLowerCase().slice(0, 300));
           }
           containerDepth++;
+        },
+        text(t) {
+          if (openRow && !openRow.hasLi && openRow.item.text.length < TEXT_CAP) openRow.item.text += t.text;
         },
       },
     });
@@ -517,6 +569,17 @@ function isIngredientContainer(el: ElementLike): boolean {
   if (NOT_CONTAINER.test(el.tagName.toLowerCase())) return false;
   const tokens = ((el.getAttribute("class") ?? "") + " " + (el.getAttribute("id") ?? "")).split(/\s+/);
   return tokens.some((t) => t && CONTAINER_TOKEN.test(t));
+}
+
+const ROW_TOKEN = /(?:^|[-_])ingredients?(?:[-_]{1,2}(?:item|line|row|entry))$|(?:^|[-_])ingredient$/i;
+const NOT_ROW = /^(?:h[1-6]|a|label|input|button|img|li|ul|ol|table|tbody|thead|svg|path|use|option|select|script|style|link|meta|source|picture|figure|section|article|main|aside|nav|header|footer|form)$/;
+
+/** One ingredient per element: a class token "ingredient", "x__ingredient", "ingredient-item", "ingredients__row", ... */
+function isIngredientRow(el: ElementLike): boolean {
+  if (NOT_ROW.test(el.tagName.toLowerCase())) return false;
+  const cls = el.getAttribute("class");
+  if (!cls) return false;
+  return cls.split(/\s+/).some((t) => t && ROW_TOKEN.test(t));
 }
 
 function localName(p: string): string {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { chunkedNodeDriver, nodeDriver } from "../../cli/node-html-rewriter.ts";
 import { RecipeDraftSchema } from "../recipe/schema.ts";
-import { extractRecipe, visibleHasMoreAmounts } from "./extract.ts";
+import { extractRecipe, visibleHasMoreAmounts, visibleReordersAmounts, visibleSplitsStructured } from "./extract.ts";
 import { captionIngredients, isSocialUrl, looksLikeIngredient } from "./social.ts";
 
 const page = (head: string, body: string, lang = "en") =>
@@ -109,6 +109,34 @@ describe("extractRecipe on hand-made pages", () => {
     expect(ranked.ok).toBe(false);
   });
 
+  it("reads one-element-per-line ingredient rows (no list items), their marked parts as words", async () => {
+    const rows = `<div class="ingredients"><div class="ingredient"><span class="ingredient__amount">300 g</span><span class="ingredient__name">chicken</span></div>
+      <div class="ingredient">1&nbsp;<a href="/x">onion</a></div></div><h2>Method</h2>`;
+    const r = await both(page("", `<h1>Stir-fry</h1>${rows}`));
+    expect(r.ok && r.recipe).toMatchObject({ ingredients: ["300 g chicken", "1 onion"], source: "plugin" });
+    // rows with no wrapper, in a table
+    const table = `<table><tr class="recipe-ingredients__row"><td class="recipe-ingredients__amount">460 g</td><td class="recipe-ingredients__ingredient">flour</td></tr>
+      <tr class="recipe-ingredients__row"><td class="recipe-ingredients__amount">250 ml</td><td class="recipe-ingredients__ingredient">milk</td></tr></table>`;
+    const t = await both(page("", `<h1>Bread</h1>${table}`));
+    expect(t.ok && t.recipe.ingredients).toEqual(["460 g flour", "250 ml milk"]);
+    // a row class on a block that holds a list is a container, not a line
+    const list = `<div class="recipe-ingredient"><ul><li>1 egg</li><li>2 cups flour</li></ul></div>`;
+    const l = await both(page("", `<h1>Cake</h1>${list}`));
+    expect(l.ok && l.recipe.ingredients).toEqual(["1 egg", "2 cups flour"]);
+  });
+
+  it("keeps the marked parts of a microdata ingredient apart and splits a one-line microdata list by its rows", async () => {
+    const tr = `<div itemscope itemtype="https://schema.org/Recipe"><h1 itemprop="name">Risotto</h1><table>
+      <tr itemprop="recipeIngredient" class="Ingredient"><td class="Ingredient--amount"><span>1</span></td><th class="Ingredient--text">Knoblauchzehe</th></tr>
+      <tr itemprop="recipeIngredient" class="Ingredient"><td class="Ingredient--amount">150 g</td><th class="Ingredient--text">Reis</th></tr></table></div>`;
+    const r = await both(page("", tr, "de"));
+    expect(r.ok && r.recipe.ingredients).toEqual(["1 Knoblauchzehe", "150 g Reis"]);
+    const wrapper = `<div itemscope itemtype="https://schema.org/Recipe"><h1 itemprop="name">Tsukudani</h1>
+      <div class="ingredients" itemprop="recipeIngredient"><div class="ingredient">as you like&nbsp;<a>Celery leaves</a></div><div class="ingredient">1 tbsp <a>Sugar</a></div></div></div>`;
+    const w = await both(page("", wrapper));
+    expect(w.ok && w.recipe.ingredients).toEqual(["as you like Celery leaves", "1 tbsp Sugar"]);
+  });
+
   it("says no recipe found (with the page title) when there is none", async () => {
     const r = await both(page('<meta property="og:title" content="About us">', "<h1>About us</h1><ul><li>Team</li></ul>"));
     expect(r).toEqual({ ok: false, reason: "no_recipe_found", message: expect.stringContaining("No recipe"), title: "About us" });
@@ -146,6 +174,19 @@ describe("policy and social helpers", () => {
     expect(visibleHasMoreAmounts(["a", "b"], ["1 a"])).toBe(false);
     expect(visibleHasMoreAmounts(["1 cup cream", "2 eggs"], ["1 cup (250 mL) cream", "2 eggs"], false)).toBe(true);
     expect(visibleHasMoreAmounts(["1 cup cream", "2 eggs"], ["1 cup (250 mL) cream", "2 eggs"], true)).toBe(false);
+  });
+  it("prefers the visible list when the structured one is a cut-down copy with amounts moved last", () => {
+    const structured = ["verse ravioli 500gr", "roomboter 75gr", "citroen 1"];
+    expect(visibleReordersAmounts(structured, ["500 gr verse ravioli (met ricotta)", "75 gr roomboter", "1 citroen (biologisch)"])).toBe(true);
+    // nothing dropped, only the order differs: the structured list stays
+    expect(visibleReordersAmounts(["zucchero 130 g", "savoiardi 12"], ["130 g zucchero", "12 savoiardi"])).toBe(false);
+    // a word of the structured line missing from the visible one
+    expect(visibleReordersAmounts(["a 1", "b 2"], ["1 a x", "2 c y"])).toBe(false);
+  });
+  it("splits a structured line that holds the whole visible list", () => {
+    expect(visibleSplitsStructured(["1 egg2 cups flour"], ["1 egg", "2 cups flour"])).toBe(true);
+    expect(visibleSplitsStructured(["1 egg", "2 cups flour"], ["1 egg", "2 cups flour"])).toBe(false);
+    expect(visibleSplitsStructured(["2 cups flour 1 egg"], ["1 egg", "2 cups flour"])).toBe(false);
   });
   it("recognises social URLs and ingredient-like caption lines", () => {
     expect(isSocialUrl("https://www.youtube.com/watch?v=x")).toBe(true);

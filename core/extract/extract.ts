@@ -142,6 +142,60 @@ export function visibleHasMoreAmounts(structured: string[], visible: string[], c
   return more * 3 >= structured.length;
 }
 
+const QTY_FIRST = /^(?:\d|[¼½¾⅓⅔⅛⅜⅝⅞])/;
+
+/** Lower-cased letter and digit runs of a line, digits apart from letters ("500gr" -> 500, gr). */
+function tokens(s: string): string[] {
+  return s.normalize("NFKC").toLowerCase().match(/\p{N}+|\p{L}+/gu) ?? [];
+}
+
+/**
+ * True when the structured data is a cut-down copy of the visible list, with the amount moved
+ * to the end ("verse ravioli 500gr" vs "500 gr verse ravioli (gevuld met ricotta)"): same number
+ * of lines, every word and number of a structured line found in its visible line, at least a
+ * third of the visible lines start with an amount that their structured line does not, and at
+ * least a third have words the structured line dropped. (A structured list that only puts the
+ * amount last, "zucchero 130 g", loses nothing and stays.)
+ */
+export function visibleReordersAmounts(structured: string[], visible: string[]): boolean {
+  if (structured.length !== visible.length || structured.length < 2) return false;
+  let moved = 0;
+  let richer = 0;
+  for (let i = 0; i < structured.length; i++) {
+    const have = new Map<string, number>();
+    const vis = tokens(visible[i]);
+    for (const t of vis) have.set(t, (have.get(t) ?? 0) + 1);
+    const str = tokens(structured[i]);
+    for (const t of str) {
+      const n = have.get(t) ?? 0;
+      if (!n) return false;
+      have.set(t, n - 1);
+    }
+    if (QTY_FIRST.test(visible[i]) && !QTY_FIRST.test(structured[i].trim())) moved++;
+    if (vis.length > str.length) richer++;
+  }
+  return moved * 3 >= structured.length && richer * 3 >= structured.length;
+}
+
+/**
+ * True when the structured data holds the whole visible list run together in fewer lines (a
+ * microdata property on the list's wrapper): every visible line is found, in order, in the
+ * structured text, and there are more visible lines.
+ */
+export function visibleSplitsStructured(structured: string[], visible: string[]): boolean {
+  if (visible.length < 2 || structured.length >= visible.length) return false;
+  const whole = structured.map(loose).join("");
+  let at = 0;
+  for (const v of visible) {
+    const k = loose(v);
+    if (!k) continue;
+    const i = whole.indexOf(k, at);
+    if (i < 0) return false;
+    at = i + k.length;
+  }
+  return true;
+}
+
 /**
  * Structured data rarely names its groups (WP Recipe Maker's JSON-LD is one flat list) while
  * the recipe card does. When the visible list has the same number of lines, its group names
@@ -158,7 +212,13 @@ function groupsFromVisible(structured: Candidate, visible: VisibleIngredients | 
 /** Decides between the structured-data lines and the visible plugin lines. */
 export function chooseIngredients(structured: Candidate | null, visible: VisibleIngredients | null): { lines: Candidate["ingredients"]; groups: Candidate["groups"]; from: "structured" | "visible" } {
   if (structured && structured.ingredients.length) {
-    if (visible && visible.kind === "plugin" && visibleHasMoreAmounts(structured.ingredients, visible.ingredients, /\bwprm/.test(visible.containerClass))) {
+    if (
+      visible &&
+      visible.kind === "plugin" &&
+      (visibleHasMoreAmounts(structured.ingredients, visible.ingredients, /\bwprm/.test(visible.containerClass)) ||
+        visibleReordersAmounts(structured.ingredients, visible.ingredients) ||
+        visibleSplitsStructured(structured.ingredients, visible.ingredients))
+    ) {
       return { lines: visible.ingredients, groups: visible.groups, from: "visible" };
     }
     return { lines: structured.ingredients, groups: groupsFromVisible(structured, visible), from: "structured" };
