@@ -5,10 +5,11 @@
  * (decision 0055) (no layout shift, no spinner on public pages). Below
  * 768 px the links move into a disclosure menu behind a labelled menu button.
  */
-import { Suspense, lazy, useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { NavLink, Link as RouterLink, useLocation } from "react-router";
 import { getAuthToken } from "../lib/api-client.ts";
 import { useAuth } from "../lib/auth.ts";
+import { lazyPart, useLazyPart } from "../lib/lazy-part.ts";
 import { LogoMark } from "./logo.tsx";
 import { SectionLink } from "./section-link.tsx";
 import { getUserMenuLabel } from "./user-menu-label.ts";
@@ -16,8 +17,7 @@ import { getUserMenuLabel } from "./user-menu-label.ts";
 /** Only signed-in visitors see the menu, so its code (menu, popover, positioning) is fetched
  * when the user is known (docs/decisions/0064-home-first-load-js.md); the placeholder keeps
  * its place meanwhile. */
-const loadUserMenu = () => import("./user-menu.tsx");
-const UserMenu = lazy(() => loadUserMenu().then((m) => ({ default: m.UserMenu })));
+const userMenu = lazyPart(() => import("./user-menu.tsx").then((m) => m.UserMenu));
 
 export function SiteHeader() {
   const auth = useAuth();
@@ -26,10 +26,15 @@ export function SiteHeader() {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const location = useLocation();
+  const [UserMenu, requestUserMenu] = useLazyPart(userMenu);
+  const signedIn = auth.user !== null;
+  useEffect(() => {
+    if (signedIn) requestUserMenu();
+  }, [signedIn, requestUserMenu]);
 
   // A stored session token means the menu will very likely show: fetch it alongside /api/auth/me.
   useEffect(() => {
-    if (getAuthToken()) void loadUserMenu();
+    if (getAuthToken()) void userMenu.load();
   }, []);
 
   // Any navigation closes the mobile menu.
@@ -92,9 +97,11 @@ export function SiteHeader() {
           {auth.status === "loading" ? (
             <span className="account-placeholder" aria-hidden="true" />
           ) : auth.user ? (
-            <Suspense fallback={<span className="account-placeholder" aria-hidden="true" />}>
+            UserMenu ? (
               <UserMenu user={auth.user} onSignOut={auth.signOut} />
-            </Suspense>
+            ) : (
+              <span className="account-placeholder" aria-hidden="true" />
+            )
           ) : null}
         </div>
 

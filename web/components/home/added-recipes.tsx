@@ -3,7 +3,7 @@
  * and the 'Generate Shopping List' button. Generating POSTs the recipe ids, remembers the new
  * list and opens it.
  */
-import { Suspense, lazy, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import type { ShoppingList } from "../../../core/api/lists.ts";
 import { apiRequest, errorText } from "../../lib/api.ts";
@@ -11,6 +11,7 @@ import { type AddedRecipe, removeRecipe, setLastListId } from "../../lib/recipes
 import { toast } from "../../lib/toast.ts";
 import { Button } from "../../ui/button.tsx";
 import { whenIdle } from "../../lib/idle.ts";
+import { lazyPart, useLazyPart } from "../../lib/lazy-part.ts";
 import { defaultListName } from "./list-name.ts";
 
 /**
@@ -18,9 +19,8 @@ import { defaultListName } from "./list-name.ts";
  * is its own chunk (docs/decisions/0064-home-first-load-js.md): fetched once the page is idle
  * and again, at the latest, when an Edit button is hovered, focused or pressed.
  */
-const loadEditDialog = () => import("../recipe-edit-dialog.tsx");
-const RecipeEditDialog = lazy(() => loadEditDialog().then((m) => ({ default: m.RecipeEditDialog })));
-const preloadEditDialog = () => void loadEditDialog();
+const editDialog = lazyPart(() => import("../recipe-edit-dialog.tsx").then((m) => m.RecipeEditDialog));
+const preloadEditDialog = () => void editDialog.load();
 
 /**
  * @param ready false until hydrated: the saved recipes are read from local storage only in the
@@ -31,8 +31,8 @@ export function AddedRecipes({ recipes, ready }: { recipes: AddedRecipe[]; ready
   const [generating, setGenerating] = useState(false);
   const navigate = useNavigate();
   const sectionRef = useRef<HTMLElement>(null);
-  // Mounted from the first Edit press on (then stays, so closing keeps its focus restoration).
-  const [dialogMounted, setDialogMounted] = useState(false);
+  // Once loaded the dialog stays mounted (closed while nothing is edited).
+  const [RecipeEditDialog, requestEditDialog] = useLazyPart(editDialog);
   const hasRecipes = recipes.length > 0;
   useEffect(() => (hasRecipes ? whenIdle(preloadEditDialog) : undefined), [hasRecipes]);
 
@@ -115,7 +115,7 @@ export function AddedRecipes({ recipes, ready }: { recipes: AddedRecipe[]; ready
                   onHoverStart={preloadEditDialog}
                   onFocus={preloadEditDialog}
                   onPress={() => {
-                    setDialogMounted(true);
+                    requestEditDialog();
                     setEditing(recipe);
                   }}
                 >
@@ -132,14 +132,12 @@ export function AddedRecipes({ recipes, ready }: { recipes: AddedRecipe[]; ready
       <Button size="lg" className="added__generate" onPress={generate} isPending={generating}>
         {generating ? "Generating…" : "Generate Shopping List"}
       </Button>
-      {dialogMounted ? (
-        <Suspense fallback={null}>
-          <RecipeEditDialog
-            recipe={editing}
-            onClose={() => setEditing(null)}
-            onDeleted={(id) => refocusAfterRemoval(recipes.findIndex((r) => r.id === id))}
-          />
-        </Suspense>
+      {RecipeEditDialog ? (
+        <RecipeEditDialog
+          recipe={editing}
+          onClose={() => setEditing(null)}
+          onDeleted={(id) => refocusAfterRemoval(recipes.findIndex((r) => r.id === id))}
+        />
       ) : null}
     </section>
   );
