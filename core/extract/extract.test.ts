@@ -137,6 +137,21 @@ describe("extractRecipe on hand-made pages", () => {
     expect(w.ok && w.recipe.ingredients).toEqual(["as you like Celery leaves", "1 tbsp Sugar"]);
   });
 
+  it("skips hidden items of a recipe card (the other unit system of a toggle)", async () => {
+    const body = `<h1>Roasties</h1><div class="recipe-ingredients"><ul><li class="metric">4 potatoes</li><li class="metric">100ml oil</li>
+      <li class="imperial hide">4 potatoes</li><li class="imperial hide">3 1/2fl oz oil</li></ul></div>`;
+    const r = await both(page("", body));
+    expect(r.ok && r.recipe.ingredients).toEqual(["4 potatoes", "100ml oil"]);
+  });
+
+  it("collects bulleted ingredient paragraphs placed between the steps", async () => {
+    const body = `<h1>Piccata</h1><p>Our favourite. It is quick.</p><p>• 15 g Parmesan<br>• 1 egg<br>• 1 EL Wasser</p>
+      <p>1 Mix everything and let it rest.</p><p>• 2 Schnitzel</p><p>2 Fry the meat in the batter.</p><p>• 1 EL Butter<br>• Salz</p>
+      <h3>Share this</h3><p>• Facebook</p>`;
+    const r = await both(page("", body, "de"));
+    expect(r.ok && r.recipe.ingredients).toEqual(["15 g Parmesan", "1 egg", "1 EL Wasser", "2 Schnitzel", "1 EL Butter", "Salz"]);
+  });
+
   it("says no recipe found (with the page title) when there is none", async () => {
     const r = await both(page('<meta property="og:title" content="About us">', "<h1>About us</h1><ul><li>Team</li></ul>"));
     expect(r).toEqual({ ok: false, reason: "no_recipe_found", message: expect.stringContaining("No recipe"), title: "About us" });

@@ -7,7 +7,7 @@
 import type { IngredientGroup } from "../recipe/schema.ts";
 import type { OutlineItem, PageData } from "./collect.ts";
 import { isHeadingLine } from "./from-json-ld.ts";
-import { cleanLine, cleanText } from "./text.ts";
+import { cleanLine, cleanText, collapseWhitespace, decodeEntities, stripTags } from "./text.ts";
 
 /** "Ingredients" in the languages recipe pages are written in. */
 export const INGREDIENT_HEADING =
@@ -63,11 +63,14 @@ function nested(seq: Array<{ heading: boolean; text: string }>, lastTop: { headi
   else seq.push({ heading: false, text });
 }
 
+/** A class that hides the element (the other unit system of a metric/imperial toggle, ...). */
+const HIDDEN_CLASS = /(?:^|\s)(?:hide|hidden|is-hidden|d-none|display-none|visually-hidden|sr-only|screen-reader-text)(?:\s|$)/;
+
 /** Ingredient lines from a recipe plugin's ingredient container, or null. */
 export function pluginIngredients(data: PageData): VisibleIngredients | null {
   const byContainer = new Map<number, OutlineItem[]>();
   for (const it of data.outline) {
-    if (!it.container) continue;
+    if (!it.container || HIDDEN_CLASS.test(it.cls)) continue;
     let list = byContainer.get(it.container);
     if (!list) byContainer.set(it.container, (list = []));
     list.push(it);
@@ -150,7 +153,7 @@ function mergeSiblingLists(data: PageData, first: number, cls: string, seq: Arra
     }
     if (it.kind === "li") {
       const text = cleanLine(it.text);
-      if (!text) continue;
+      if (!text || HIDDEN_CLASS.test(it.cls)) continue;
       if (base < 0) base = it.listDepth;
       if (it.listDepth > base) {
         if (it.listDepth === base + 1) nested(seq, lastTop, text);
@@ -271,6 +274,9 @@ export function mainHeading(data: PageData): string {
   return "";
 }
 
+/** A line that starts with a bullet glyph. */
+const BULLET_LINE = /^[•·▪●◦]\s*\S/;
+
 const QTY_START = /^(?:[-–•·*]\s*)?(?:\d|[¼½¾⅓⅔⅛⅜⅝⅞])/;
 
 /**
@@ -281,7 +287,7 @@ const QTY_START = /^(?:[-–•·*]\s*)?(?:\d|[¼½¾⅓⅔⅛⅜⅝⅞])/;
 export function quantityListIngredients(data: PageData): VisibleIngredients | null {
   const out = data.singlePass ? data.outline : data.fallbackOutline;
   // split the outline into lists (top-level items of each <ul>/<ol>) and headings
-  type Block = { kind: "h"; text: string } | { kind: "list"; items: string[] } | { kind: "other" };
+  type Block = { kind: "h"; text: string } | { kind: "list"; items: string[]; bullets?: boolean } | { kind: "other" };
   const blocks: Block[] = [];
   let list: { depth: number; items: string[] } | null = null;
   for (const it of out) {
@@ -303,10 +309,14 @@ export function quantityListIngredients(data: PageData): VisibleIngredients | nu
     if (it.kind === "h") {
       const t = cleanText(it.text);
       if (t) blocks.push({ kind: "h", text: t });
-    } else if (it.kind === "p" && it.text.includes("\n")) {
+    } else if (it.kind === "p") {
       // a paragraph of <br>-separated lines ("• 15 g Parmesan<br>• 1 egg") reads like a list
-      const lines = it.text.split("\n").map((l) => cleanLine(l).replace(/^[-–•·*]\s*/, "")).filter(Boolean);
-      blocks.push(lines.length >= 3 ? { kind: "list", items: lines } : { kind: "other" });
+      const raw = it.text.split("\n").map((l) => collapseWhitespace(decodeEntities(stripTags(l)))).filter(Boolean);
+      const lines = raw.map((l) => cleanLine(l).replace(/^[-–•·*]\s*/, "")).filter(Boolean);
+      const bullets = raw.length > 0 && raw.every((l) => BULLET_LINE.test(l));
+      if (lines.length >= 3) blocks.push({ kind: "list", items: lines, bullets });
+      else if (bullets) blocks.push({ kind: "list", items: lines, bullets });
+      else if (raw.length) blocks.push({ kind: "other" });
     } else if (cleanText(it.text)) blocks.push({ kind: "other" });
   }
   const ingredientLike = (items: string[]) =>
@@ -318,6 +328,15 @@ export function quantityListIngredients(data: PageData): VisibleIngredients | nu
     const b = blocks[i];
     if (b.kind !== "list" || !ingredientLike(b.items)) continue;
     const seq: Array<{ heading: boolean; text: string }> = b.items.map((text) => ({ heading: false, text }));
+    if (b.bullets) {
+      // bulleted lines between the steps ("• 2 eggs", a step, "• 1 tbsp butter", a step) are one
+      // list: every later all-bulleted paragraph up to the next heading
+      for (let j = i + 1; j < blocks.length; j++) {
+        const n = blocks[j];
+        if (n.kind === "h") break;
+        if (n.kind === "list" && n.bullets) seq.push(...n.items.map((text) => ({ heading: false, text })));
+      }
+    }
     // following lists under their own headings belong to the same recipe
     for (let j = i + 1; j + 1 < blocks.length; j += 2) {
       const h = blocks[j];
