@@ -5,9 +5,9 @@
  */
 import { canonicalUnit } from "../units/aliases.ts";
 import WEIGHTS from "./model/weights.json" with { type: "json" };
-import { getLineFeatures } from "./token-features.ts";
+import { lineEmissions } from "./emission.ts";
 import { isNumberToken, isPunctToken } from "./tokenise.ts";
-import { decodeModel, emissionScores, LABELS, viterbi } from "./tagger-model.ts";
+import { decodeModel, LABELS, viterbi } from "./tagger-model.ts";
 import type { Label, SerialisedModel, TaggerModel } from "./tagger-model.ts";
 import { isNumberWord } from "./quantity-value.ts";
 
@@ -68,8 +68,7 @@ export function labelTokensWith(model: TaggerModel, tokens: readonly string[]): 
     pathBuf = new Int8Array(n * 2);
   }
   for (let i = 0; i < n; i++) maskBuf[i] = isPunctToken(tokens[i]!) ? PUNC : -1;
-  const lf = getLineFeatures(tokens, true);
-  const em = emissionScores(model, lf);
+  const em = lineEmissions(model, tokens);
   const path = viterbi(em, n, model.trans, maskBuf, pathBuf);
   const out: Label[] = new Array(tokens.length);
   for (let i = 0; i < tokens.length; i++) out[i] = LABELS[path[i]!]!;

@@ -1,7 +1,7 @@
 /**
  * The learned part of the ingredient tagger: a first-order linear-chain model (structured
  * averaged perceptron, trained by scripts/train-ingredients.ts) over hashed token features,
- * decoded with Viterbi. The weights live in core/ingredient/model/weights.ts as one compact
+ * decoded with Viterbi. The weights live in core/ingredient/model/weights.json as one compact
  * base64 string so that every bundler (Vite for the Worker) includes them without fs reads.
  * See docs/decisions/0010-ingredient-parser.md.
  */
@@ -13,14 +13,20 @@ export const LABELS = ["QTY", "UNIT", "SIZE", "NAME", "PREP", "COMMENT", "PURPOS
 export type Label = (typeof LABELS)[number];
 export const L = LABELS.length;
 
-/** A decoded model: per-feature weight rows plus transition scores. */
+/**
+ * A decoded model: per-feature weight rows plus transition scores.
+ *
+ * Only ~50k of the 2^18 hashed features have weights, so the rows are stored compactly:
+ * `index[feature]` is the feature's row (0 = the row of zeros), and row r is two 32-bit words
+ * `rows[2r]`, `rows[2r + 1]` holding the 8 int8 weights as biased bytes (w + 128): byte j of word
+ * k is label 4k + j. Emission sums add the bytes two lanes at a time (SWAR: `x & 0xff00ff` gives
+ * labels 0 and 2 in two 16-bit lanes, `(x >>> 8) & 0xff00ff` labels 1 and 3); 39 features of at
+ * most 255 cannot carry between lanes. 512 KB of index plus ~0.4 MB of rows (instead of a dense
+ * 4 MB table) keeps most lookups in cache.
+ */
 export interface TaggerModel {
-  /**
-   * Dense quantised weights, two labels per 32-bit word: feature * 4 + label / 2 holds
-   * (w[2j] + 128) | (w[2j+1] + 128) << 16. Summing up to 257 features (a token has 39) cannot carry between
-   * lanes, so a line's emission needs 4 additions per feature instead of 8.
-   */
-  weights: Int32Array;
+  index: Uint16Array | Int32Array;
+  rows: Int32Array;
   /** (L + 1) * L transition scores in weight units (divided by the quantisation scale). */
   trans: Float32Array;
 }
@@ -96,47 +102,59 @@ export function decodeModel(m: SerialisedModel): TaggerModel {
     id += delta;
     ids[r] = id;
   }
-  const weights = new Int32Array((1 << FEATURE_BITS) * (L / 2)).fill(128 | (128 << 16));
-  const src = new Int8Array(bytes.buffer, bytes.byteOffset + p, m.rows * L);
-  for (let r = 0, s = 0; r < m.rows; r++) {
-    const d = ids[r]! * (L / 2);
-    for (let j = 0; j < L / 2; j++, s += 2) weights[d + j] = (src[s]! + 128) | ((src[s + 1]! + 128) << 16);
+  const index = m.rows < 65535 ? new Uint16Array(1 << FEATURE_BITS) : new Int32Array(1 << FEATURE_BITS);
+  const rows = new Int32Array((m.rows + 1) * 2);
+  rows[0] = rows[1] = 0x80808080 | 0; // row 0: all weights zero
+  for (let r = 0, s = p; r < m.rows; r++) {
+    index[ids[r]!] = r + 1;
+    for (let k = 0; k < 2; k++, s += 4) {
+      rows[(r + 1) * 2 + k] = ((bytes[s]! ^ 128) | ((bytes[s + 1]! ^ 128) << 8) | ((bytes[s + 2]! ^ 128) << 16) | ((bytes[s + 3]! ^ 128) << 24));
+    }
   }
-  return { weights, trans: Float32Array.from(m.trans, (x) => x / m.scale) };
+  return { index, rows, trans: Float32Array.from(m.trans, (x) => x / m.scale) };
 }
 
 let emBuf = new Float32Array(64 * L);
 
-/** Emission scores: n * L. The returned array is a shared buffer, valid until the next call. */
-export function emissionScores(model: { weights: Int32Array }, lf: LineFeatures): Float32Array {
-  const weights = model.weights;
+/**
+ * Emission scores: n * L, from precomputed feature ids (the reference path, used by the trainer
+ * and the tests; the parser uses emission.ts, which gives identical sums). The returned array is a
+ * shared buffer, valid until the next call.
+ */
+export function emissionScores(model: Pick<TaggerModel, "index" | "rows">, lf: LineFeatures): Float32Array {
+  const { index, rows } = model;
   if (emBuf.length < lf.n * L) emBuf = new Float32Array(lf.n * 2 * L);
   const out = emBuf;
   const { feats, offsets } = lf;
   if (L !== 8) throw new Error("emissionScores is unrolled for 8 labels");
   for (let i = 0; i < lf.n; i++) {
-    let a0 = 0, a1 = 0, a2 = 0, a3 = 0;
+    let a02 = 0, a13 = 0, a46 = 0, a57 = 0;
     const start = offsets[i]!;
     const end = offsets[i + 1]!;
     for (let k = start; k < end; k++) {
-      const w = feats[k]! << 2;
-      a0 += weights[w]!;
-      a1 += weights[w + 1]!;
-      a2 += weights[w + 2]!;
-      a3 += weights[w + 3]!;
+      const r = index[feats[k]!]! << 1;
+      const x = rows[r]!;
+      const y = rows[r + 1]!;
+      a02 += x & 0xff00ff;
+      a13 += (x >>> 8) & 0xff00ff;
+      a46 += y & 0xff00ff;
+      a57 += (y >>> 8) & 0xff00ff;
     }
-    const off = 128 * (end - start);
-    const base = i << 3;
-    out[base] = (a0 & 0xffff) - off;
-    out[base + 1] = (a0 >>> 16) - off;
-    out[base + 2] = (a1 & 0xffff) - off;
-    out[base + 3] = (a1 >>> 16) - off;
-    out[base + 4] = (a2 & 0xffff) - off;
-    out[base + 5] = (a2 >>> 16) - off;
-    out[base + 6] = (a3 & 0xffff) - off;
-    out[base + 7] = (a3 >>> 16) - off;
+    writeEmission(out, i << 3, a02, a13, a46, a57, 128 * (end - start));
   }
   return out;
+}
+
+/** Unpacks four two-lane sums (labels 0+2, 1+3, 4+6, 5+7) into 8 scores minus the byte bias. */
+export function writeEmission(out: Float32Array, base: number, a02: number, a13: number, a46: number, a57: number, off: number): void {
+  out[base] = (a02 & 0xffff) - off;
+  out[base + 1] = (a13 & 0xffff) - off;
+  out[base + 2] = (a02 >>> 16) - off;
+  out[base + 3] = (a13 >>> 16) - off;
+  out[base + 4] = (a46 & 0xffff) - off;
+  out[base + 5] = (a57 & 0xffff) - off;
+  out[base + 6] = (a46 >>> 16) - off;
+  out[base + 7] = (a57 >>> 16) - off;
 }
 
 let scoreBuf = new Float64Array(64 * L);

@@ -77,13 +77,13 @@ const T = {
   wm1_cp1: 38, cm1_wp1: 39,
 } as const;
 
-const PER_TOKEN = 39;
+export const PER_TOKEN = 39;
 
 const ABBREV_UNITS = new Set(["tbsp", "tsp", "g", "ml", "kg", "c", "oz", "lb"]);
 const LONG_UNITS = new Set(["tablespoon", "tablespoons", "teaspoon", "teaspoons", "cup", "cups", "ounce", "ounces", "pound", "pounds"]);
 
 /** Line style cues (the three cookbook sources write lines differently): bit flags. */
-function lineStyle(infos: readonly WordInfo[], cls: Uint8Array, n: number): number {
+export function lineStyle(infos: readonly { styleBits: number }[], cls: ArrayLike<number>, n: number): number {
   let style = 0;
   for (let i = 0; i < n; i++) {
     const b = infos[i]!.styleBits;
@@ -104,11 +104,11 @@ function styleBitsOf(lower: string): number {
   if (LONG_UNITS.has(lower)) return 4;
   return 0;
 }
-const BOS = 0x12345;
-const EOS = 0x54321;
+export const BOS = 0x12345;
+export const EOS = 0x54321;
 
 /** Per-word facts, cached: the same few thousand words make up almost every line. */
-interface WordInfo {
+export interface WordInfo {
   h: number;
   cls: number;
   shape: number;
@@ -123,8 +123,16 @@ const WORD_CACHE_MAX = 50_000;
 function wordInfo(t: string): WordInfo {
   let info = WORD_CACHE.get(t);
   if (info !== undefined) return info;
+  info = computeWordInfo(t);
+  if (WORD_CACHE.size >= WORD_CACHE_MAX) WORD_CACHE.clear();
+  if (t.length < 40) WORD_CACHE.set(t, info);
+  return info;
+}
+
+/** A token's word facts, uncached (the run-time tagger keeps its own cache, see emission.ts). */
+export function computeWordInfo(t: string): WordInfo {
   const lower = t.toLowerCase();
-  info = {
+  return {
     h: hashString(lower),
     cls: wordClass(t, lower),
     shape: shapeOf(t),
@@ -133,16 +141,20 @@ function wordInfo(t: string): WordInfo {
     suf2: hashString(lower.slice(-2)),
     styleBits: styleBitsOf(lower),
   };
-  if (WORD_CACHE.size >= WORD_CACHE_MAX) WORD_CACHE.clear();
-  if (t.length < 40) WORD_CACHE.set(t, info);
-  return info;
 }
 
 /** Template ids in feature order; hashed as one murmur-style round over (seed ^ a, b). */
-const SEEDS = Int32Array.from([T.bias, T.w, T.wm1, T.wp1, T.wm2, T.wp2, T.bi_m1, T.bi_p1, T.cls, T.clsm1, T.clsp1, T.clsm2, T.clsp2, T.suf3, T.pre3, T.suf2, T.shape, T.pos, T.paren, T.comma, T.seenNum, T.seenUnitCls, T.cls_tri, T.w_cls_m1, T.w_cls_p1, T.last, T.afterOr, T.distEnd, T.wcomma, T.wparen, T.seenName, T.pclsm1_w, T.firstTok, T.wposfirst, T.styleW, T.styleCls, T.skip, T.wm1_cp1, T.cm1_wp1], (t) => Math.imul(t, 0x9e3779b1));
+export const SEEDS = Int32Array.from([T.bias, T.w, T.wm1, T.wp1, T.wm2, T.wp2, T.bi_m1, T.bi_p1, T.cls, T.clsm1, T.clsp1, T.clsm2, T.clsp2, T.suf3, T.pre3, T.suf2, T.shape, T.pos, T.paren, T.comma, T.seenNum, T.seenUnitCls, T.cls_tri, T.w_cls_m1, T.w_cls_p1, T.last, T.afterOr, T.distEnd, T.wcomma, T.wparen, T.seenName, T.pclsm1_w, T.firstTok, T.wposfirst, T.styleW, T.styleCls, T.skip, T.wm1_cp1, T.cm1_wp1], (t) => Math.imul(t, 0x9e3779b1));
 const av = new Int32Array(PER_TOKEN);
 const bv = new Int32Array(PER_TOKEN);
 
+
+/** Feature index of template slot `j` (position in SEEDS) over the values (a, b): what getLineFeatures stores. */
+export function featureIndex(j: number, a: number, b: number): number {
+  let h = Math.imul(SEEDS[j]! ^ a, 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 15) ^ b, 0xc2b2ae35);
+  return (h ^ (h >>> 13)) & MASK;
+}
 
 let shared: { feats: Int32Array; offsets: Int32Array; wh: Uint32Array; cls: Uint8Array } = {
   feats: new Int32Array(64 * PER_TOKEN),

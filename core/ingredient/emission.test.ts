@@ -1,0 +1,52 @@
+import { readFileSync } from "node:fs";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { lineEmissions } from "./emission.ts";
+import WEIGHTS from "./model/weights.json" with { type: "json" };
+import { normaliseLine } from "./normalise.ts";
+import { decodeModel, emissionScores } from "./tagger-model.ts";
+import type { SerialisedModel } from "./tagger-model.ts";
+import { getLineFeatures } from "./token-features.ts";
+import { tokenise } from "./tokenise.ts";
+
+const model = decodeModel(WEIGHTS as unknown as SerialisedModel);
+
+/** The run-time emission path must give exactly the reference sums (feature ids -> weight rows). */
+function expectSame(tokens: string[]): void {
+  const ref = Array.from(emissionScores(model, getLineFeatures(tokens)).subarray(0, tokens.length * 8));
+  const fast = Array.from(lineEmissions(model, tokens).subarray(0, tokens.length * 8));
+  expect(fast).toEqual(ref);
+}
+
+describe("lineEmissions", () => {
+  it("equals the reference emission scores on every fixture line", () => {
+    const lines = readFileSync(new URL("./fixtures/validation-sample.jsonl", import.meta.url), "utf8")
+      .split("\n")
+      .filter((l) => l.trim())
+      .map((l) => (JSON.parse(l) as { input: string }).input);
+    expect(lines.length).toBeGreaterThan(100);
+    for (const line of lines) expectSame(tokenise(normaliseLine(line)));
+  });
+
+  it("equals the reference on short, long, bracketed and style-cue lines", () => {
+    for (const line of [
+      "2 cups flour",
+      "x",
+      "1 (14 oz) can tomatoes, drained (or 2 cups fresh)",
+      "150g/5oz butter or margarine, softened; for greasing",
+      "1 tbsp / 15 ml oil [optional]",
+      "salt",
+      "1 cup flour, ".repeat(50),
+    ]) {
+      expectSame(tokenise(normaliseLine(line)));
+    }
+  });
+
+  it("equals the reference on random token sequences", () => {
+    const tok = fc.constantFrom("1", "1/2", "2-3", "cup", "cups", "g", "oz", "(", ")", ",", ";", "/", "or", "Or", "large", "x", "flour", "chopped", "[", "]", "tbsp", "C");
+    fc.assert(
+      fc.property(fc.array(tok, { minLength: 1, maxLength: 20 }), (tokens) => expectSame(tokens)),
+      { numRuns: 500 },
+    );
+  });
+});
