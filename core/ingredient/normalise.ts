@@ -47,10 +47,14 @@ const FRACTION_SLASH_RE = /(\d)\s*[⁄∕]\s*(\d)/g;
  */
 export function normaliseLine(line: string): string {
   let s = line;
+  // One pass of cheap gates: most lines are short ASCII with a number or two, so most rules never
+  // run. Each gate is a necessary condition for its regex to match (no match = no change), so the
+  // result is the same as running every rule.
   let ascii = true;
   let digits = false;
   let dash = false;
-  let doubleSpace = false;
+  let spaces = false;
+  let vulgar = false;
   let glued = false;
   let prevDigit = false;
   for (let i = 0; i < s.length; i++) {
@@ -60,41 +64,74 @@ export function normaliseLine(line: string): string {
     prevDigit = c >= 48 && c <= 57;
     if (prevDigit) digits = true;
     else if (c === 45) dash = true;
-    else if (c > 127) ascii = false;
-    else if (c < 32 || (c === 32 && s.charCodeAt(i + 1) === 32)) doubleSpace = true;
+    else if (c > 127) {
+      ascii = false;
+      if (isUnicodeSpace(c)) spaces = true;
+      else if (c === 0xbc || c === 0xbd || c === 0xbe || (c >= 0x2150 && c <= 0x215e)) vulgar = true;
+    } else if (c < 32 || (c === 32 && s.charCodeAt(i + 1) === 32)) spaces = true;
   }
-  // cheap gates: most lines are short ASCII with a number or two, so most rules never run
-  if (!ascii || doubleSpace || s.charCodeAt(0) === 32 || s.charCodeAt(s.length - 1) === 32) s = s.replace(SPACES_RE, " ").trim();
+  if (spaces || s.charCodeAt(0) === 32 || s.charCodeAt(s.length - 1) === 32) s = s.replace(SPACES_RE, " ").trim();
   if (s === "") return s;
   if (!ascii) {
-    s = s.replace(FRACTION_SLASH_RE, "$1/$2");
-    s = s.replace(VULGAR_RE, (_m, whole: string, frac: string) => (whole ? `${whole} ${VULGAR[frac]}` : ` ${VULGAR[frac]}`));
+    if (s.includes("⁄") || s.includes("∕")) s = s.replace(FRACTION_SLASH_RE, "$1/$2");
+    if (vulgar) s = s.replace(VULGAR_RE, (_m, whole: string, frac: string) => (whole ? `${whole} ${VULGAR[frac]}` : ` ${VULGAR[frac]}`));
     if (s.includes("–") || s.includes("—") || s.includes("‐") || s.includes("‑")) {
       dash = true;
       s = s.replace(SPACED_DASH_RE, ", "); // "2 lemons – cut in half": a spaced dash separates like a comma
     }
-    if (/\d/.test(s)) digits = true;
+    // the replacements above may have added digits and digit-letter pairs ("5¼oz" -> "5 1/4oz")
+    digits = false;
+    glued = false;
+    prevDigit = false;
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      if (prevDigit && ((c >= 65 && c <= 90) || (c >= 97 && c <= 122))) glued = true;
+      prevDigit = c >= 48 && c <= 57;
+      if (prevDigit) digits = true;
+    }
   }
-  if (!digits) return ascii ? s : s.replace(SPACES_RE, " ").trim();
+  // (no rule below runs without digits; the space rules above leave single inner spaces only)
+  if (!digits) return s;
   if (s.includes(".")) s = s.replace(LEADING_DOT_RE, "$10.$2");
-  if (s.includes(",")) {
+  if (hasDigitAround(s, 44)) {
     s = s.replace(THOUSANDS_RE, "$1$2");
     s = s.replace(DECIMAL_COMMA_RE, "$1.$2");
   }
   if (dash) {
-    s = s.replace(HYPHEN_TO_RE, "$1-");
-    s = s.replace(HYPHEN_MIXED_RE, "$1 $2");
+    if (s.includes("to") || s.includes("or")) s = s.replace(HYPHEN_TO_RE, "$1-");
+    if (s.includes("/")) s = s.replace(HYPHEN_MIXED_RE, "$1 $2");
   }
-  if (glued || !ascii) {
-    s = s.replace(UNIT_THEN_DIGIT_RE, "$1 ");
+  if (glued) {
+    if (LETTER_DIGIT_RE.test(s)) s = s.replace(UNIT_THEN_DIGIT_RE, "$1 ");
     s = s.replace(GLUED_RE, "$1 $2");
   }
-  const slash = s.includes("/");
-  if (slash) s = s.replace(MIXED_RE, "$1+$2");
-  if (dash) {
+  if (s.includes("/") && hasDigitAround(s, 32)) s = s.replace(MIXED_RE, "$1+$2");
+  if (dash && LETTER_DASH_DIGIT_RE.test(s)) {
     s = s.replace(UNIT_RANGE_RE, "$1-$3 $2");
     s = s.replace(UNIT_DASH_NUMBER_RE, "$1 - ");
   }
   if (dash || s.includes(" to") || s.includes(" or ")) s = s.replace(RANGE_RE, "$1-$2");
-  return s.includes("  ") || !ascii ? s.replace(SPACES_RE, " ").trim() : s;
+  // only the vulgar-fraction rule adds a leading space or a double one
+  if (s.includes("  ") || (!ascii && (s.charCodeAt(0) === 32 || s.charCodeAt(s.length - 1) === 32))) s = s.replace(SPACES_RE, " ").trim();
+  return s;
 }
+
+/** Characters other than ASCII that `\s` (and String.prototype.trim) treat as white space, plus U+200B. */
+function isUnicodeSpace(c: number): boolean {
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200b) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+/** True when some `ch` (a char code) has an ASCII digit on both sides ("1,5", "1 1/2"). */
+function hasDigitAround(s: string, ch: number): boolean {
+  const str = String.fromCharCode(ch);
+  for (let i = s.indexOf(str, 1); i > 0 && i < s.length - 1; i = s.indexOf(str, i + 1)) {
+    const a = s.charCodeAt(i - 1);
+    const b = s.charCodeAt(i + 1);
+    if (a >= 48 && a <= 57 && b >= 48 && b <= 57) return true;
+  }
+  return false;
+}
+
+/** Gates: an ASCII letter right before a digit; a letter, optional space, dash, optional space, digit. */
+const LETTER_DIGIT_RE = /[a-zA-Z]\d/;
+const LETTER_DASH_DIGIT_RE = /[a-zA-Z]\s?[-–]\s?\d/;

@@ -4,9 +4,29 @@
  * whole; "8-ounce" becomes "8" + "ounce". Single pass per whitespace-separated chunk: linear time.
  */
 
-const LEAD_PUNCT = new Set(["(", "[", "{", '"', "'", "“", "‘", "*", "~", "¿", "¡", "•", "-", "–", "—", "+"]);
-const TRAIL_PUNCT = new Set([")", "]", "}", '"', "'", "”", "’", ",", ".", ";", ":", "!", "?", "*", "…"]);
-const INNER_SPLIT = new Set(["(", ")", "[", "]", ",", ";", ":", "/", "+", "="]);
+/**
+ * Character classes by char code: 1 = leading punctuation ( [ { " ' “ ‘ * ~ ¿ ¡ • - – — +),
+ * 2 = trailing punctuation ( ) ] } " ' ” ’ , . ; : ! ? * …), 4 = split inside a word
+ * ( ( ) [ ] , ; : / + = ). Non-ASCII members are checked in `classOf`.
+ */
+const LEAD = 1;
+const TRAIL = 2;
+const INNER = 4;
+const ASCII_CLASS = new Uint8Array(128);
+for (const ch of "([{\"'*~-+") ASCII_CLASS[ch.charCodeAt(0)]! |= LEAD;
+for (const ch of ")]}\"',.;:!?*") ASCII_CLASS[ch.charCodeAt(0)]! |= TRAIL;
+for (const ch of "()[],;:/+=") ASCII_CLASS[ch.charCodeAt(0)]! |= INNER;
+
+function classOf(c: number): number {
+  if (c < 128) return ASCII_CLASS[c]!;
+  if (c === 0x201c || c === 0x2018 || c === 0xbf || c === 0xa1 || c === 0x2022 || c === 0x2013 || c === 0x2014) return LEAD;
+  if (c === 0x201d || c === 0x2019 || c === 0x2026) return TRAIL;
+  return 0;
+}
+
+function isDigitCode(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
 
 const NUMBER_RE = /^(?:\d+(?:\.\d+)?(?:\/\d+)?(?:\+\d+\/\d+)?)(?:-(?:\d+(?:\.\d+)?(?:\/\d+)?(?:\+\d+\/\d+)?))?$/;
 const NUM_HYPHEN_WORD_RE = /^(\d+(?:\.\d+)?(?:\/\d+)?(?:\+\d+\/\d+)?(?:-\d+(?:\.\d+)?(?:\/\d+)?(?:\+\d+\/\d+)?)?)-([a-zA-Z].*)$/;
@@ -17,35 +37,37 @@ export function isNumberToken(t: string): boolean {
   return c >= 48 && c <= 57 && NUMBER_RE.test(t);
 }
 
-function isDigit(c: string | undefined): boolean {
-  return c !== undefined && c >= "0" && c <= "9";
-}
-
-/** Splits one whitespace-free chunk, pushing pieces onto `out`. */
-function splitChunk(chunk: string, out: string[]): void {
-  let start = 0;
-  let end = chunk.length;
-  while (start < end && LEAD_PUNCT.has(chunk[start]!) && !(chunk[start] === "-" && isDigit(chunk[start + 1]) && start + 1 === end - 1)) {
-    out.push(chunk[start]!);
+/** Splits the whitespace-free chunk s[from, to), pushing pieces onto `out`. */
+function splitChunk(s: string, from: number, to: number, out: string[]): void {
+  let start = from;
+  let end = to;
+  while (start < end) {
+    const c = s.charCodeAt(start);
+    if ((classOf(c) & LEAD) === 0) break;
+    // "-5" alone stays one token
+    if (c === 45 && start + 1 === end - 1 && isDigitCode(s.charCodeAt(start + 1))) break;
+    out.push(s[start]!);
     start++;
   }
   const trailEnd = end;
-  while (end > start && TRAIL_PUNCT.has(chunk[end - 1]!)) end--;
+  while (end > start && (classOf(s.charCodeAt(end - 1)) & TRAIL) !== 0) end--;
   if (end > start) {
-    const core = start === 0 && end === chunk.length ? chunk : chunk.slice(start, end);
     // inner splits: "chopped,drained", "g/5", "cream(35%)"; keep "1/2" and "1+1/2" whole
-    let from = 0;
-    for (let i = 0; i < core.length; i++) {
-      const ch = core[i]!;
-      if (INNER_SPLIT.has(ch) && !((ch === "/" || ch === "+") && isDigit(core[i - 1]) && isDigit(core[i + 1]))) {
-        if (i > from) pushWord(core.slice(from, i), out);
-        out.push(ch);
-        from = i + 1;
+    let f = start;
+    for (let k = start; k < end; k++) {
+      const c = s.charCodeAt(k);
+      if (
+        (classOf(c) & INNER) !== 0 &&
+        !((c === 47 || c === 43) && k > start && k + 1 < end && isDigitCode(s.charCodeAt(k - 1)) && isDigitCode(s.charCodeAt(k + 1)))
+      ) {
+        if (k > f) pushWord(s.slice(f, k), out);
+        out.push(s[k]!);
+        f = k + 1;
       }
     }
-    if (from < core.length) pushWord(from === 0 ? core : core.slice(from), out);
+    if (f < end) pushWord(f === 0 && end === s.length ? s : s.slice(f, end), out);
   }
-  for (let i = end; i < trailEnd; i++) out.push(chunk[i]!);
+  for (let k = end; k < trailEnd; k++) out.push(s[k]!);
 }
 
 function pushWord(w: string, out: string[]): void {
@@ -66,7 +88,13 @@ function pushWord(w: string, out: string[]): void {
 export function tokenise(text: string): string[] {
   const out: string[] = [];
   if (!text) return out;
-  for (const chunk of text.split(" ")) if (chunk) splitChunk(chunk, out);
+  const n = text.length;
+  for (let i = 0; i < n; ) {
+    let j = text.indexOf(" ", i);
+    if (j < 0) j = n;
+    if (j > i) splitChunk(text, i, j, out);
+    i = j + 1;
+  }
   return out;
 }
 
