@@ -304,7 +304,7 @@ const VAGUE_AMOUNT = new Set([
  * amount ("a little butter"), which stay unmeasured as in the labelled data (decision 0010).
  */
 function fixArticle(tokens: readonly string[], labels: readonly Label[]): readonly Label[] {
-  if (tokens.length < 2 || labels[0] === "QTY") return labels;
+  if (tokens.length < 2 || labels[0] === "QTY" || tokens[0]!.length > 2) return labels;
   const first = tokens[0]!.toLowerCase();
   if (first !== "a" && first !== "an") return labels;
   let i = 1;
@@ -318,14 +318,25 @@ function fixArticle(tokens: readonly string[], labels: readonly Label[]): readon
 /** "half an onion": the article after "half" belongs to the amount, not the name. */
 function fixHalfAn(tokens: readonly string[], labels: readonly Label[]): readonly Label[] {
   for (let i = 1; i < tokens.length; i++) {
+    if (labels[i] !== "NAME" || labels[i - 1] !== "QTY" || tokens[i]!.length > 2) continue;
     const t = tokens[i]!.toLowerCase();
-    if ((t === "a" || t === "an") && labels[i] === "NAME" && labels[i - 1] === "QTY" && tokens[i - 1]!.toLowerCase() === "half") {
+    if ((t === "a" || t === "an") && tokens[i - 1]!.toLowerCase() === "half") {
       const out = labels.slice();
       out[i] = "PUNC";
       return out;
     }
   }
   return labels;
+}
+
+/** Same as /if /i.test(s): "if " in any case (a cheap gate before OPTIONAL_RE). */
+function hasIfSpace(s: string): boolean {
+  for (let i = s.indexOf(" ", 2); i > 0; i = s.indexOf(" ", i + 1)) {
+    const f = s.charCodeAt(i - 1);
+    const c = s.charCodeAt(i - 2);
+    if ((f === 102 || f === 70) && (c === 105 || c === 73)) return true;
+  }
+  return false;
 }
 
 /** Splits "butter or margarine" into primary and alternatives; "chicken or vegetable stock" shares "stock". */
@@ -347,42 +358,43 @@ export function splitAlternatives(name: string): { primary: string; alternatives
 export function assemble(input: string, tokens: readonly string[], labels: readonly Label[]): ParsedIngredient {
   labels = repairLabels(tokens, fixArticle(tokens, fixHalfAn(tokens, labels)));
   let hasQty = false;
-  const name: string[] = [];
-  const prep: string[] = [];
-  const comment: string[] = [];
-  const purpose: string[] = [];
-  const size: string[] = [];
+  // each field's words joined with single spaces (string concatenation: cheaper than arrays + join)
+  let name: string | null = null;
+  let prep: string | null = null;
+  let comment: string | null = null;
+  let purpose: string | null = null;
+  let size: string | null = null;
   for (let i = 0; i < tokens.length; i++) {
     const l = labels[i];
     if (l === "PUNC") continue;
     const t = tokens[i]!;
-    if (l === "NAME") name.push(t);
+    if (l === "NAME") name = name === null ? t : name + " " + t;
     else if (l === "QTY") hasQty = true;
-    else if (l === "PREP") prep.push(t);
-    else if (l === "COMMENT") comment.push(t);
-    else if (l === "PURPOSE") purpose.push(t);
-    else if (l === "SIZE") size.push(t);
+    else if (l === "PREP") prep = prep === null ? t : prep + " " + t;
+    else if (l === "COMMENT") comment = comment === null ? t : comment + " " + t;
+    else if (l === "PURPOSE") purpose = purpose === null ? t : purpose + " " + t;
+    else if (l === "SIZE") size = size === null ? t : size + " " + t;
   }
   const trimmed = input.trim();
   const isHeader = !hasQty && tokens.length > 0 && isHeaderLine(trimmed, labels);
   const amounts = isHeader ? [] : assembleAmounts(tokens, labels);
   for (let i = 0; i < amounts.length; i++) if (amounts[i]!.unit === "dozen") amounts[i] = dozenToCount(amounts[i]!);
-  const fullName = isHeader || name.length === 0 ? null : name.join(" ");
+  const fullName = isHeader ? null : name;
   const alt = fullName === null ? null : fullName.includes(" or ") || fullName.includes("/") ? splitAlternatives(fullName) : null;
   const first = amounts[0];
-  const c = comment.length ? tidyComment(comment.join(" ")) : null;
-  const p = purpose.length ? purpose.join(" ") : null;
+  const c = tidyComment(comment);
+  const p = purpose;
   return {
     input,
     quantity: first?.quantity ?? null,
     quantityMax: first?.quantityMax ?? null,
     unit: first?.unit ?? null,
     amounts,
-    size: size.length ? size.join(" ") : null,
+    size,
     name: alt ? alt.primary : fullName,
-    preparation: prep.length ? prep.join(" ") : null,
+    preparation: prep,
     comment: c !== null && p !== null ? `${c}, ${p}` : (c ?? p),
-    optional: (input.includes("ptional") || input.includes("PTIONAL") || /if /i.test(input)) && OPTIONAL_RE.test(input),
+    optional: (input.includes("ptional") || input.includes("PTIONAL") || hasIfSpace(input)) && OPTIONAL_RE.test(input),
     alternatives: alt ? alt.alternatives : [],
     isHeader,
     fullName,

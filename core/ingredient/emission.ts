@@ -6,9 +6,11 @@
  * - Features of one word alone (the word, its class, affixes and shape, and the word in the role
  *   of a neighbour: w-1, w+1, w-2, w+2) are summed once per distinct word and cached with the
  *   word's facts: 10 weight lookups become 5 cached vectors. The bias is a constant vector.
- * - The other 28 features (word pairs, word and context, class patterns, positions) are hashed
- *   and summed directly. (Caching word x context sums per word was tried: no faster, since the
- *   per-word tables are larger than the compact weight table they replace.)
+ * - 13 features over small domains (class patterns, positions, context flags, style) are read
+ *   from 6 tables indexed by their values, built once per model.
+ * - The other 15 features (word pairs, word and context) are hashed and summed directly.
+ *   (Caching word x context sums per word was tried: no faster, since the per-word tables are
+ *   larger than the compact weight table they replace.)
  *
  * Sums are exact integers (see TaggerModel), so scores and labels are identical to the reference
  * path; core/ingredient/emission.test.ts checks this on every fixture line.
@@ -43,6 +45,13 @@ interface Emitter {
   rows: Int32Array;
   /** bias, then the BOS/EOS vectors of the four neighbour roles (same offsets as a word's). */
   consts: Int32Array;
+  /** Class/position tables, see buildTables. */
+  cls3: Int32Array;
+  t11: Int32Array;
+  t12: Int32Array;
+  pos: Int32Array;
+  seen: Int32Array;
+  t35: Int32Array;
   cache: Map<string, WordEntry>;
 }
 
@@ -65,7 +74,9 @@ function emitterFor(model: TaggerModel): Emitter {
   let e = EMITTERS.get(model);
   if (e) return e;
   const consts = new Int32Array(20);
-  e = { index: model.index, rows: model.rows, consts, cache: new Map() };
+  const none = new Int32Array(0);
+  e = { index: model.index, rows: model.rows, consts, cls3: none, t11: none, t12: none, pos: none, seen: none, t35: none, cache: new Map() };
+  buildTables(e);
   addRow(e, featureIndex(0, 0, 0), consts, SELF);
   addRow(e, featureIndex(2, BOS, 0), consts, AS_PREV);
   addRow(e, featureIndex(3, EOS, 0), consts, AS_NEXT);
@@ -73,6 +84,82 @@ function emitterFor(model: TaggerModel): Emitter {
   addRow(e, featureIndex(5, EOS, 0), consts, AS_NEXT2);
   EMITTERS.set(model, e);
   return e;
+}
+
+/** Word classes (token-features.ts wordClass) 0..7, 9 = before the line, 10 = after it. */
+const C = 11;
+
+/**
+ * Features over small domains (word classes, positions, bracket/comma context, line-so-far
+ * flags, style) are summed into tables indexed directly by their values: 13 hashed lookups per
+ * token become 6 table reads. Built once per model (~11k vectors, about 1 ms).
+ */
+function buildTables(e: Emitter): void {
+  // 9 (cm1, c), 10 (c, cp1), 22 (cm1*16 + c, cp1)
+  e.cls3 = new Int32Array(C * C * C * 4);
+  for (let cm1 = 0; cm1 < C; cm1++) {
+    for (let c = 0; c < C; c++) {
+      for (let cp1 = 0; cp1 < C; cp1++) {
+        const at = ((cm1 * C + c) * C + cp1) * 4;
+        addRow(e, featureIndex(9, cm1, c), e.cls3, at);
+        addRow(e, featureIndex(10, c, cp1), e.cls3, at);
+        addRow(e, featureIndex(22, cm1 * 16 + c, cp1), e.cls3, at);
+      }
+    }
+  }
+  // 11 (cm2*16 + cm1, c), 12 (c, cp1*16 + cp2)
+  e.t11 = new Int32Array(C * C * C * 4);
+  e.t12 = new Int32Array(C * C * C * 4);
+  for (let x = 0; x < C; x++) {
+    for (let y = 0; y < C; y++) {
+      for (let z = 0; z < C; z++) {
+        const at = ((x * C + y) * C + z) * 4;
+        addRow(e, featureIndex(11, x * 16 + y, z), e.t11, at); // x = cm2, y = cm1, z = c
+        addRow(e, featureIndex(12, x, y * 16 + z), e.t12, at); // x = c, y = cp1, z = cp2
+      }
+    }
+  }
+  // 17 (min(i, 6), c), 25 (last, c), 27 (min(n-1-i, 4), c), 19 (ctx, min(i, 4)), 18 (ctx, c)
+  e.pos = new Int32Array(7 * 5 * C * 6 * 4);
+  for (let i6 = 0; i6 < 7; i6++) {
+    for (let d4 = 0; d4 < 5; d4++) {
+      for (let c = 0; c < C; c++) {
+        for (let ctx = 0; ctx < 6; ctx++) {
+          const at = (((i6 * 5 + d4) * C + c) * 6 + ctx) * 4;
+          addRow(e, featureIndex(17, i6, c), e.pos, at);
+          addRow(e, featureIndex(25, d4 === 0 ? 1 : 0, c), e.pos, at);
+          addRow(e, featureIndex(27, d4, c), e.pos, at);
+          addRow(e, featureIndex(19, ctx, Math.min(i6, 4)), e.pos, at);
+          addRow(e, featureIndex(18, ctx, c), e.pos, at);
+        }
+      }
+    }
+  }
+  // 20 (seen, c), 26 (afterOr, c)
+  e.seen = new Int32Array(8 * 2 * C * 4);
+  for (let seen = 0; seen < 8; seen++) {
+    for (let or = 0; or < 2; or++) {
+      for (let c = 0; c < C; c++) {
+        const at = ((seen * 2 + or) * C + c) * 4;
+        addRow(e, featureIndex(20, seen, c), e.seen, at);
+        addRow(e, featureIndex(26, or, c), e.seen, at);
+      }
+    }
+  }
+  // 35 (style*64 + ctx*8 + sw*4 + seenNum, c); style 0..15, ctx 0..5
+  e.t35 = new Int32Array(16 * 6 * 2 * 2 * C * 4);
+  for (let style = 0; style < 16; style++) {
+    for (let ctx = 0; ctx < 6; ctx++) {
+      for (let sw = 0; sw < 2; sw++) {
+        for (let sn = 0; sn < 2; sn++) {
+          for (let c = 0; c < C; c++) {
+            const at = ((((style * 6 + ctx) * 2 + sw) * 2 + sn) * C + c) * 4;
+            addRow(e, featureIndex(35, style * 64 + ctx * 8 + sw * 4 + sn, c), e.t35, at);
+          }
+        }
+      }
+    }
+  }
 }
 
 function newEntry(em: Emitter, info: WordInfo): WordEntry {
@@ -102,7 +189,7 @@ function wordEntry(em: Emitter, t: string): WordEntry {
 }
 
 /** Templates hashed per token, in the order of the av/bv slots below. */
-const REST = [6, 7, 9, 10, 11, 12, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38];
+const REST = [6, 7, 21, 23, 24, 28, 29, 30, 31, 32, 33, 34, 36, 37, 38];
 const REST_SEEDS = Int32Array.from(REST, (j) => SEEDS[j]!);
 const NREST = REST.length;
 const av = new Int32Array(NREST);
@@ -132,6 +219,7 @@ export function lineEmissions(model: TaggerModel, tokens: readonly string[]): Fl
   const index = em.index;
   const rows = em.rows;
   const consts = em.consts;
+  const e3 = em;
   const n = tokens.length;
   if (emBuf.length < n * 8) emBuf = new Float32Array(n * 16);
   const out = emBuf;
@@ -170,36 +258,43 @@ export function lineEmissions(model: TaggerModel, tokens: readonly string[]): Fl
     const ctx = (paren > 0 ? 1 : 0) | (Math.min(commas, 2) << 1);
     const seen = seenNum * 4 + seenUnit * 2 + seenWord;
 
-    // hashed features, in REST order
+    // class/position tables
     const sw = Math.min(seenWord, 1);
+    let tb = e3.cls3;
+    let at = ((cm1 * C + c) * C + cp1) * 4;
+    a0 += tb[at]!; a1 += tb[at + 1]!; a2 += tb[at + 2]!; a3 += tb[at + 3]!;
+    tb = e3.t11;
+    at = ((cm2 * C + cm1) * C + c) * 4;
+    a0 += tb[at]!; a1 += tb[at + 1]!; a2 += tb[at + 2]!; a3 += tb[at + 3]!;
+    tb = e3.t12;
+    at = ((c * C + cp1) * C + cp2) * 4;
+    a0 += tb[at]!; a1 += tb[at + 1]!; a2 += tb[at + 2]!; a3 += tb[at + 3]!;
+    tb = e3.pos;
+    at = (((Math.min(i, 6) * 5 + Math.min(n - 1 - i, 4)) * C + c) * 6 + ctx) * 4;
+    a0 += tb[at]!; a1 += tb[at + 1]!; a2 += tb[at + 2]!; a3 += tb[at + 3]!;
+    tb = e3.seen;
+    at = ((seen * 2 + afterOr) * C + c) * 4;
+    a0 += tb[at]!; a1 += tb[at + 1]!; a2 += tb[at + 2]!; a3 += tb[at + 3]!;
+    tb = e3.t35;
+    at = ((((style * 6 + ctx) * 2 + sw) * 2 + seenNum) * C + c) * 4;
+    a0 += tb[at]!; a1 += tb[at + 1]!; a2 += tb[at + 2]!; a3 += tb[at + 3]!;
+
+    // hashed features, in REST order
     av[0] = wm1; bv[0] = w; // 6
     av[1] = w; bv[1] = wp1; // 7
-    av[2] = cm1; bv[2] = c; // 9
-    av[3] = c; bv[3] = cp1; // 10
-    av[4] = cm2 * 16 + cm1; bv[4] = c; // 11
-    av[5] = c; bv[5] = cp1 * 16 + cp2; // 12
-    av[6] = Math.min(i, 6); bv[6] = c; // 17
-    av[7] = ctx; bv[7] = c; // 18
-    av[8] = ctx; bv[8] = Math.min(i, 4); // 19
-    av[9] = seen; bv[9] = c; // 20
-    av[10] = seen; bv[10] = w; // 21
-    av[11] = cm1 * 16 + c; bv[11] = cp1; // 22
-    av[12] = w; bv[12] = cm1; // 23
-    av[13] = w; bv[13] = cp1; // 24
-    av[14] = i === n - 1 ? 1 : 0; bv[14] = c; // 25
-    av[15] = afterOr; bv[15] = c; // 26
-    av[16] = Math.min(n - 1 - i, 4); bv[16] = c; // 27
-    av[17] = w; bv[17] = ctx; // 28
-    av[18] = ctx * 3 + sw; bv[18] = w; // 29
-    av[19] = seenWord + 2 * seenNum; bv[19] = w; // 30
-    av[20] = cm1 * 17 + cm2; bv[20] = w; // 31
-    av[21] = firstWordHash; bv[21] = c; // 32
-    av[22] = i === 0 ? 1 : 0; bv[22] = w; // 33
-    av[23] = style; bv[23] = w; // 34
-    av[24] = style * 64 + ctx * 8 + sw * 4 + seenNum; bv[24] = c; // 35
-    av[25] = wm1; bv[25] = wp1; // 36
-    av[26] = wm1 ^ (cp1 << 3); bv[26] = w; // 37
-    av[27] = wp1 ^ (cm1 << 3); bv[27] = w; // 38
+    av[2] = seen; bv[2] = w; // 21
+    av[3] = w; bv[3] = cm1; // 23
+    av[4] = w; bv[4] = cp1; // 24
+    av[5] = w; bv[5] = ctx; // 28
+    av[6] = ctx * 3 + sw; bv[6] = w; // 29
+    av[7] = seenWord + 2 * seenNum; bv[7] = w; // 30
+    av[8] = cm1 * 17 + cm2; bv[8] = w; // 31
+    av[9] = firstWordHash; bv[9] = c; // 32
+    av[10] = i === 0 ? 1 : 0; bv[10] = w; // 33
+    av[11] = style; bv[11] = w; // 34
+    av[12] = wm1; bv[12] = wp1; // 36
+    av[13] = wm1 ^ (cp1 << 3); bv[13] = w; // 37
+    av[14] = wp1 ^ (cm1 << 3); bv[14] = w; // 38
     for (let j = 0; j < NREST; j++) {
       let h = Math.imul(REST_SEEDS[j]! ^ av[j]!, 0x85ebca6b);
       h = Math.imul(h ^ (h >>> 15) ^ bv[j]!, 0xc2b2ae35);

@@ -69,7 +69,7 @@ export function labelTokensWith(model: TaggerModel, tokens: readonly string[]): 
   }
   for (let i = 0; i < n; i++) maskBuf[i] = isPunctToken(tokens[i]!) ? PUNC : -1;
   const em = lineEmissions(model, tokens);
-  const path = viterbi(em, n, model.trans, maskBuf, pathBuf);
+  const path = viterbi(em, n, model.trans, maskBuf, pathBuf, model.transT);
   const out: Label[] = new Array(tokens.length);
   for (let i = 0; i < tokens.length; i++) out[i] = LABELS[path[i]!]!;
   return out;

@@ -29,6 +29,8 @@ export interface TaggerModel {
   rows: Int32Array;
   /** (L + 1) * L transition scores in weight units (divided by the quantisation scale). */
   trans: Float32Array;
+  /** transpose(trans), for viterbi. */
+  transT: Float64Array;
 }
 
 /** Serialised form written by the trainer. */
@@ -111,7 +113,8 @@ export function decodeModel(m: SerialisedModel): TaggerModel {
       rows[(r + 1) * 2 + k] = ((bytes[s]! ^ 128) | ((bytes[s + 1]! ^ 128) << 8) | ((bytes[s + 2]! ^ 128) << 16) | ((bytes[s + 3]! ^ 128) << 24));
     }
   }
-  return { index, rows, trans: Float32Array.from(m.trans, (x) => x / m.scale) };
+  const trans = Float32Array.from(m.trans, (x) => x / m.scale);
+  return { index, rows, trans, transT: transpose(trans) };
 }
 
 let emBuf = new Float32Array(64 * L);
@@ -158,14 +161,28 @@ export function writeEmission(out: Float32Array, base: number, a02: number, a13:
 }
 
 let scoreBuf = new Float64Array(64 * L);
+const ttBuf = new Float64Array(L * L);
+
+/** The L x L label-to-label part of `trans`, transposed (out[l * L + k] = trans[k * L + l]), as doubles. */
+export function transpose(trans: ArrayLike<number>, out = new Float64Array(L * L)): Float64Array {
+  for (let k = 0; k < L; k++) for (let l = 0; l < L; l++) out[l * L + k] = trans[k * L + l]!;
+  return out;
+}
 let backBuf = new Int8Array(64 * L);
 
 /**
  * Viterbi over emission scores (n * L) and transitions ((L+1) * L, last row = start).
  * `onlyLabel[i] >= 0` forces token i to that label (punctuation is always PUNC).
- * Returns label indices.
+ * `transposed` is `transpose(trans)` when the caller keeps it (the model does). Returns label indices.
  */
-export function viterbi(em: ArrayLike<number>, n: number, trans: ArrayLike<number>, onlyLabel?: Int8Array, out?: Int8Array): Int8Array {
+export function viterbi(
+  em: ArrayLike<number>,
+  n: number,
+  trans: ArrayLike<number>,
+  onlyLabel?: Int8Array,
+  out?: Int8Array,
+  transposed?: Float64Array,
+): Int8Array {
   const path = out ?? new Int8Array(n);
   if (n === 0) return path;
   if (scoreBuf.length < n * L) {
@@ -175,6 +192,8 @@ export function viterbi(em: ArrayLike<number>, n: number, trans: ArrayLike<numbe
   const score = scoreBuf;
   const back = backBuf;
   const NEG = -1e30;
+  // transitions transposed (tt[l * L + k] = trans[k * L + l]) as doubles
+  const tt = transposed ?? transpose(trans, ttBuf);
   const only0 = onlyLabel ? onlyLabel[0]! : -1;
   for (let l = 0; l < L; l++) score[l] = only0 >= 0 && l !== only0 ? NEG : trans[L * L + l]! + em[l]!;
   for (let i = 1; i < n; i++) {
@@ -184,27 +203,34 @@ export function viterbi(em: ArrayLike<number>, n: number, trans: ArrayLike<numbe
     // previous column in locals: 8 loads instead of 64
     const p0 = score[prev]!, p1 = score[prev + 1]!, p2 = score[prev + 2]!, p3 = score[prev + 3]!;
     const p4 = score[prev + 4]!, p5 = score[prev + 5]!, p6 = score[prev + 6]!, p7 = score[prev + 7]!;
-    for (let l = 0; l < L; l++) {
-      if (only >= 0 && l !== only) {
+    let from = 0;
+    let to = L;
+    if (only >= 0) {
+      // a forced label (punctuation): only that one is scored
+      for (let l = 0; l < L; l++) {
         score[base + l] = NEG;
         back[base + l] = 0;
-        continue;
       }
-      let best = p0 + trans[l]!;
+      from = only;
+      to = only + 1;
+    }
+    for (let l = from; l < to; l++) {
+      const t = l * L;
+      let best = p0 + tt[t]!;
       let arg = 0;
-      let s = p1 + trans[L + l]!;
+      let s = p1 + tt[t + 1]!;
       if (s > best) { best = s; arg = 1; }
-      s = p2 + trans[2 * L + l]!;
+      s = p2 + tt[t + 2]!;
       if (s > best) { best = s; arg = 2; }
-      s = p3 + trans[3 * L + l]!;
+      s = p3 + tt[t + 3]!;
       if (s > best) { best = s; arg = 3; }
-      s = p4 + trans[4 * L + l]!;
+      s = p4 + tt[t + 4]!;
       if (s > best) { best = s; arg = 4; }
-      s = p5 + trans[5 * L + l]!;
+      s = p5 + tt[t + 5]!;
       if (s > best) { best = s; arg = 5; }
-      s = p6 + trans[6 * L + l]!;
+      s = p6 + tt[t + 6]!;
       if (s > best) { best = s; arg = 6; }
-      s = p7 + trans[7 * L + l]!;
+      s = p7 + tt[t + 7]!;
       if (s > best) { best = s; arg = 7; }
       score[base + l] = best + em[base + l]!;
       back[base + l] = arg;

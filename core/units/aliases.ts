@@ -104,6 +104,20 @@ const CASED = new Map<string, string>([
  * @example canonicalUnit("large") // null (a size, not a unit)
  */
 export function canonicalUnit(word: string): string | null {
+  const hit = UNIT_CACHE.get(word);
+  if (hit !== undefined) return hit;
+  const u = canonicalUnitUncached(word);
+  if (word.length <= 40) {
+    if (UNIT_CACHE.size >= 10_000) UNIT_CACHE.clear();
+    UNIT_CACHE.set(word, u);
+  }
+  return u;
+}
+
+/** Word -> canonicalUnit(word): the parser asks about the same few thousand words all the time. */
+const UNIT_CACHE = new Map<string, string | null>();
+
+function canonicalUnitUncached(word: string): string | null {
   const cased = CASED.get(word);
   if (cased !== undefined) return cased;
   let s = word.trim();
