@@ -444,6 +444,9 @@ function outlinePlan(data: PageData, mode: CollectMode, partStarts: () => void =
           else {
             const top = openItems[openItems.length - 1];
             if (!(top && top.item.kind === "li") && isIngredientRow(el)) openRowItem(el);
+            // a plugin's group name that is not a heading ("wprm-recipe-ingredient-group-name" on a
+            // <div>/<span>; headings are read by their own selector)
+            else if (containerDepth && isGroupName(el)) openItem(el, "h", 7);
           }
           if (!isIngredientContainer(el)) return;
           if (!containerDepth && !openRow) rowGroup = 0;
@@ -465,7 +468,9 @@ function outlinePlan(data: PageData, mode: CollectMode, partStarts: () => void =
           containerDepth++;
         },
         text(t) {
-          if (openRow && !openRow.hasLi && openRow.item.text.length < TEXT_CAP) openRow.item.text += t.text;
+          if (openRow) {
+            if (!openRow.hasLi && openRow.item.text.length < TEXT_CAP) openRow.item.text += t.text;
+          } else if (openItems.length && openItems[openItems.length - 1].item.level === 7) addText(t);
         },
       },
     });
@@ -499,22 +504,6 @@ function outlinePlan(data: PageData, mode: CollectMode, partStarts: () => void =
       },
     },
   });
-  if (mode !== "fallback") {
-    plan.push({
-      selector: '[class*="group-name"]',
-      handlers: {
-        element(el) {
-          const tag = el.tagName.toLowerCase();
-          if (/^h[1-6]$/.test(tag) || tag === "li" || !containerDepth) return;
-          openItem(el, "h", 7);
-        },
-        text(t) {
-          // headings registered above already receive their own text
-          if (openItems.length && openItems[openItems.length - 1].item.level === 7) addText(t);
-        },
-      },
-    });
-  }
   if (mode !== "main") {
     plan.push({
       selector: "p",
@@ -573,6 +562,13 @@ function isIngredientContainer(el: ElementLike): boolean {
 
 const ROW_TOKEN = /(?:^|[-_])ingredients?(?:[-_]{1,2}(?:item|line|row|entry))$|(?:^|[-_])ingredient$/i;
 const NOT_ROW = /^(?:h[1-6]|a|label|input|button|img|li|ul|ol|table|tbody|thead|svg|path|use|option|select|script|style|link|meta|source|picture|figure|section|article|main|aside|nav|header|footer|form)$/;
+
+/** A group name element of a recipe card that is not a heading or a list item. */
+function isGroupName(el: ElementLike): boolean {
+  if (!(el.getAttribute("class") ?? "").includes("group-name")) return false;
+  const tag = el.tagName.toLowerCase();
+  return !/^h[1-6]$/.test(tag) && tag !== "li";
+}
 
 /** One ingredient per element: a class token "ingredient", "x__ingredient", "ingredient-item", "ingredients__row", ... */
 function isIngredientRow(el: ElementLike): boolean {

@@ -60,7 +60,34 @@ export function onEnd(element: ElementLike, fn: () => void): boolean {
   }
 }
 
-const FINGERPRINT_ATTRS = ["class", "id", "itemprop", "itemscope", "property"];
+const FINGERPRINT_ATTRS = ["class", "id", "itemprop", "property"];
+
+/**
+ * An element as the handlers see it: its tag name and attributes are read from the runtime
+ * once (each read crosses into lol-html and decodes a string) and then served from here.
+ */
+class CachedElement implements ElementLike {
+  #el: ElementLike;
+  #tag: string | null = null;
+  #names: string[] = [];
+  #values: Array<string | null> = [];
+  onEndTag: (fn: () => void) => void;
+  constructor(el: ElementLike, onEndTag: (fn: () => void) => void) {
+    this.#el = el;
+    this.onEndTag = onEndTag;
+  }
+  get tagName(): string {
+    return (this.#tag ??= this.#el.tagName);
+  }
+  getAttribute(name: string): string | null {
+    const i = this.#names.indexOf(name);
+    if (i >= 0) return this.#values[i];
+    const v = this.#el.getAttribute(name);
+    this.#names.push(name);
+    this.#values.push(v);
+    return v;
+  }
+}
 
 /**
  * Makes several handlers of one element share its end tag. html-rewriter-wasm keeps only the
@@ -96,13 +123,8 @@ export function withSharedEndTags(plan: Plan, isFrozen: () => boolean = () => fa
           // handlers of one element run in plan order: an index not after the last one is a new element
           if (index <= lastIndex) group = null;
           lastIndex = index;
-          const wrapped: ElementLike = {
-            get tagName() {
-              return el.tagName;
-            },
-            getAttribute: (name) => el.getAttribute(name),
-            onEndTag(fn) {
-              const p = print(el);
+          const wrapped: ElementLike = new CachedElement(el, (fn) => {
+              const p = print(wrapped);
               if (group && group.print !== p) group = null;
               if (!group) {
                 const g: Group = { fns: [], state: "ok", print: p };
@@ -120,8 +142,7 @@ export function withSharedEndTags(plan: Plan, isFrozen: () => boolean = () => fa
               }
               if (group.state === "failed") throw new Error("no end tag");
               group.fns.push(fn);
-            },
-          };
+          });
           element(wrapped);
       };
     }
