@@ -94,6 +94,14 @@ describe("extractRecipe on hand-made pages", () => {
     }
   });
 
+  it("knows Ingredients/Method headings that end in a non-Latin letter (Cyrillic, Greek, Japanese)", async () => {
+    for (const [word, stop, lang] of [["Ингредиенты", "Приготовление", "ru"], ["Συστατικά", "Εκτέλεση", "el"], ["材料", "作り方", "ja"], ["Ingredienser", "Sådan gør du", "da"]]) {
+      const body = `<h1>Dish</h1><h2>${word}</h2><ul><li>200 g A</li><li>1 B</li></ul><h3>${stop}</h3><ul><li>Step one</li></ul>`;
+      const r = await both(page("", body, lang));
+      expect(r.ok && r.recipe.ingredients).toEqual(["200 g A", "1 B"]);
+    }
+  });
+
   it("as a last resort takes lists whose items start with amounts, headings between them as groups", async () => {
     const body = `<h1>Meringues</h1><nav><ul><li>Home</li><li>Recipes</li><li>Shop</li></ul></nav><p>Story.</p>
       <h2>Produce</h2><ul><li>½ lemon</li></ul><h2>Pantry</h2><ul><li>6 cookies</li><li>1 cup sugar</li><li>Salt</li></ul>

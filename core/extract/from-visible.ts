@@ -9,13 +9,42 @@ import type { OutlineItem, PageData } from "./collect.ts";
 import { isHeadingLine } from "./from-json-ld.ts";
 import { cleanLine, cleanText, collapseWhitespace, decodeEntities, stripTags } from "./text.ts";
 
+// The end of a word in any script: JavaScript's \b only knows ASCII letters, so "Ингредиенты"
+// or "作り方" at the end of a heading never matched it.
+const END = "(?![\\p{L}\\p{N}])";
+
 /** "Ingredients" in the languages recipe pages are written in. */
-export const INGREDIENT_HEADING =
-  /^(?:the\s+|our\s+|my\s+|recipe\s+|les\s+|die\s+|gli\s+|los\s+|de\s+)?(?:ingredients?|ingr[ée]dients?|zutaten|ingredienti|ingredientes?|ingredi[eë]nten|ingredienser|ingredienset|ingredientai|sk[łl]adniki|sastojci|sestavine|suroviny|hozz[áa]val[óo]k|malzemeler|ainekset|innihald|ингредиенты|продукты|інгредієнти|συστατικά|材料|食材|用料|재료|what you(?:'|’)?ll need|you will need|what you need|shopping list)\b|^(?:材料|食材|用料|재료)/i;
+export const INGREDIENT_HEADING = new RegExp(
+  "^(?:the\\s+|our\\s+|my\\s+|recipe\\s+|les\\s+|die\\s+|gli\\s+|los\\s+|de\\s+)?(?:" +
+    [
+      "ingredients?", "ingr[ée]dients?", "zutaten", "ingredienti", "ingredientes?", "ingredi[eë]nten", "ingredienser", "ingredienset",
+      "ingredientai", "ingrediencie", "ingredience", "sk[łl]adniki", "sastojci", "sestavine", "suroviny", "hozz[áa]val[óo]k", "malzemeler",
+      "ainekset", "innihald", "koostisosad", "sast[āa]vda[ļl]as", "cynhwysion", "bahan(?:-bahan)?", "nguy[êe]n li[ệe]u",
+      "ингредиенты", "продукты", "інгредієнти", "складники", "съставки", "продукти", "συστατικά", "υλικά",
+      "מצרכים", "רכיבים", "المكونات", "مكونات", "مواد لازم", "सामग्री", "ส่วนผสม",
+      "材料", "食材", "用料", "재료",
+      "what you(?:'|’)?ll need", "you will need", "what you need", "shopping list",
+    ].join("|") +
+    ")" + END + "|^(?:材料|食材|用料|재료)",
+  "iu",
+);
 
 /** Headings that end an ingredient section. */
-const STOP_HEADING =
-  /^(?:\d+\.?\s*)?(?:instructions?|directions?|method|preparation|steps?|how to|notes?|nutrition|zubereitung|anleitung|pr[ée]paration|instructions|[ée]tapes|preparazione|procedimento|preparaci[óo]n|elaboraci[óo]n|modo de preparo|bereiding|bereidingswijze|werkwijze|fremgangsm[åa]de|tilberedning|instruktioner|przygotowanie|spos[óo]b przygotowania|作り方|做法|步骤|만드는 법|equipment|tools)\b/i;
+const STOP_HEADING = new RegExp(
+  "^(?:\\d+\\.?\\s*)?(?:" +
+    [
+      "instructions?", "directions?", "method", "preparation", "steps?", "how to", "notes?", "nutrition", "equipment", "tools",
+      "zubereitung", "anleitung", "pr[ée]paration", "[ée]tapes", "preparazione", "procedimento", "preparaci[óo]n", "elaboraci[óo]n",
+      "modo de preparo", "prepara[çc][ãa]o", "mod de preparare", "preparare", "bereiding", "bereidingswijze", "werkwijze",
+      "fremgangsm[åa]de", "tilberedning", "tillagning", "instruktioner", "s[åa]dan g[øo]r du", "slik gj[øo]r du", "g[öo]r s[åa] h[äa]r",
+      "valmistus", "przygotowanie", "spos[óo]b przygotowania", "postup", "p[řr][íi]prava", "pr[íi]prava", "priprema", "postopek", "priprava",
+      "elk[ée]sz[íi]t[ée]s", "yap[ıi]l[ıi][şs][ıi]", "haz[ıi]rlan[ıi][şs][ıi]", "cara membuat", "c[áa]ch l[àa]m",
+      "приготовление", "способ приготовления", "приготування", "начин на приготвяне", "παρασκευή", "εκτέλεση", "οδηγίες",
+      "אופן ההכנה", "הוראות הכנה", "طريقة التحضير", "วิธีทำ", "作り方", "做法", "步骤", "만드는 법", "조리법",
+    ].join("|") +
+    ")" + END,
+  "iu",
+);
 
 /** Visible ingredients found on the page. */
 export interface VisibleIngredients {
