@@ -22,13 +22,14 @@ export type Caller = string | null;
  */
 export async function createShoppingList(
   db: Db,
-  caller: Caller,
+  /** The caller, or a pending lookup of the caller: it is awaited together with the recipe read. */
+  callerLookup: Caller | Promise<Caller>,
   body: CreateShoppingListRequest,
   /** Called after each phase with its name (for the Server-Timing header). */
   mark: (phase: "read" | "combine" | "write") => void = () => {},
 ): Promise<ShoppingList> {
   const ids = [...new Set(body.recipeIds)];
-  const found = await findRecipesForList(db, ids);
+  const [found, caller] = await Promise.all([findRecipesForList(db, ids), callerLookup]);
   mark("read");
   const byId = new Map(found.map((r) => [r.id, r]));
   const unusable = ids.filter((id) => {
