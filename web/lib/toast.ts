@@ -1,7 +1,8 @@
 /**
  * App-wide toasts (SPEC §8, §9): one visible at a time (the newest), 5000 ms each, variants default and
  * destructive, a title plus an optional description. Any component calls `toast({...})`; the
- * single <Toaster> in the site layout renders the queue. See docs/decisions/0051-toast-system.md.
+ * single <Toaster> (mounted on demand by web/ui/toaster-host.tsx in root.tsx, decision 0064) renders the
+ * queue. See docs/decisions/0051-toast-system.md.
  */
 import { UNSTABLE_ToastQueue as ToastQueue } from "react-aria-components";
 
