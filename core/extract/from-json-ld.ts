@@ -174,16 +174,18 @@ function instructionLines(v: Json | undefined, out: string[], depth = 0): void {
  * lines ("1 egg" in the dough and for the wash; salt and pepper in a sauce) are kept.
  */
 export function dropRepeatedTail(lines: string[]): string[] {
-  const key = (l: string) => l.toLowerCase().replace(/\s+/g, " ");
+  if (lines.length < 8) return lines;
+  const keys = lines.map((l) => l.toLowerCase().replace(/\s+/g, " "));
   for (let start = Math.ceil(lines.length / 2); start <= lines.length - 4; start++) {
     const before = new Map<string, number>();
-    for (const l of lines.slice(0, start)) before.set(key(l), (before.get(key(l)) ?? 0) + 1);
-    if (lines.slice(start).every((l) => {
-      const n = before.get(key(l)) ?? 0;
-      if (!n) return false;
-      before.set(key(l), n - 1);
-      return true;
-    })) return lines.slice(0, start);
+    for (let i = 0; i < start; i++) before.set(keys[i], (before.get(keys[i]) ?? 0) + 1);
+    let all = true;
+    for (let i = start; i < keys.length && all; i++) {
+      const n = before.get(keys[i]) ?? 0;
+      if (!n) all = false;
+      else before.set(keys[i], n - 1);
+    }
+    if (all) return lines.slice(0, start);
   }
   return lines;
 }
