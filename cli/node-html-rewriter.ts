@@ -14,28 +14,36 @@ type Freeable = { free?: () => void };
  * called; left alone they add up to ~60 KB per page. Handlers never keep these objects past
  * the call, so free them right after (end-tag objects too).
  */
+class FreeingElement implements ElementLike {
+  readonly real: ElementLike & Freeable;
+  constructor(real: ElementLike & Freeable) {
+    this.real = real;
+  }
+  get tagName(): string {
+    return this.real.tagName;
+  }
+  getAttribute(name: string): string | null {
+    return this.real.getAttribute(name);
+  }
+  onEndTag(fn: () => void): void {
+    this.real.onEndTag(function (this: unknown, end?: unknown) {
+      try {
+        fn();
+      } finally {
+        (end as Freeable | undefined)?.free?.();
+      }
+    } as () => void);
+  }
+}
+
 function freeing(h: PlanHandlers): PlanHandlers {
   const out: PlanHandlers = {};
   if (h.element) {
     const element = h.element;
     out.element = (el) => {
       const real = el as ElementLike & Freeable;
-      const wrapped: ElementLike = {
-        get tagName() {
-          return real.tagName;
-        },
-        getAttribute: (n) => real.getAttribute(n),
-        onEndTag: (fn) =>
-          real.onEndTag(function (this: unknown, end?: unknown) {
-            try {
-              fn();
-            } finally {
-              (end as Freeable | undefined)?.free?.();
-            }
-          } as () => void),
-      };
       try {
-        element(wrapped);
+        element(new FreeingElement(real));
       } finally {
         real.free?.();
       }
