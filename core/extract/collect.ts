@@ -561,7 +561,8 @@ function isIngredientContainer(el: ElementLike): boolean {
 }
 
 const ROW_TOKEN = /(?:^|[-_])ingredients?(?:[-_]{1,2}(?:item|line|row|entry))$|(?:^|[-_])ingredient$/i;
-const NOT_ROW = /^(?:h[1-6]|a|label|input|button|img|li|ul|ol|table|tbody|thead|svg|path|use|option|select|script|style|link|meta|source|picture|figure|section|article|main|aside|nav|header|footer|form)$/;
+// inline elements are not rows: plugins mark ingredient names inside the steps with <span class="ingredient">
+const NOT_ROW = /^(?:h[1-6]|a|span|strong|b|em|i|small|mark|code|label|input|button|img|li|ul|ol|table|tbody|thead|svg|path|use|option|select|script|style|link|meta|source|picture|figure|section|article|main|aside|nav|header|footer|form)$/;
 
 /** A group name element of a recipe card that is not a heading or a list item. */
 function isGroupName(el: ElementLike): boolean {

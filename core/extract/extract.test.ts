@@ -131,6 +131,10 @@ describe("extractRecipe on hand-made pages", () => {
     const list = `<div class="recipe-ingredient"><ul><li>1 egg</li><li>2 cups flour</li></ul></div>`;
     const l = await both(page("", `<h1>Cake</h1>${list}`));
     expect(l.ok && l.recipe.ingredients).toEqual(["1 egg", "2 cups flour"]);
+    // ingredient names highlighted inside the steps are not rows
+    const steps = `<p>Mix the <span class="ingredient">flour</span> with the <span class="ingredient">sugar</span>.</p><p>Add the <span class="ingredient">eggs</span>.</p>`;
+    const s = await both(page("", `<h1>Cake</h1>${steps}`));
+    expect(s.ok).toBe(false);
   });
 
   it("keeps the marked parts of a microdata ingredient apart and splits a one-line microdata list by its rows", async () => {
@@ -210,6 +214,8 @@ describe("policy and social helpers", () => {
     expect(visibleSplitsStructured(["1 egg2 cups flour"], ["1 egg", "2 cups flour"])).toBe(true);
     expect(visibleSplitsStructured(["1 egg", "2 cups flour"], ["1 egg", "2 cups flour"])).toBe(false);
     expect(visibleSplitsStructured(["2 cups flour 1 egg"], ["1 egg", "2 cups flour"])).toBe(false);
+    // names picked out of fuller lines (ingredients highlighted in the steps) do not split anything
+    expect(visibleSplitsStructured(["2 cups flour", "1 cup sugar"], ["flour", "sugar", "eggs"])).toBe(false);
   });
   it("recognises social URLs and ingredient-like caption lines", () => {
     expect(isSocialUrl("https://www.youtube.com/watch?v=x")).toBe(true);

@@ -180,20 +180,23 @@ export function visibleReordersAmounts(structured: string[], visible: string[]):
 /**
  * True when the structured data holds the whole visible list run together in fewer lines (a
  * microdata property on the list's wrapper): every visible line is found, in order, in the
- * structured text, and there are more visible lines.
+ * structured text, together they make up at least 80% of it, and there are more visible lines.
  */
 export function visibleSplitsStructured(structured: string[], visible: string[]): boolean {
   if (visible.length < 2 || structured.length >= visible.length) return false;
   const whole = structured.map(loose).join("");
   let at = 0;
+  let covered = 0;
   for (const v of visible) {
     const k = loose(v);
     if (!k) continue;
     const i = whole.indexOf(k, at);
     if (i < 0) return false;
     at = i + k.length;
+    covered += k.length;
   }
-  return true;
+  // the visible lines make up (nearly) all of the structured text, not a few words picked from it
+  return covered >= whole.length * 0.8;
 }
 
 /**
