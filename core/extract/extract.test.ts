@@ -94,6 +94,20 @@ describe("extractRecipe on hand-made pages", () => {
     }
   });
 
+  it("keeps reading after a second 'Ingredients for ...' heading: it names the next group", async () => {
+    const body = `<h1>Kuchen</h1><h3>Zutaten für den Teig</h3><ul><li>200 g Mehl</li><li>1 Ei</li></ul>
+      <h3>Zutaten für die Füllung</h3><ul><li>300 g Quark</li></ul><h3>Zubereitung</h3><ol><li>Backen.</li></ol>`;
+    const r = await both(page("", body, "de"));
+    expect(r.ok && r.recipe.ingredientGroups).toEqual([
+      { name: null, ingredients: ["200 g Mehl", "1 Ei"] },
+      { name: "Zutaten für die Füllung", ingredients: ["300 g Quark"] },
+    ]);
+    // a bare "Ingredients" heading again starts another recipe
+    const two = `<h1>Two</h1><h2>Ingredients</h2><ul><li>1 a</li><li>2 b</li></ul><h2>Ingredients</h2><ul><li>3 c</li></ul>`;
+    const t = await both(page("", two));
+    expect(t.ok && t.recipe.ingredients).toEqual(["1 a", "2 b"]);
+  });
+
   it("knows Ingredients/Method headings that end in a non-Latin letter (Cyrillic, Greek, Japanese)", async () => {
     for (const [word, stop, lang] of [["Ингредиенты", "Приготовление", "ru"], ["Συστατικά", "Εκτέλεση", "el"], ["材料", "作り方", "ja"], ["Ingredienser", "Sådan gør du", "da"]]) {
       const body = `<h1>Dish</h1><h2>${word}</h2><ul><li>200 g A</li><li>1 B</li></ul><h3>${stop}</h3><ul><li>Step one</li></ul>`;

@@ -29,6 +29,9 @@ export const INGREDIENT_HEADING = new RegExp(
   "iu",
 );
 
+/** "Ingredients for the sauce", "Zutaten für den Teig", "Ingrédients pour la pâte": a group of the list. */
+const GROUP_OF_INGREDIENTS = /^\S+\s+(?:for|für|pour|per|para|voor|til|för|dla|na|za|к|для|για)\s+\S/iu;
+
 /** Headings that end an ingredient section. */
 const STOP_HEADING = new RegExp(
   "^(?:\\d+\\.?\\s*)?(?:" +
@@ -224,7 +227,15 @@ export function headingIngredients(data: PageData): VisibleIngredients | null {
       if (it.kind === "h") {
         const t = cleanText(it.text);
         if (!t) continue;
-        if (STOP_HEADING.test(t) || INGREDIENT_HEADING.test(t)) break;
+        if (STOP_HEADING.test(t)) break;
+        if (INGREDIENT_HEADING.test(t)) {
+          // "Zutaten für die Füllung" after "Zutaten für den Teig": the next group of the same list;
+          // a bare "Ingredients" again is another recipe
+          if (!GROUP_OF_INGREDIENTS.test(t) || t.length > 60) break;
+          seq.push({ heading: true, text: t.replace(/:$/, "") });
+          sinceHeading = 0;
+          continue;
+        }
         if (it.level <= level && it.level <= 6) break;
         seq.push({ heading: true, text: t });
         sinceHeading = 0;
