@@ -29,7 +29,7 @@ export function SiteHeader() {
   const [UserMenu, requestUserMenu] = useLazyPart(userMenu);
   const signedIn = auth.user !== null;
   useEffect(() => {
-    if (signedIn) requestUserMenu();
+    if (signedIn) void requestUserMenu();
   }, [signedIn, requestUserMenu]);
 
   // A stored session token means the menu will very likely show: fetch it alongside /api/auth/me.

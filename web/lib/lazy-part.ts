@@ -46,9 +46,10 @@ export function lazyPart<T>(importer: () => Promise<T>, { attempts = 3, delayMs 
 
 /**
  * The part for a component: undefined until loaded; `request()` starts loading (when needed)
- * and re-renders with the value once it is there.
+ * and re-renders with the value once it is there. Its promise resolves undefined when the load
+ * failed (so a caller can undo a pending state).
  */
-export function useLazyPart<T>(part: LazyPart<T>): [T | undefined, () => void] {
+export function useLazyPart<T>(part: LazyPart<T>): [T | undefined, () => Promise<T | undefined>] {
   const [value, setValue] = useState<T | undefined>(() => part.get());
   const live = useRef(true);
   useEffect(() => {
@@ -57,10 +58,13 @@ export function useLazyPart<T>(part: LazyPart<T>): [T | undefined, () => void] {
       live.current = false;
     };
   }, []);
-  const request = useCallback(() => {
-    void part.load().then((v) => {
-      if (live.current && v !== undefined) setValue(() => v);
-    });
-  }, [part]);
+  const request = useCallback(
+    () =>
+      part.load().then((v) => {
+        if (live.current && v !== undefined) setValue(() => v);
+        return v;
+      }),
+    [part],
+  );
   return [value, request];
 }

@@ -15,10 +15,11 @@ export function ToasterHost() {
   const [Toaster, request] = useLazyPart(toaster);
   useEffect(() => {
     if (Toaster) return;
-    if (toastQueue.visibleToasts.length > 0) request();
+    const load = () => void request();
+    if (toastQueue.visibleToasts.length > 0) load();
     // Every toast asks again, so a failed load is retried by the next one.
-    const unsubscribe = toastQueue.subscribe(request);
-    const cancelIdle = whenIdle(request);
+    const unsubscribe = toastQueue.subscribe(load);
+    const cancelIdle = whenIdle(load);
     return () => {
       unsubscribe();
       cancelIdle();

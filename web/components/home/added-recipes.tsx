@@ -114,9 +114,15 @@ export function AddedRecipes({ recipes, ready }: { recipes: AddedRecipe[]; ready
                   data-row-focus=""
                   onHoverStart={preloadEditDialog}
                   onFocus={preloadEditDialog}
+                  // While the dialog's code is still on its way (a press right after load).
+                  isPending={editing?.id === recipe.id && !RecipeEditDialog}
                   onPress={() => {
-                    requestEditDialog();
                     setEditing(recipe);
+                    void requestEditDialog().then((loaded) => {
+                      if (loaded) return;
+                      setEditing(null);
+                      toast({ title: "Could not open the editor", description: "Please try again.", variant: "destructive" });
+                    });
                   }}
                 >
                   Edit
