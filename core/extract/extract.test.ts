@@ -102,6 +102,10 @@ describe("extractRecipe on hand-made pages", () => {
       { name: null, ingredients: ["200 g Mehl", "1 Ei"] },
       { name: "Zutaten für die Füllung", ingredients: ["300 g Quark"] },
     ]);
+    // "Zutaten für 4 Personen" is not a group name
+    const serves = `<h1>Kuchen</h1><h3>Zutaten</h3><ul><li>200 g Mehl</li><li>1 Ei</li></ul><h3>Zutaten für 4 Personen</h3><ul><li>300 g Quark</li></ul>`;
+    const sv = await both(page("", serves, "de"));
+    expect(sv.ok && sv.recipe.ingredients).toEqual(["200 g Mehl", "1 Ei"]);
     // a bare "Ingredients" heading again starts another recipe
     const two = `<h1>Two</h1><h2>Ingredients</h2><ul><li>1 a</li><li>2 b</li></ul><h2>Ingredients</h2><ul><li>3 c</li></ul>`;
     const t = await both(page("", two));

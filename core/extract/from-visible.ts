@@ -30,7 +30,7 @@ export const INGREDIENT_HEADING = new RegExp(
 );
 
 /** "Ingredients for the sauce", "Zutaten für den Teig", "Ingrédients pour la pâte": a group of the list. */
-const GROUP_OF_INGREDIENTS = /^\S+\s+(?:for|für|pour|per|para|voor|til|för|dla|na|za|к|для|για)\s+\S/iu;
+const GROUP_OF_INGREDIENTS = /^\S+\s+(?:for|für|pour|per|para|voor|til|för|dla|na|za|к|для|για)\s+(?!\d)\S/iu;
 
 /** Headings that end an ingredient section. */
 const STOP_HEADING = new RegExp(
