@@ -248,27 +248,134 @@ interface Seg {
   nodes: (TrieNode | undefined)[];
 }
 
-const nodeCache = new Map<string, { w: string; node: TrieNode | undefined }>();
+/** A word resolved to its lexicon form and the trie node it starts (undefined: starts nothing). */
+interface Resolved {
+  w: string;
+  node: TrieNode | undefined;
+}
 
-/** Split a name into comma segments of resolved tokens (one cached lookup per token). */
-function segments(name: string): Seg[] {
-  const out: Seg[] = [];
-  for (const raw of scan(name)) {
-    const words: string[] = new Array(raw.length);
-    const nodes: (TrieNode | undefined)[] = new Array(raw.length);
-    for (let i = 0; i < raw.length; i++) {
-      const tok = raw[i]!;
-      let r = nodeCache.get(tok);
-      if (!r) {
-        const w = resolveToken(tok);
-        r = { w, node: trie.get(w) };
-        if (nodeCache.size < 50_000) nodeCache.set(tok, r);
-      }
-      words[i] = r.w;
-      nodes[i] = r.node;
+/**
+ * Word -> Resolved, as an open-addressing table keyed by the word's characters, so that a word of
+ * a name is looked up straight from the name (no substring, no string hashing by the engine).
+ * Emptied when 60% full; dev data uses a few thousand words.
+ */
+const WT_SIZE = 1 << 15;
+const WT_MASK = WT_SIZE - 1;
+const WT_MAX = Math.floor(WT_SIZE * 0.6);
+let wtKeys: (string | undefined)[] = new Array<string | undefined>(WT_SIZE).fill(undefined);
+let wtVals: (Resolved | undefined)[] = new Array<Resolved | undefined>(WT_SIZE).fill(undefined);
+const wtHash = new Int32Array(WT_SIZE);
+let wtCount = 0;
+
+/** The resolved form of the word s[a, b). */
+function lookupWord(s: string, a: number, b: number): Resolved {
+  let h = 0x811c9dc5 | 0;
+  for (let k = a; k < b; k++) h = Math.imul(h ^ s.charCodeAt(k), 0x01000193);
+  const len = b - a;
+  let slot = h & WT_MASK;
+  for (;;) {
+    const key = wtKeys[slot];
+    if (key === undefined) break;
+    if (wtHash[slot] === h && key.length === len) {
+      let k = 0;
+      while (k < len && key.charCodeAt(k) === s.charCodeAt(a + k)) k++;
+      if (k === len) return wtVals[slot]!;
     }
-    out.push({ words, nodes });
+    slot = (slot + 1) & WT_MASK;
   }
+  const tok = a === 0 && b === s.length ? s : s.slice(a, b);
+  const w = resolveToken(tok);
+  const r: Resolved = { w, node: trie.get(w) };
+  if (wtCount >= WT_MAX) {
+    wtKeys = new Array<string | undefined>(WT_SIZE).fill(undefined);
+    wtVals = new Array<Resolved | undefined>(WT_SIZE).fill(undefined);
+    wtHash.fill(0);
+    wtCount = 0;
+    slot = h & WT_MASK;
+  }
+  wtKeys[slot] = tok;
+  wtVals[slot] = r;
+  wtHash[slot] = h;
+  wtCount++;
+  return r;
+}
+
+/**
+ * Split a name into comma segments of resolved tokens: the same words as `scan` (which documents
+ * the rules), each looked up once in the word table as it is scanned.
+ */
+function segments(name: string): Seg[] {
+  let s = name.toLowerCase();
+  if (NON_ASCII.test(s)) s = s.normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
+  const out: Seg[] = [];
+  let words: string[] = [];
+  let nodes: (TrieNode | undefined)[] = [];
+  // the current word: `pieces` when it has several pieces ("fakin'") or is "with", else s[ps, pe) when ps >= 0
+  let pieces: string | null = null;
+  let ps = -1;
+  let pe = -1;
+  let start = -1; // start of the current run of word characters
+  let digit = false;
+  let depth = 0;
+  const n = s.length;
+  for (let i = 0; i <= n; i++) {
+    const c = i < n ? s.charCodeAt(i) : 32;
+    if (depth > 0) {
+      if (c === 41 || c === 93) depth--; // ) ]
+      else if (c === 40 || c === 91) depth++;
+      continue;
+    }
+    if (c >= 97 && c <= 122) {
+      if (start < 0) start = i;
+      continue;
+    }
+    if ((c >= 48 && c <= 57) || c === 37) {
+      if (start < 0) start = i;
+      digit = true;
+      continue;
+    }
+    // end of a run of word characters
+    if (start >= 0) {
+      if (pieces !== null) pieces += s.slice(start, i);
+      else if (ps >= 0) {
+        pieces = s.slice(ps, pe) + s.slice(start, i);
+        ps = -1;
+      } else {
+        ps = start;
+        pe = i;
+      }
+      start = -1;
+    }
+    if (c === 39 || c === 8217 || c === 8216 || c === 96 || c === 180) {
+      // apostrophe: drop a possessive 's, otherwise join the pieces ("fakin'")
+      const next = s.charCodeAt(i + 1);
+      const after = s.charCodeAt(i + 2);
+      if (next === 115 && !(after >= 97 && after <= 122)) i++;
+      continue;
+    }
+    if (c === 47 && (pieces === "w" || (pieces === null && ps >= 0 && pe - ps === 1 && s.charCodeAt(ps) === 119))) {
+      pieces = "with";
+      ps = -1;
+    }
+    if (!digit && (pieces !== null || ps >= 0)) {
+      const r = pieces !== null ? lookupWord(pieces, 0, pieces.length) : lookupWord(s, ps, pe);
+      words.push(r.w);
+      nodes.push(r.node);
+    }
+    pieces = null;
+    ps = -1;
+    digit = false;
+    if (c === 38) {
+      const r = lookupWord("and", 0, 3);
+      words.push(r.w);
+      nodes.push(r.node);
+    } else if (c === 44 || c === 59) {
+      if (words.length) out.push({ words, nodes });
+      words = [];
+      nodes = [];
+    } else if (c === 40 || c === 91) depth = 1;
+  }
+  if (words.length) out.push({ words, nodes });
   return out;
 }
 
