@@ -12,34 +12,15 @@
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { bin, freePort, root, toolEnv } from "../scripts/lib/tooling.ts";
 
-const root = path.resolve(import.meta.dirname, "..");
-const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
-const env = {
-  ...process.env,
-  CI: "true",
-  WRANGLER_SEND_METRICS: "false",
-  WRANGLER_HIDE_BANNER: "true",
-  CLOUDFLARE_CF_FETCH_ENABLED: "false",
-};
+const env = toolEnv;
 const RUNS = 40;
 const POST_RUNS = 20;
 const JS_BUDGET_KB = 150;
 const POST_BUDGET_MS = 20;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function startServer(): Promise<{ baseURL: string; stop: () => Promise<void> }> {
   mkdirSync(path.join(root, ".e2e-out"), { recursive: true });

@@ -9,20 +9,14 @@ import path from "node:path";
 import { createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import * as schema from "../worker/db/schema.ts";
+import { bin, root, toolEnv } from "../scripts/lib/tooling.ts";
 
-const root = path.resolve(import.meta.dirname, "..");
 
 export function applyLocalMigrations(persistTo?: string): void {
   const args = ["d1", "migrations", "apply", "DB", "--local", ...(persistTo ? ["--persist-to", persistTo] : [])];
-  const r = spawnSync(path.join(root, "node_modules", ".bin", "wrangler"), args, {
+  const r = spawnSync(bin("wrangler"), args, {
     cwd: root,
-    env: {
-      ...process.env,
-      CI: "true",
-      WRANGLER_SEND_METRICS: "false",
-      WRANGLER_HIDE_BANNER: "true",
-      CLOUDFLARE_CF_FETCH_ENABLED: "false",
-    },
+    env: toolEnv,
     encoding: "utf8",
   });
   if (r.status !== 0) throw new Error(`applying migrations failed:\n${r.stdout}\n${r.stderr}`);

@@ -5,30 +5,11 @@
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { bin, freePort, root, toolEnv } from "../scripts/lib/tooling.ts";
 
-const root = path.resolve(import.meta.dirname, "..");
-const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
-const env = {
-  ...process.env,
-  CI: "true",
-  WRANGLER_SEND_METRICS: "false",
-  WRANGLER_HIDE_BANNER: "true",
-  CLOUDFLARE_CF_FETCH_ENABLED: "false",
-};
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
+const env = toolEnv;
 
 async function waitFor(url: string, current: () => ChildProcess, log: () => string, ms = 45_000) {
   const deadline = Date.now() + ms;

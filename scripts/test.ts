@@ -6,18 +6,11 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { bin, root, toolEnv } from "./lib/tooling.ts";
 
-const root = path.resolve(import.meta.dirname, "..");
 const out = path.join(root, ".e2e-out");
 mkdirSync(out, { recursive: true });
-const env = {
-  ...process.env,
-  CI: "true",
-  WRANGLER_SEND_METRICS: "false",
-  WRANGLER_HIDE_BANNER: "true",
-  CLOUDFLARE_CF_FETCH_ENABLED: "false",
-};
-const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
+const env = toolEnv;
 
 let passed = 0;
 let failed = 0;
