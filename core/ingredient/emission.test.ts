@@ -49,4 +49,16 @@ describe("lineEmissions", () => {
       { numRuns: 500 },
     );
   });
+
+  it("equals the reference when the word table fills up, mid-line and with long words", () => {
+    const words = Array.from({ length: 20_000 }, (_, i) => `w${i.toString(36)}x`);
+    for (let start = 0; start < words.length; start += 500) {
+      const line = words.slice(start, start + 500);
+      if (start % 2500 === 0) expectSame(line);
+      else lineEmissions(model, line);
+    }
+    // one line with more distinct words than the table holds, plus words too long to keep
+    expectSame([...words.slice(0, 17_000), "a".repeat(50), "(", "b".repeat(45), "2", "cups"]);
+    expectSame(["2", "cups", "flour"]);
+  });
 });

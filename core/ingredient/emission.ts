@@ -4,8 +4,10 @@
  * without materialising the 39 feature ids of every token:
  *
  * - Features of one word alone (the word, its class, affixes and shape, and the word in the role
- *   of a neighbour: w-1, w+1, w-2, w+2) are summed once per distinct word and cached with the
- *   word's facts: 10 weight lookups become 5 cached vectors. The bias is a constant vector.
+ *   of a neighbour: w-1, w+1, w-2, w+2) are summed once per distinct word and kept with the
+ *   word's facts in one typed-array word table (records of 24 ints, found by a hash of the word's
+ *   characters): 10 weight lookups become 5 cached vectors, and a line's word data sits in a few
+ *   cache lines instead of a Map entry, an object and an array per word. The bias is a constant.
  * - 13 features over small domains (class patterns, positions, context flags, style) are read
  *   from 6 tables indexed by their values, built once per model.
  * - The other 15 features (word pairs, word and context) are hashed and summed directly.
@@ -17,33 +19,28 @@
  */
 import type { TaggerModel } from "./tagger-model.ts";
 import { writeEmission } from "./tagger-model.ts";
-import { BOS, computeWordInfo, EOS, featureIndex, lineStyle, PER_TOKEN, SEEDS } from "./token-features.ts";
-import type { WordInfo } from "./token-features.ts";
+import { BOS, computeWordInfo, EOS, featureIndex, PER_TOKEN, SEEDS } from "./token-features.ts";
 
 /**
- * Per-word cache layout (Int32Array, 4 accumulators per vector): the word's own sum and its sums
- * as w-1, w+1, w-2, w+2.
+ * Word records, all in one Int32Array (`data`, STRIDE ints per word id) so that a line's words
+ * sit in a few cache lines: the word's hash, class and style bits, then 4-accumulator vectors: its
+ * own sum and its sums as w-1, w+1, w-2, w+2.
  */
-const SELF = 0;
-const AS_PREV = 4;
-const AS_NEXT = 8;
-const AS_PREV2 = 12;
-const AS_NEXT2 = 16;
-const ENTRY_INTS = 20;
+const W_H = 0;
+const W_CLS = 1;
+const W_STYLE = 2;
+const SELF = 4;
+const AS_PREV = 8;
+const AS_NEXT = 12;
+const AS_PREV2 = 16;
+const AS_NEXT2 = 20;
+const STRIDE = 24;
 
-/** A word's facts plus its cached sums. */
-interface WordEntry {
-  h: number;
-  cls: number;
-  styleBits: number;
-  v: Int32Array;
-}
-
-/** Per-model state: constant vectors and the word cache. */
+/** Per-model state: constant vectors, small-domain tables and the word table. */
 interface Emitter {
   index: Uint16Array | Int32Array;
   rows: Int32Array;
-  /** bias, then the BOS/EOS vectors of the four neighbour roles (same offsets as a word's). */
+  /** bias at SELF, then the BOS/EOS vectors of the four neighbour roles (same offsets as a word's). */
   consts: Int32Array;
   /** Class/position tables, see buildTables. */
   cls3: Int32Array;
@@ -52,11 +49,20 @@ interface Emitter {
   pos: Int32Array;
   seen: Int32Array;
   t35: Int32Array;
-  cache: Map<string, WordEntry>;
+  /** Open addressing, pairs (hash, id + 1) over the word's characters; 0 = empty. */
+  slots: Int32Array;
+  /** Word per id (to confirm a hash match). */
+  keys: string[];
+  /** Word records by id; ids >= MAX_WORDS are this line's long words (not kept). */
+  data: Int32Array;
+  count: number;
 }
 
-/** Distinct words kept; the cache is emptied when full. */
-const CACHE_MAX = 50_000;
+/** Distinct words kept (the table is emptied when full); longer words are not kept. */
+const MAX_WORDS = 16_384;
+const SLOT_BITS = 15;
+const SLOT_MASK = (1 << SLOT_BITS) - 1;
+const MAX_KEPT_LENGTH = 40;
 const EMITTERS = new WeakMap<TaggerModel, Emitter>();
 
 /** Adds feature `id`'s row to the vector at v[at .. at+4). */
@@ -73,9 +79,23 @@ function addRow(em: Emitter, id: number, v: Int32Array, at: number): void {
 function emitterFor(model: TaggerModel): Emitter {
   let e = EMITTERS.get(model);
   if (e) return e;
-  const consts = new Int32Array(20);
+  const consts = new Int32Array(STRIDE);
   const none = new Int32Array(0);
-  e = { index: model.index, rows: model.rows, consts, cls3: none, t11: none, t12: none, pos: none, seen: none, t35: none, cache: new Map() };
+  e = {
+    index: model.index,
+    rows: model.rows,
+    consts,
+    cls3: none,
+    t11: none,
+    t12: none,
+    pos: none,
+    seen: none,
+    t35: none,
+    slots: new Int32Array(2 << SLOT_BITS),
+    keys: [],
+    data: new Int32Array(1024 * STRIDE),
+    count: 0,
+  };
   buildTables(e);
   addRow(e, featureIndex(0, 0, 0), consts, SELF);
   addRow(e, featureIndex(2, BOS, 0), consts, AS_PREV);
@@ -162,30 +182,95 @@ function buildTables(e: Emitter): void {
   }
 }
 
-function newEntry(em: Emitter, info: WordInfo): WordEntry {
-  const v = new Int32Array(ENTRY_INTS);
+/** Writes word t's record at id. */
+function fillRecord(em: Emitter, id: number, t: string): void {
+  const info = computeWordInfo(t);
+  const at = id * STRIDE;
+  if (em.data.length < at + STRIDE) {
+    const grown = new Int32Array(Math.max(em.data.length * 2, at + STRIDE));
+    grown.set(em.data);
+    em.data = grown;
+  }
+  const v = em.data;
+  v.fill(0, at, at + STRIDE);
   const h = info.h;
   const c = info.cls;
-  addRow(em, featureIndex(1, h, 0), v, SELF);
-  addRow(em, featureIndex(8, c, 0), v, SELF);
-  addRow(em, featureIndex(13, info.suf3, 0), v, SELF);
-  addRow(em, featureIndex(14, info.pre3, 0), v, SELF);
-  addRow(em, featureIndex(15, info.suf2, 0), v, SELF);
-  addRow(em, featureIndex(16, info.shape, c), v, SELF);
-  addRow(em, featureIndex(2, h, 0), v, AS_PREV);
-  addRow(em, featureIndex(3, h, 0), v, AS_NEXT);
-  addRow(em, featureIndex(4, h, 0), v, AS_PREV2);
-  addRow(em, featureIndex(5, h, 0), v, AS_NEXT2);
-  return { h, cls: c, styleBits: info.styleBits, v };
+  v[at + W_H] = h;
+  v[at + W_CLS] = c;
+  v[at + W_STYLE] = info.styleBits;
+  addRow(em, featureIndex(1, h, 0), v, at + SELF);
+  addRow(em, featureIndex(8, c, 0), v, at + SELF);
+  addRow(em, featureIndex(13, info.suf3, 0), v, at + SELF);
+  addRow(em, featureIndex(14, info.pre3, 0), v, at + SELF);
+  addRow(em, featureIndex(15, info.suf2, 0), v, at + SELF);
+  addRow(em, featureIndex(16, info.shape, c), v, at + SELF);
+  addRow(em, featureIndex(2, h, 0), v, at + AS_PREV);
+  addRow(em, featureIndex(3, h, 0), v, at + AS_NEXT);
+  addRow(em, featureIndex(4, h, 0), v, at + AS_PREV2);
+  addRow(em, featureIndex(5, h, 0), v, at + AS_NEXT2);
 }
 
-function wordEntry(em: Emitter, t: string): WordEntry {
-  let entry = em.cache.get(t);
-  if (entry !== undefined) return entry;
-  entry = newEntry(em, computeWordInfo(t));
-  if (em.cache.size >= CACHE_MAX) em.cache.clear();
-  if (t.length < 40) em.cache.set(t, entry);
-  return entry;
+/**
+ * The id of word t's record, adding it to the table (record computed) on first sight; -1 when
+ * the table is full.
+ */
+function keptWordId(em: Emitter, t: string): number {
+  const len = t.length;
+  let h = 0x811c9dc5 | 0;
+  for (let k = 0; k < len; k++) h = Math.imul(h ^ t.charCodeAt(k), 0x01000193);
+  if (h === 0) h = 1;
+  const slots = em.slots;
+  let slot = (h & SLOT_MASK) << 1;
+  for (;;) {
+    const sh = slots[slot]!;
+    if (sh === 0) break;
+    if (sh === h) {
+      const id = slots[slot + 1]! - 1;
+      if (em.keys[id] === t) return id;
+    }
+    slot = (slot + 2) & ((SLOT_MASK << 1) | 1);
+  }
+  if (em.count >= MAX_WORDS) return -1;
+  const id = em.count++;
+  em.keys[id] = t;
+  slots[slot] = h;
+  slots[slot + 1] = id + 1;
+  fillRecord(em, id, t);
+  return id;
+}
+
+/**
+ * Record offsets (id * STRIDE) of a line's tokens into `at`. Long words (and the words of a line
+ * with more distinct words than the table can take) get scratch records after the kept ones,
+ * valid for this line only. A full table is emptied and the line assigned again.
+ */
+function assignRecords(em: Emitter, tokens: readonly string[], n: number, at: Int32Array): void {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    let full = false;
+    for (let i = 0; i < n; i++) {
+      const t = tokens[i]!;
+      const id = t.length >= MAX_KEPT_LENGTH ? -1 : keptWordId(em, t);
+      if (id < 0 && t.length < MAX_KEPT_LENGTH && attempt === 0) {
+        full = true;
+        break;
+      }
+      at[i] = id;
+    }
+    if (!full) break;
+    // the table is full: empty it and assign the line again (words that still do not fit get scratch records)
+    em.slots.fill(0);
+    em.keys.length = 0;
+    em.count = 0;
+  }
+  let scratch = 0;
+  for (let i = 0; i < n; i++) {
+    if (at[i]! < 0) {
+      const id = em.count + scratch++;
+      fillRecord(em, id, tokens[i]!);
+      at[i] = id;
+    }
+    at[i] = at[i]! * STRIDE;
+  }
 }
 
 /** Templates hashed per token, in the order of the av/bv slots below. */
@@ -197,17 +282,22 @@ const bv = new Int32Array(NREST);
 const OFF = 128 * PER_TOKEN;
 const MASK = (1 << 18) - 1;
 
-let entriesBuf: WordEntry[] = [];
+let recBuf = new Int32Array(64);
 let emBuf = new Float32Array(64 * 8);
 
-/** lineStyle (token-features.ts) over cached entries. */
-function lineStyleOf(entries: readonly WordEntry[], n: number): number {
-  let any = false;
-  for (let i = 0; i < n; i++) if (entries[i]!.styleBits !== 0) any = true;
-  if (!any) return 0;
-  const cls = new Uint8Array(n);
-  for (let i = 0; i < n; i++) cls[i] = entries[i]!.cls;
-  return lineStyle(entries, cls, n);
+/** lineStyle (token-features.ts, same rules) over word records at offsets `rec`. */
+function lineStyleOf(data: Int32Array, rec: Int32Array, n: number): number {
+  let style = 0;
+  for (let i = 0; i < n; i++) {
+    const b = data[rec[i]! + W_STYLE]!;
+    if (b === 0) continue;
+    if (b === 1) {
+      if (i > 0 && data[rec[i - 1]! + W_CLS] === 2 && i + 1 < n && data[rec[i + 1]! + W_CLS] === 1) style |= 1;
+    } else if (b === 8) {
+      if (i + 1 < n && data[rec[i + 1]! + W_CLS] === 1) style |= 8;
+    } else style |= b;
+  }
+  return style;
 }
 
 /**
@@ -223,9 +313,11 @@ export function lineEmissions(model: TaggerModel, tokens: readonly string[]): Fl
   const n = tokens.length;
   if (emBuf.length < n * 8) emBuf = new Float32Array(n * 16);
   const out = emBuf;
-  const entries = entriesBuf;
-  for (let i = 0; i < n; i++) entries[i] = wordEntry(em, tokens[i]!);
-  const style = lineStyleOf(entries, n);
+  if (recBuf.length < n) recBuf = new Int32Array(n * 2);
+  const rec = recBuf;
+  assignRecords(em, tokens, n, rec);
+  const data = em.data; // (read after assignRecords: it may have grown)
+  const style = lineStyleOf(data, rec, n);
   let paren = 0;
   let commas = 0;
   let seenNum = 0;
@@ -235,25 +327,44 @@ export function lineEmissions(model: TaggerModel, tokens: readonly string[]): Fl
   let firstWordHash = BOS;
   for (let i = 0; i < n; i++) {
     const t = tokens[i]!;
-    const e = entries[i]!;
-    const v = e.v;
-    const pv = i > 0 ? entries[i - 1]!.v : consts;
-    const nx = i + 1 < n ? entries[i + 1]!.v : consts;
-    const pv2 = i > 1 ? entries[i - 2]!.v : consts;
-    const nx2 = i + 2 < n ? entries[i + 2]!.v : consts;
-    let a0 = consts[0]! + v[0]! + pv[AS_PREV]! + nx[AS_NEXT]! + pv2[AS_PREV2]! + nx2[AS_NEXT2]!;
-    let a1 = consts[1]! + v[1]! + pv[AS_PREV + 1]! + nx[AS_NEXT + 1]! + pv2[AS_PREV2 + 1]! + nx2[AS_NEXT2 + 1]!;
-    let a2 = consts[2]! + v[2]! + pv[AS_PREV + 2]! + nx[AS_NEXT + 2]! + pv2[AS_PREV2 + 2]! + nx2[AS_NEXT2 + 2]!;
-    let a3 = consts[3]! + v[3]! + pv[AS_PREV + 3]! + nx[AS_NEXT + 3]! + pv2[AS_PREV2 + 3]! + nx2[AS_NEXT2 + 3]!;
+    const e = rec[i]!;
+    const pv = i > 0 ? rec[i - 1]! : -1;
+    const nx = i + 1 < n ? rec[i + 1]! : -1;
+    const pv2 = i > 1 ? rec[i - 2]! : -1;
+    const nx2 = i + 2 < n ? rec[i + 2]! : -1;
+    let a0 = consts[SELF]! + data[e + SELF]!;
+    let a1 = consts[SELF + 1]! + data[e + SELF + 1]!;
+    let a2 = consts[SELF + 2]! + data[e + SELF + 2]!;
+    let a3 = consts[SELF + 3]! + data[e + SELF + 3]!;
+    if (pv >= 0) {
+      a0 += data[pv + AS_PREV]!; a1 += data[pv + AS_PREV + 1]!; a2 += data[pv + AS_PREV + 2]!; a3 += data[pv + AS_PREV + 3]!;
+    } else {
+      a0 += consts[AS_PREV]!; a1 += consts[AS_PREV + 1]!; a2 += consts[AS_PREV + 2]!; a3 += consts[AS_PREV + 3]!;
+    }
+    if (nx >= 0) {
+      a0 += data[nx + AS_NEXT]!; a1 += data[nx + AS_NEXT + 1]!; a2 += data[nx + AS_NEXT + 2]!; a3 += data[nx + AS_NEXT + 3]!;
+    } else {
+      a0 += consts[AS_NEXT]!; a1 += consts[AS_NEXT + 1]!; a2 += consts[AS_NEXT + 2]!; a3 += consts[AS_NEXT + 3]!;
+    }
+    if (pv2 >= 0) {
+      a0 += data[pv2 + AS_PREV2]!; a1 += data[pv2 + AS_PREV2 + 1]!; a2 += data[pv2 + AS_PREV2 + 2]!; a3 += data[pv2 + AS_PREV2 + 3]!;
+    } else {
+      a0 += consts[AS_PREV2]!; a1 += consts[AS_PREV2 + 1]!; a2 += consts[AS_PREV2 + 2]!; a3 += consts[AS_PREV2 + 3]!;
+    }
+    if (nx2 >= 0) {
+      a0 += data[nx2 + AS_NEXT2]!; a1 += data[nx2 + AS_NEXT2 + 1]!; a2 += data[nx2 + AS_NEXT2 + 2]!; a3 += data[nx2 + AS_NEXT2 + 3]!;
+    } else {
+      a0 += consts[AS_NEXT2]!; a1 += consts[AS_NEXT2 + 1]!; a2 += consts[AS_NEXT2 + 2]!; a3 += consts[AS_NEXT2 + 3]!;
+    }
 
-    const w = e.h;
-    const wm1 = i > 0 ? entries[i - 1]!.h : BOS;
-    const wp1 = i + 1 < n ? entries[i + 1]!.h : EOS;
-    const c = e.cls;
-    const cm1 = i > 0 ? entries[i - 1]!.cls : 9;
-    const cm2 = i > 1 ? entries[i - 2]!.cls : 9;
-    const cp1 = i + 1 < n ? entries[i + 1]!.cls : 10;
-    const cp2 = i + 2 < n ? entries[i + 2]!.cls : 10;
+    const w = data[e + W_H]!;
+    const wm1 = pv >= 0 ? data[pv + W_H]! : BOS;
+    const wp1 = nx >= 0 ? data[nx + W_H]! : EOS;
+    const c = data[e + W_CLS]!;
+    const cm1 = pv >= 0 ? data[pv + W_CLS]! : 9;
+    const cm2 = pv2 >= 0 ? data[pv2 + W_CLS]! : 9;
+    const cp1 = nx >= 0 ? data[nx + W_CLS]! : 10;
+    const cp2 = nx2 >= 0 ? data[nx2 + W_CLS]! : 10;
     if (t === ")" || t === "]") paren = paren > 0 ? paren - 1 : 0;
     const ctx = (paren > 0 ? 1 : 0) | (Math.min(commas, 2) << 1);
     const seen = seenNum * 4 + seenUnit * 2 + seenWord;
@@ -321,6 +432,5 @@ export function lineEmissions(model: TaggerModel, tokens: readonly string[]): Fl
     }
     if (t === "or" || t === "Or" || t === "OR") afterOr = 1;
   }
-  if (n > 256) entriesBuf = [];
   return out;
 }
