@@ -24,6 +24,7 @@ const NO_SPACE_AFTER = new Set(["(", "["]);
 
 /** Joins tokens back into readable text ("asafetida ( hing )" -> "asafetida (hing)"). */
 export function joinTokens(tokens: readonly string[]): string {
+  if (tokens.length === 1) return tokens[0]!;
   let s = "";
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
@@ -87,7 +88,8 @@ const UNIT_MODIFIERS = new Set([
 ]);
 
 function hasNumber(qty: readonly string[]): boolean {
-  return qty.some((q) => parseQuantityToken(q) !== null);
+  for (let i = 0; i < qty.length; i++) if (parseQuantityToken(qty[i]!) !== null) return true;
+  return false;
 }
 
 /** Splits the labelled tokens into amount groups, in order. */
@@ -137,7 +139,7 @@ function findGroups(tokens: readonly string[], labels: readonly Label[]): Group[
       // "2 large cloves": a size between quantity and unit keeps the group open
       continue;
     } else {
-      const keep = lab === "PUNC" && (t.toLowerCase() === "x" || t === "(" || t === "/" || t === "-");
+      const keep = lab === "PUNC" && (t === "x" || t === "X" || t === "(" || t === "/" || t === "-");
       if (!keep) cur = null;
       lastWasUnit = false;
     }
@@ -168,7 +170,7 @@ function toAmount(g: Group, unitOverride?: string | null): Amount {
     quantity: q ? round(q.lo) : null,
     quantityMax: q && q.hi !== null ? round(q.hi) : null,
     unit: unitOverride !== undefined ? unitOverride : unitOf(g.unit),
-    text: joinTokens([...g.qty, ...g.unit]),
+    text: g.unit.length === 0 ? joinTokens(g.qty) : joinTokens([...g.qty, ...g.unit]),
   };
 }
 
@@ -184,9 +186,11 @@ function round(v: number): number {
 export function assembleAmounts(tokens: readonly string[], labels: readonly Label[]): Amount[] {
   const groups = findGroups(tokens, labels);
   if (groups.length === 0) return [];
-  const amounts = groups.map((g) => toAmount(g));
+  const amounts: Amount[] = new Array(groups.length);
+  for (let j = 0; j < groups.length; j++) amounts[j] = toAmount(groups[j]!);
   const first = groups[0]!;
-  if (first.qty.length > 0 && unitOf(first.unit) === null && groups.length > 1) {
+  // (amounts[0].unit is unitOf(first.unit))
+  if (first.qty.length > 0 && amounts[0]!.unit === null && groups.length > 1) {
     // "2 (14 ounce) cans", "1 x 400g tin", "2 garlic cloves": the next unit without a number
     let prevEnd = first.end;
     for (let j = 1; j < groups.length; j++) {

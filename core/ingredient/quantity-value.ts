@@ -85,11 +85,15 @@ export function isNumberWord(token: string): boolean {
   return lower !== "a" && lower !== "an" && WORD_VALUES.has(lower);
 }
 
+/** "1/2", "3/4-1": a fraction first. */
+const FRACTION_START_RE = /^\d+\/\d+/;
+
 /**
  * Combines the consecutive quantity tokens of one amount: "1" "1/2" -> 1.5 (mixed number),
  * "2" "dozen" -> 24, "1" "1/2-2" -> 1.5..2, "half" -> 0.5. Returns null when nothing is numeric.
  */
 export function combineQuantityTokens(tokens: readonly string[]): QuantityRange | null {
+  if (tokens.length === 1) return parseQuantityToken(tokens[0]!); // (what the loop below gives for one token)
   let acc: QuantityRange | null = null;
   let prevDigits = false;
   for (const t of tokens) {
@@ -106,15 +110,14 @@ export function combineQuantityTokens(tokens: readonly string[]): QuantityRange 
       acc = v;
       continue;
     }
-    const isFraction = (x: string) => /^\d+\/\d+/.test(x);
     // mixed number: whole then fraction ("1 1/2", "1 1/2-2")
-    if (wasDigits && acc.hi === null && Number.isInteger(acc.lo) && isFraction(t)) {
+    if (wasDigits && acc.hi === null && Number.isInteger(acc.lo) && FRACTION_START_RE.test(t)) {
       const lo: number = acc.lo + v.lo;
       acc = { lo, hi: v.hi === null ? null : v.hi < lo ? acc.lo + v.hi : v.hi };
       continue;
     }
     // "1-1 1/2": a range whose upper end is a mixed number
-    if (acc.hi !== null && Number.isInteger(acc.hi) && isFraction(t) && v.hi === null) {
+    if (acc.hi !== null && Number.isInteger(acc.hi) && FRACTION_START_RE.test(t) && v.hi === null) {
       acc = { lo: acc.lo, hi: acc.hi + v.lo };
       continue;
     }
