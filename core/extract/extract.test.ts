@@ -187,6 +187,33 @@ describe("extractRecipe on hand-made pages", () => {
     expect(r).toEqual({ ok: false, reason: "no_recipe_found", message: expect.stringContaining("No recipe"), title: "About us" });
   });
 
+  it("drops a trailing 'shopping list' link text from visible lines", async () => {
+    const body = `<h1>Stew</h1><div class="ingredients"><ul>
+      <li>3 <a href="#" class="ingredient">chicken breasts</a>, diced <a href="#" class="to_list" title="Add to shopping list">shopping list</a></li>
+      <li>salt, to taste <a href="#" class="to_list">Add to shopping list</a></li></ul></div>`;
+    const r = await both(page("", body));
+    expect(r.ok && r.recipe.ingredients).toEqual(["3 chicken breasts, diced", "salt, to taste"]);
+  });
+
+  it("drops product information lines (composition, allergens) from a meal kit's list", async () => {
+    const body = `<h1>Duck</h1><div id="ingredients"><ul class="ingredient-list"><li><span>6x</span> <span>cuisse de canard (1,08kg)</span></li>
+      <li><span>150 g</span> <span>multifeuille</span></li></ul>
+      <ul><li><p><span>Cuisse de canard</span></p><p>Composition&nbsp;: 100% viande de canard</p></li>
+      <li><p><span>Romarin</span></p><p>Traces possibles d'allergènes&nbsp;: Gluten, Soja</p></li></ul></div>`;
+    const r = await both(page("", body, "fr"));
+    expect(r.ok && r.recipe.ingredients).toEqual(["6x cuisse de canard (1,08kg)", "150 g multifeuille"]);
+  });
+
+  it("removes the dash between amount and name when the whole list is laid out that way", async () => {
+    const items = ["<strong>300g</strong> - <a>dried chickpeas</a>", "<strong>3 tbsp</strong> - <a>olive oil</a>", "<strong>8</strong> - <a>garlic cloves</a>", "salt and pepper"];
+    const r = await both(page("", `<h1>Chickpeas</h1><h2>Ingredients</h2><ul>${items.map((i) => `<li>${i}</li>`).join("")}</ul>`));
+    expect(r.ok && r.recipe.ingredients).toEqual(["300g dried chickpeas", "3 tbsp olive oil", "8 garlic cloves", "salt and pepper"]);
+    // a range, or one dashed line among many, stays as written
+    const other = ["2 - 3 cups flour", "1 lemon - juiced", "2 eggs", "1 cup milk"];
+    const r2 = await both(page("", `<h1>Cake</h1><h2>Ingredients</h2><ul>${other.map((i) => `<li>${i}</li>`).join("")}</ul>`));
+    expect(r2.ok && r2.recipe.ingredients).toEqual(other);
+  });
+
   it("takes caption lines that read as ingredients from a social post", async () => {
     const desc = "Best pasta ever!\n\n200g spaghetti\n2 cloves garlic\n- parmesan\nCook it all for 10 minutes. Enjoy!\n#pasta #food";
     const head = `<meta property="og:title" content="Chef on Instagram: &quot;Best pasta ever!&quot;"><meta property="og:description" content="${desc}">`;

@@ -59,7 +59,52 @@ export interface VisibleIngredients {
   containerClass: string;
 }
 
-function toGroups(items: Array<{ heading: boolean; text: string }>): { ingredients: string[]; groups: IngredientGroup[] } {
+/**
+ * The text of a UI control at the end of a list item ("2 cups broccoli florets shopping list":
+ * an "Add to shopping list" link inside every item), not part of the ingredient.
+ */
+const UI_TAIL = /\s+(?:\+\s*)?(?:add\s+to\s+(?:my\s+|your\s+|the\s+)?)?(?:shopping|grocery)\s+list$/i;
+
+/**
+ * Product information shown with a meal kit's ingredients ("Cuisse de canard Composition : 100%
+ * viande de canard", "Romarin Traces possibles d'allergènes : Gluten, ..."): a label with a colon
+ * after the product name. Not an ingredient line.
+ */
+const PRODUCT_INFO = /(?:composition|composizione|composición|zusammensetzung|samenstelling|allerg\p{L}*|conservation|aufbewahrung|mode d['’]emploi)\s*:/iu;
+
+/**
+ * An amount set apart from the name by a dash in the page's layout ("300g - dried chickpeas",
+ * "3 tbsp - olive oil", "8 - garlic cloves"): the amount, an optional unit word, then " - " and a
+ * letter (so a range "2 - 3 cups" is left alone).
+ */
+const AMOUNT_DASH = /^((?:\d+(?:[.,/]\d+)?|[¼½¾⅓⅔⅛⅜⅝⅞])(?:\s*[¼½¾⅓⅔⅛⅜⅝⅞])?\s*(?:\p{L}{1,12}\.?)?)\s+[-–—]\s+(?=\p{L})/u;
+
+/**
+ * Cleans the lines of one visible list: drops a trailing UI control text and product
+ * information lines; removes the dash between amount and name when the list is laid out that
+ * way (at least half of its lines, two or more).
+ */
+function cleanVisibleLines(items: Array<{ heading: boolean; text: string }>): Array<{ heading: boolean; text: string }> {
+  const out: Array<{ heading: boolean; text: string }> = [];
+  for (const it of items) {
+    if (it.heading) {
+      out.push(it);
+      continue;
+    }
+    const text = it.text.replace(UI_TAIL, "");
+    if (!text || PRODUCT_INFO.test(text)) continue;
+    out.push(text === it.text ? it : { heading: false, text });
+  }
+  const lines = out.filter((it) => !it.heading);
+  const dashed = lines.filter((it) => AMOUNT_DASH.test(it.text)).length;
+  if (dashed >= 2 && dashed * 2 >= lines.length) {
+    return out.map((it) => (it.heading ? it : { heading: false, text: it.text.replace(AMOUNT_DASH, "$1 ") }));
+  }
+  return out;
+}
+
+function toGroups(raw: Array<{ heading: boolean; text: string }>): { ingredients: string[]; groups: IngredientGroup[] } {
+  const items = cleanVisibleLines(raw);
   const groups: IngredientGroup[] = [];
   const ingredients: string[] = [];
   let cur: IngredientGroup = { name: null, ingredients: [] };
