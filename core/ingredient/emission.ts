@@ -18,7 +18,10 @@
  * path; core/ingredient/emission.test.ts checks this on every fixture line.
  */
 import type { TaggerModel } from "./tagger-model.ts";
-import { writeEmission } from "./tagger-model.ts";
+import { isPunctToken } from "./tokenise.ts";
+import { LABELS, writeEmission } from "./tagger-model.ts";
+
+const PUNC = LABELS.indexOf("PUNC");
 import { BOS, computeWordInfo, EOS, featureIndex, PER_TOKEN, SEEDS } from "./token-features.ts";
 
 /**
@@ -29,6 +32,8 @@ import { BOS, computeWordInfo, EOS, featureIndex, PER_TOKEN, SEEDS } from "./tok
 const W_H = 0;
 const W_CLS = 1;
 const W_STYLE = 2;
+/** PUNC's label index when the word is punctuation (isPunctToken), else -1. */
+const W_MASK = 3;
 const SELF = 4;
 const AS_PREV = 8;
 const AS_NEXT = 12;
@@ -198,6 +203,7 @@ function fillRecord(em: Emitter, id: number, t: string): void {
   v[at + W_H] = h;
   v[at + W_CLS] = c;
   v[at + W_STYLE] = info.styleBits;
+  v[at + W_MASK] = isPunctToken(t) ? PUNC : -1;
   addRow(em, featureIndex(1, h, 0), v, at + SELF);
   addRow(em, featureIndex(8, c, 0), v, at + SELF);
   addRow(em, featureIndex(13, info.suf3, 0), v, at + SELF);
@@ -302,9 +308,10 @@ function lineStyleOf(data: Int32Array, rec: Int32Array, n: number): number {
 
 /**
  * Emission scores (n * 8, token-major) of one line's tokens under `model`. The returned array is
- * a shared buffer, valid until the next call.
+ * a shared buffer, valid until the next call. `mask`, when given, receives punctMask(tokens)
+ * (label.ts): PUNC's index for punctuation, -1 for words.
  */
-export function lineEmissions(model: TaggerModel, tokens: readonly string[]): Float32Array {
+export function lineEmissions(model: TaggerModel, tokens: readonly string[], mask?: Int8Array): Float32Array {
   const em = emitterFor(model);
   const index = em.index;
   const rows = em.rows;
@@ -317,6 +324,7 @@ export function lineEmissions(model: TaggerModel, tokens: readonly string[]): Fl
   const rec = recBuf;
   assignRecords(em, tokens, n, rec);
   const data = em.data; // (read after assignRecords: it may have grown)
+  if (mask) for (let i = 0; i < n; i++) mask[i] = data[rec[i]! + W_MASK]!;
   const style = lineStyleOf(data, rec, n);
   let paren = 0;
   let commas = 0;

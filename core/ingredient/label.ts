@@ -67,8 +67,7 @@ export function labelTokensWith(model: TaggerModel, tokens: readonly string[]): 
     maskBuf = new Int8Array(n * 2);
     pathBuf = new Int8Array(n * 2);
   }
-  for (let i = 0; i < n; i++) maskBuf[i] = isPunctToken(tokens[i]!) ? PUNC : -1;
-  const em = lineEmissions(model, tokens);
+  const em = lineEmissions(model, tokens, maskBuf);
   const path = viterbi(em, n, model.trans, maskBuf, pathBuf, model.transT);
   const out: Label[] = new Array(tokens.length);
   for (let i = 0; i < tokens.length; i++) out[i] = LABELS[path[i]!]!;

@@ -62,7 +62,10 @@ export function inspectIngredient(line: string): IngredientInspection {
  */
 export function parseIngredient(line: string): ParsedIngredient {
   try {
-    return inspectIngredient(line).result;
+    // inspectIngredient without keeping the intermediate outputs
+    const input = typeof line === "string" ? line : String(line ?? "");
+    const tokens = tokenise(normaliseLine(input));
+    return tokens.length ? assemble(input, tokens, labelTokens(tokens)) : emptyResult(input);
   } catch {
     // A bug must not take down a whole recipe import; the line is kept as written.
     return emptyResult(typeof line === "string" ? line : "");
