@@ -246,6 +246,9 @@ describe("policy and social helpers", () => {
     expect(visibleHasMoreAmounts(["a", "b"], ["1 a"])).toBe(false);
     expect(visibleHasMoreAmounts(["1 cup cream", "2 eggs"], ["1 cup (250 mL) cream", "2 eggs"], false)).toBe(true);
     expect(visibleHasMoreAmounts(["1 cup cream", "2 eggs"], ["1 cup (250 mL) cream", "2 eggs"], true)).toBe(false);
+    // bare names in another order are a different list, not the same one without amounts
+    expect(visibleHasMoreAmounts(["chicken thighs", "olive oil", "basil", "kosher salt"], ["2 pounds chicken thighs", "kosher salt", "2 cups olive oil", "1 cup basil"])).toBe(false);
+    expect(visibleHasMoreAmounts(["chicken thighs", "olive oil", "basil", "kosher salt"], ["2 pounds chicken thighs", "2 cups olive oil", "1 cup fresh basil leaves", "kosher salt"])).toBe(true);
   });
   it("prefers the visible list when the structured one is a cut-down copy with amounts moved last", () => {
     const structured = ["verse ravioli 500gr", "roomboter 75gr", "citroen 1"];

@@ -139,7 +139,28 @@ export function visibleHasMoreAmounts(structured: string[], visible: string[], c
     if (extra > 0 && (a.length === 0 || !convertsUnits)) more++;
     else if (extra > 0) return false;
   }
-  return more * 3 >= structured.length;
+  return more * 3 >= structured.length && sameItems(structured, visible);
+}
+
+/** Words of three or more letters, lower-cased, without a plural "s"/"es". */
+function nameWords(s: string): Set<string> {
+  return new Set((s.normalize("NFKC").toLowerCase().match(/\p{L}{3,}/gu) ?? []).map((t) => t.replace(/e?s$/, "")));
+}
+
+/**
+ * True when the two lists name the same things line by line: at least 80% of the structured
+ * lines (with words) share a word with the visible line at the same place. A structured list of
+ * bare names in another order ("Extra Virgin Olive Oil" against "kosher salt") is a different
+ * list, not the same one with the amounts dropped.
+ */
+function sameItems(structured: string[], visible: string[]): boolean {
+  let shared = 0;
+  for (let i = 0; i < structured.length; i++) {
+    const a = nameWords(structured[i]);
+    const b = nameWords(visible[i]);
+    if (a.size === 0 || [...a].some((t) => b.has(t))) shared++;
+  }
+  return shared * 5 >= structured.length * 4;
 }
 
 const QTY_FIRST = /^(?:\d|[¼½¾⅓⅔⅛⅜⅝⅞])/;
