@@ -208,8 +208,8 @@ describe("extractRecipe on hand-made pages", () => {
     const items = ["<strong>300g</strong> - <a>dried chickpeas</a>", "<strong>3 tbsp</strong> - <a>olive oil</a>", "<strong>8</strong> - <a>garlic cloves</a>", "salt and pepper"];
     const r = await both(page("", `<h1>Chickpeas</h1><h2>Ingredients</h2><ul>${items.map((i) => `<li>${i}</li>`).join("")}</ul>`));
     expect(r.ok && r.recipe.ingredients).toEqual(["300g dried chickpeas", "3 tbsp olive oil", "8 garlic cloves", "salt and pepper"]);
-    // a range, or one dashed line among many, stays as written
-    const other = ["2 - 3 cups flour", "1 lemon - juiced", "2 eggs", "1 cup milk"];
+    // a range, or a dash after the name (the author's note), stays as written
+    const other = ["2 - 3 cups flour", "1 onion - diced", "2 carrots - peeled", "1 cup milk"];
     const r2 = await both(page("", `<h1>Cake</h1><h2>Ingredients</h2><ul>${other.map((i) => `<li>${i}</li>`).join("")}</ul>`));
     expect(r2.ok && r2.recipe.ingredients).toEqual(other);
   });

@@ -74,10 +74,17 @@ const PRODUCT_INFO = /(?:composition|composizione|composición|zusammensetzung|s
 
 /**
  * An amount set apart from the name by a dash in the page's layout ("300g - dried chickpeas",
- * "3 tbsp - olive oil", "8 - garlic cloves"): the amount, an optional unit word, then " - " and a
- * letter (so a range "2 - 3 cups" is left alone).
+ * "3 tbsp - olive oil", "8 - garlic cloves"): a number, an optional unit, then " - " and a letter.
+ * Only a unit, not any word: "1 onion - diced" is how the author wrote the note, and a range
+ * "2 - 3 cups" is left alone.
  */
-const AMOUNT_DASH = /^((?:\d+(?:[.,/]\d+)?|[¼½¾⅓⅔⅛⅜⅝⅞])(?:\s*[¼½¾⅓⅔⅛⅜⅝⅞])?\s*(?:\p{L}{1,12}\.?)?)\s+[-–—]\s+(?=\p{L})/u;
+const AMOUNT_DASH = new RegExp(
+  "^((?:\\d+(?:[.,/]\\d+)?|[¼½¾⅓⅔⅛⅜⅝⅞])(?:\\s*[¼½¾⅓⅔⅛⅜⅝⅞])?(?:\\s*(?:" +
+    "g|gr|grams?|kg|mg|ml|cl|dl|l|litres?|liters?|oz|ounces?|lbs?|pounds?|tsps?|tbsps?|tbs|cups?|teaspoons?|tablespoons?|pinch(?:es)?|" +
+    "el|tl|cs|cc|c\\.\\s?[àa]\\s?[sc]\\.|st|stk|pcs?|pieces?" +
+    ")\\.?)?)\\s+[-–—]\\s+(?=\\p{L})",
+  "iu",
+);
 
 /**
  * Cleans the lines of one visible list: drops a trailing UI control text and product
