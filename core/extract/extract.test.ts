@@ -249,6 +249,7 @@ describe("policy and social helpers", () => {
     // bare names in another order are a different list, not the same one without amounts
     expect(visibleHasMoreAmounts(["chicken thighs", "olive oil", "basil", "kosher salt"], ["2 pounds chicken thighs", "kosher salt", "2 cups olive oil", "1 cup basil"])).toBe(false);
     expect(visibleHasMoreAmounts(["chicken thighs", "olive oil", "basil", "kosher salt"], ["2 pounds chicken thighs", "2 cups olive oil", "1 cup fresh basil leaves", "kosher salt"])).toBe(true);
+    expect(visibleHasMoreAmounts(["鸡胸肉", "胡萝卜"], ["150克鸡胸肉", "半根胡萝卜"])).toBe(true);
   });
   it("prefers the visible list when the structured one is a cut-down copy with amounts moved last", () => {
     const structured = ["verse ravioli 500gr", "roomboter 75gr", "citroen 1"];

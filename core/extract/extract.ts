@@ -157,8 +157,9 @@ function sameItems(structured: string[], visible: string[]): boolean {
   let shared = 0;
   for (let i = 0; i < structured.length; i++) {
     const a = nameWords(structured[i]);
-    const b = nameWords(visible[i]);
-    if (a.size === 0 || [...a].some((t) => b.has(t))) shared++;
+    // a substring test, not word equality: Chinese or Japanese runs glue unit and name ("150克鸡胸肉")
+    const b = visible[i].normalize("NFKC").toLowerCase();
+    if (a.size === 0 || [...a].some((t) => b.includes(t))) shared++;
   }
   return shared * 5 >= structured.length * 4;
 }
