@@ -130,11 +130,12 @@ function resolveToken(tok: string): string {
   return out;
 }
 
-interface TrieNode {
-  entry?: Entry;
-  next?: Map<string, TrieNode>;
-}
-const trie = new Map<string, TrieNode>();
+/**
+ * The phrase trie in integers: node 0 is the root, `trieEntry[node]` the phrase ending there, and
+ * the children are pairs (node * trieWords + word id, child) in one open-addressing Int32Array, the
+ * word ids numbering the distinct words of the phrases. A walk reads one or two cache lines per
+ * word instead of a Map lookup by string (hash, bucket, entry, key comparison).
+ */
 const phraseMap = new Map<string, Entry>();
 // "bell pepper" phrases also match "bell peppers" ("peppers" keeps its plural: "pepper" alone is the spice)
 for (const p of [...rawPhrases]) {
@@ -148,15 +149,46 @@ for (const p of rawPhrases) {
   if (!phraseMap.has(key)) phraseMap.set(key, { code: p.code, priority: p.priority, kind: p.kind, phrase: key });
 }
 
-for (const [key, entry] of phraseMap) {
-  let level = trie;
-  let node: TrieNode | undefined;
-  for (const tok of key.split(" ")) {
-    node = level.get(tok);
-    if (!node) level.set(tok, (node = {}));
-    level = node.next ??= new Map();
+/** Word of a phrase -> its id. */
+const trieWordIds = new Map<string, number>();
+for (const key of phraseMap.keys()) for (const tok of key.split(" ")) if (!trieWordIds.has(tok)) trieWordIds.set(tok, trieWordIds.size);
+const trieWords = trieWordIds.size;
+const trieEntry: (Entry | undefined)[] = [undefined];
+const KID_BITS = 32 - Math.clz32(phraseMap.size * 2 * MAX_PHRASE); // load factor under 1/2
+const KID_MASK = (2 << KID_BITS) - 1;
+const kids = new Int32Array(2 << KID_BITS).fill(-1);
+if (phraseMap.size * MAX_PHRASE * trieWords >= 2 ** 31) throw new Error("categorise: phrase trie too large for its key");
+
+/** The child of trie node `node` by word id `wid` (-1: none; wid < 0: a word in no phrase). */
+function trieChild(node: number, wid: number): number {
+  if (wid < 0) return -1;
+  const key = node * trieWords + wid;
+  let s = (Math.imul(key, 0x9e3779b1) >>> (32 - KID_BITS)) << 1;
+  for (;;) {
+    const k = kids[s]!;
+    if (k === key) return kids[s + 1]!;
+    if (k === -1) return -1;
+    s = (s + 2) & KID_MASK;
   }
-  node!.entry = entry;
+}
+
+for (const [key, entry] of phraseMap) {
+  let node = 0;
+  for (const tok of key.split(" ")) {
+    const wid = trieWordIds.get(tok)!;
+    let c = trieChild(node, wid);
+    if (c < 0) {
+      c = trieEntry.length;
+      trieEntry.push(undefined);
+      const k = node * trieWords + wid;
+      let s = (Math.imul(k, 0x9e3779b1) >>> (32 - KID_BITS)) << 1;
+      while (kids[s] !== -1) s = (s + 2) & KID_MASK;
+      kids[s] = k;
+      kids[s + 1] = c;
+    }
+    node = c;
+  }
+  trieEntry[node] = entry;
 }
 
 /** Phrases that appear in more than one lexicon group with different categories (for tests). */
@@ -242,29 +274,34 @@ function tokenize(s: string): string[] {
   return scan(s).flat();
 }
 
-/** A comma segment: resolved words and, for each, its first trie node (undefined: starts nothing). */
-interface Seg {
-  words: string[];
-  nodes: (TrieNode | undefined)[];
-}
+/** Flags of a resolved word (Resolved.flags). */
+const F_CUE = 1; // one of ALL_CUE_WORDS: the modifier rules may apply
+const F_SPLIT = 2; // "with", "in" (SPLIT_WORDS)
+const F_OR = 4; // "or"
 
-/** A word resolved to its lexicon form and the trie node it starts (undefined: starts nothing). */
+/** A word of a name resolved to its lexicon form, with what matching needs of it. */
 interface Resolved {
+  /** The word as written (lower case), its hash: the word table's key. */
+  key: string;
+  h: number;
+  /** Lexicon form. */
   w: string;
-  node: TrieNode | undefined;
+  /** Trie word id of w (-1: in no phrase) and the trie node w starts (-1: none). */
+  wid: number;
+  node: number;
+  flags: number;
 }
 
 /**
  * Word -> Resolved, as an open-addressing table keyed by the word's characters, so that a word of
- * a name is looked up straight from the name (no substring, no string hashing by the engine).
- * Emptied when 60% full; dev data uses a few thousand words.
+ * a name is looked up straight from the name (no substring, no string hashing by the engine); one
+ * array, the key and hash kept in the record. Emptied when 60% full; dev data uses a few thousand
+ * words.
  */
 const WT_SIZE = 1 << 15;
 const WT_MASK = WT_SIZE - 1;
 const WT_MAX = Math.floor(WT_SIZE * 0.6);
-let wtKeys: (string | undefined)[] = new Array<string | undefined>(WT_SIZE).fill(undefined);
-let wtVals: (Resolved | undefined)[] = new Array<Resolved | undefined>(WT_SIZE).fill(undefined);
-const wtHash = new Int32Array(WT_SIZE);
+let wt: (Resolved | undefined)[] = new Array<Resolved | undefined>(WT_SIZE).fill(undefined);
 let wtCount = 0;
 
 /** The resolved form of the word s[a, b). */
@@ -274,42 +311,83 @@ function lookupWord(s: string, a: number, b: number): Resolved {
   const len = b - a;
   let slot = h & WT_MASK;
   for (;;) {
-    const key = wtKeys[slot];
-    if (key === undefined) break;
-    if (wtHash[slot] === h && key.length === len) {
+    const r = wt[slot];
+    if (r === undefined) break;
+    if (r.h === h && r.key.length === len) {
+      const key = r.key;
       let k = 0;
       while (k < len && key.charCodeAt(k) === s.charCodeAt(a + k)) k++;
-      if (k === len) return wtVals[slot]!;
+      if (k === len) return r;
     }
     slot = (slot + 1) & WT_MASK;
   }
   const tok = a === 0 && b === s.length ? s : s.slice(a, b);
   const w = resolveToken(tok);
-  const r: Resolved = { w, node: trie.get(w) };
+  const wid = trieWordIds.get(w) ?? -1;
+  const flags = (ALL_CUE_WORDS.has(w) ? F_CUE : 0) | (SPLIT_WORDS.has(w) ? F_SPLIT : 0) | (w === "or" ? F_OR : 0);
+  const r: Resolved = { key: tok, h, w, wid, node: trieChild(0, wid), flags };
   if (wtCount >= WT_MAX) {
-    wtKeys = new Array<string | undefined>(WT_SIZE).fill(undefined);
-    wtVals = new Array<Resolved | undefined>(WT_SIZE).fill(undefined);
-    wtHash.fill(0);
+    wt = new Array<Resolved | undefined>(WT_SIZE).fill(undefined);
     wtCount = 0;
     slot = h & WT_MASK;
   }
-  wtKeys[slot] = tok;
-  wtVals[slot] = r;
-  wtHash[slot] = h;
+  wt[slot] = r;
   wtCount++;
   return r;
 }
 
 /**
- * Split a name into comma segments of resolved tokens: the same words as `scan` (which documents
- * the rules), each looked up once in the word table as it is scanned.
+ * The words of the name being classified, in reused buffers (no arrays or objects per name):
+ * lexicon forms, trie word ids, first trie nodes and flags; comma segment k is
+ * [segEnd[k - 1], segEnd[k]) (segEnd[-1] = 0), empty segments left out.
  */
-function segments(name: string): Seg[] {
+let tw: string[] = [];
+let tid = new Int32Array(64);
+let tnode = new Int32Array(64);
+let tflag = new Uint8Array(64);
+let nt = 0;
+let segEnd = new Int32Array(16);
+let nseg = 0;
+
+function pushWord(r: Resolved): void {
+  if (nt === tid.length) {
+    const grow = <T extends Int32Array | Uint8Array>(a: T, b: T): T => (b.set(a), b);
+    tid = grow(tid, new Int32Array(nt * 2));
+    tnode = grow(tnode, new Int32Array(nt * 2));
+    tflag = grow(tflag, new Uint8Array(nt * 2));
+  }
+  tw[nt] = r.w;
+  tid[nt] = r.wid;
+  tnode[nt] = r.node;
+  tflag[nt] = r.flags;
+  nt++;
+}
+
+function endSegment(): void {
+  if (nt === (nseg > 0 ? segEnd[nseg - 1]! : 0)) return;
+  if (nseg === segEnd.length) {
+    const grown = new Int32Array(nseg * 2);
+    grown.set(segEnd);
+    segEnd = grown;
+  }
+  segEnd[nseg++] = nt;
+}
+
+/**
+ * Split a name into comma segments of resolved words (into the buffers above): the same words as
+ * `scan` (which documents the rules), each looked up once in the word table as it is scanned.
+ */
+function segments(name: string): void {
+  nt = 0;
+  nseg = 0;
   let s = name.toLowerCase();
-  if (NON_ASCII.test(s)) s = s.normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
-  const out: Seg[] = [];
-  let words: string[] = [];
-  let nodes: (TrieNode | undefined)[] = [];
+  for (let i = 0; i < s.length; i++) {
+    // (same test as NON_ASCII)
+    if (s.charCodeAt(i) > 127) {
+      s = s.normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
+      break;
+    }
+  }
   // the current word: `pieces` when it has several pieces ("fakin'") or is "with", else s[ps, pe) when ps >= 0
   let pieces: string | null = null;
   let ps = -1;
@@ -357,95 +435,111 @@ function segments(name: string): Seg[] {
       pieces = "with";
       ps = -1;
     }
-    if (!digit && (pieces !== null || ps >= 0)) {
-      const r = pieces !== null ? lookupWord(pieces, 0, pieces.length) : lookupWord(s, ps, pe);
-      words.push(r.w);
-      nodes.push(r.node);
-    }
+    if (!digit && (pieces !== null || ps >= 0)) pushWord(pieces !== null ? lookupWord(pieces, 0, pieces.length) : lookupWord(s, ps, pe));
     pieces = null;
     ps = -1;
     digit = false;
-    if (c === 38) {
-      const r = lookupWord("and", 0, 3);
-      words.push(r.w);
-      nodes.push(r.node);
-    } else if (c === 44 || c === 59) {
-      if (words.length) out.push({ words, nodes });
-      words = [];
-      nodes = [];
-    } else if (c === 40 || c === 91) depth = 1;
+    if (c === 38) pushWord(lookupWord("and", 0, 3));
+    else if (c === 44 || c === 59) endSegment();
+    else if (c === 40 || c === 91) depth = 1;
   }
-  if (words.length) out.push({ words, nodes });
-  return out;
-}
-
-function sliceSeg(seg: Seg, end: number): Seg {
-  return { words: seg.words.slice(0, end), nodes: seg.nodes.slice(0, end) };
+  endSegment();
 }
 
 // ------------------------------------------------------------------ matching
 
 const SPLIT_WORDS = new Set(["with", "in"]);
 
-function findMatches(seg: Seg): Match[] {
-  const all: Match[] = [];
-  const tokens = seg.words;
-  let maxEnd = 0;
-  for (let i = 0; i < tokens.length; i++) {
-    // Longest phrase starting at i (walk the trie); shorter ones at this start are inside it,
-    // and one that ends within an earlier, longer match is inside that.
-    let node = seg.nodes[i];
+/** Matches of the last findMatches call, in order of start (word positions in the buffers). */
+let mEntry: Entry[] = [];
+let mStart = new Int32Array(16);
+let mEnd = new Int32Array(16);
+
+/**
+ * Lexicon phrases among the words [from, to) into mEntry/mStart/mEnd: at each start the longest
+ * phrase (shorter ones there are inside it), unless it ends within an earlier, longer match.
+ * Returns the number of matches.
+ */
+function findMatches(from: number, to: number): number {
+  let count = 0;
+  let maxEnd = from;
+  for (let i = from; i < to; i++) {
+    // Longest phrase starting at i (walk the trie)
+    let node = tnode[i]!;
     let entry: Entry | undefined;
     let end = 0;
-    for (let j = i; node; ) {
-      if (node.entry) {
-        entry = node.entry;
+    for (let j = i; node >= 0; ) {
+      const e = trieEntry[node];
+      if (e !== undefined) {
+        entry = e;
         end = j + 1;
       }
       j++;
-      if (j >= tokens.length || !node.next) break;
-      node = node.next.get(tokens[j]!);
+      if (j >= to) break;
+      node = trieChild(node, tid[j]!);
     }
-    if (entry && end > maxEnd) {
-      all.push({ entry, start: i, end });
+    if (entry !== undefined && end > maxEnd) {
+      if (count === mStart.length) {
+        const s = new Int32Array(count * 2);
+        const e = new Int32Array(count * 2);
+        s.set(mStart);
+        e.set(mEnd);
+        mStart = s;
+        mEnd = e;
+      }
+      mEntry[count] = entry;
+      mStart[count] = i;
+      mEnd[count] = end;
+      count++;
       maxEnd = end;
     }
   }
-  return all;
+  return count;
 }
 
-function pick(matches: Match[]): Match | null {
-  let best: Match | null = null;
-  for (const m of matches) {
-    if (m.entry.priority === 0) continue;
-    if (
-      !best ||
-      m.entry.priority > best.entry.priority ||
-      (m.entry.priority === best.entry.priority &&
-        (m.end > best.end || (m.end === best.end && m.end - m.start > best.end - best.start)))
-    ) {
-      best = m;
+/** The best of matches [lo, hi): highest priority, then right-most end, then longest. -1: none. */
+function pick(lo: number, hi: number): number {
+  let best = -1;
+  for (let k = lo; k < hi; k++) {
+    const p = mEntry[k]!.priority;
+    if (p === 0) continue;
+    if (best < 0) {
+      best = k;
+      continue;
     }
+    const bp = mEntry[best]!.priority;
+    const end = mEnd[k]!;
+    const bend = mEnd[best]!;
+    if (p > bp || (p === bp && (end > bend || (end === bend && end - mStart[k]! > bend - mStart[best]!)))) best = k;
   }
   return best;
 }
 
 /**
- * The head match of one comma segment. Words after "with"/"in" ("Tomatoes with Basil") win only
- * with a higher priority than everything before ("Pomegranate with Cranberry Juice").
+ * The head match of the words [from, to) (a comma segment), as an index into the match buffers
+ * (valid until the next call), -1 for none. Words after "with"/"in" ("Tomatoes with Basil") win
+ * only with a higher priority than everything before ("Pomegranate with Cranberry Juice").
  */
-function headOfSegment(seg: Seg): Match | null {
-  const tokens = seg.words;
-  const matches = findMatches(seg);
-  if (matches.length === 0) return null;
-  const split = tokens.findIndex((t, i) => i > 0 && SPLIT_WORDS.has(t));
+function headOfSegment(from: number, to: number): number {
+  const count = findMatches(from, to);
+  if (count === 0) return -1;
+  let split = -1;
+  for (let i = from + 1; i < to; i++) {
+    if (tflag[i]! & F_SPLIT) {
+      split = i;
+      break;
+    }
+  }
   if (split > 0) {
-    const before = pick(matches.filter((m) => m.start < split));
-    const after = pick(matches.filter((m) => m.start >= split));
-    if (before && (!after || after.entry.priority <= before.entry.priority)) return before;
+    // matches are in order of start: those before the split are a prefix
+    let k = 0;
+    while (k < count && mStart[k]! < split) k++;
+    const before = pick(0, k);
+    const after = pick(k, count);
+    if (before >= 0 && (after < 0 || mEntry[after]!.priority <= mEntry[before]!.priority)) return before;
     return after;
   }
-  return pick(matches);
+  return pick(0, count);
 }
 
 // ------------------------------------------------------------------ modifier rules
@@ -593,32 +687,75 @@ export interface CategoryExplanation {
 /** Category used when no lexicon word matches at all. */
 export const FALLBACK_CATEGORY: CategoryName = "Other";
 
+/** The phrase that decided the last `classify` (null: fallback). */
+let lastPhrase: string | null = null;
+
+/** Category code of a name (null: no lexicon phrase); sets lastPhrase. */
+function classify(name: string): Code | null {
+  segments(name);
+  // The first comma segment names the product ("Tofu, Extra Firm"); a later one wins only with a
+  // higher priority ("Tomato, Onion & Garlic Pasta Sauce").
+  let best: Entry | null = null;
+  let bestStart = 0;
+  let bestEnd = 0;
+  let bestFrom = 0;
+  let bestTo = 0;
+  let from = 0;
+  for (let k = 0; k < nseg; k++) {
+    const to = segEnd[k]!;
+    const m = headOfSegment(from, to);
+    if (m >= 0) {
+      let e = mEntry[m]!;
+      let start = mStart[m]!;
+      let end = mEnd[m]!;
+      let segTo = to;
+      // "silver rum or water": a first alternative of two or more words that names a product on its
+      // own is the item; "chicken or vegetable stock" (one word before "or") shares the head noun.
+      let or = -1;
+      for (let i = from; i < to; i++) {
+        if (tflag[i]! & F_OR) {
+          or = i;
+          break;
+        }
+      }
+      if (or >= from + 2) {
+        const m1 = headOfSegment(from, or);
+        if (m1 >= 0 && mEnd[m1] === or && mEntry[m1]!.priority >= e.priority) {
+          e = mEntry[m1]!;
+          start = mStart[m1]!;
+          end = mEnd[m1]!;
+          segTo = or;
+        }
+      }
+      if (!best || e.priority > best.priority) {
+        best = e;
+        bestStart = start;
+        bestEnd = end;
+        bestFrom = from;
+        bestTo = segTo;
+      }
+    }
+    from = to;
+  }
+  if (!best) {
+    lastPhrase = null;
+    return null;
+  }
+  lastPhrase = best.phrase;
+  // the modifier rules need a cue word in the winning segment (applyModifiers checks the same)
+  for (let i = bestFrom; i < bestTo; i++) {
+    if (tflag[i]! & F_CUE) return applyModifiers({ entry: best, start: bestStart - bestFrom, end: bestEnd - bestFrom }, tw.slice(bestFrom, bestTo));
+  }
+  return best.code;
+}
+
 /**
  * Classify an item name and say which lexicon phrase decided it.
  * @param name a grocery item as a recipe or shopper writes it ("2% milk", "Organic Baby Spinach")
  */
 export function explainCategory(name: string): CategoryExplanation {
-  // The first comma segment names the product ("Tofu, Extra Firm"); a later one wins only with a
-  // higher priority ("Tomato, Onion & Garlic Pasta Sauce").
-  let best: { m: Match; seg: string[] } | null = null;
-  for (const seg of segments(name)) {
-    let m = headOfSegment(seg);
-    let tokens = seg.words;
-    // "silver rum or water": a first alternative of two or more words that names a product on its
-    // own is the item; "chicken or vegetable stock" (one word before "or") shares the head noun.
-    const or = tokens.indexOf("or");
-    if (m && or >= 2) {
-      const first = sliceSeg(seg, or);
-      const m1 = headOfSegment(first);
-      if (m1 && m1.end === or && m1.entry.priority >= m.entry.priority) {
-        m = m1;
-        tokens = first.words;
-      }
-    }
-    if (m && (!best || m.entry.priority > best.m.entry.priority)) best = { m, seg: tokens };
-  }
-  if (!best) return { category: FALLBACK_CATEGORY, phrase: null };
-  return { category: CODES[applyModifiers(best.m, best.seg)], phrase: best.m.entry.phrase };
+  const code = classify(name);
+  return { category: code === null ? FALLBACK_CATEGORY : CODES[code], phrase: lastPhrase };
 }
 
 /**
@@ -631,7 +768,8 @@ export function categorise(name: string): CategoryName {
   for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193);
   const slot = h & (RECENT_SIZE - 1);
   if (recentNames[slot] === name) return recentCategories[slot]!;
-  const category = explainCategory(name).category;
+  const code = classify(name);
+  const category = code === null ? FALLBACK_CATEGORY : CODES[code];
   if (name.length <= 64) {
     recentNames[slot] = name;
     recentCategories[slot] = category;
