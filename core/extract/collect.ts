@@ -468,9 +468,13 @@ function outlinePlan(data: PageData, mode: CollectMode, partStarts: () => void =
           containerDepth++;
         },
         text(t) {
+          const top = openItems.length ? openItems[openItems.length - 1].item : null;
           if (openRow) {
             if (!openRow.hasLi && openRow.item.text.length < TEXT_CAP) openRow.item.text += t.text;
-          } else if (openItems.length && openItems[openItems.length - 1].item.level === 7) addText(t);
+          } else if (top && top.level === 7) addText(t);
+          // the main pass's list items are all inside containers: their text arrives here too, so
+          // the list-item selector needs no text handler of its own (one callback per chunk, not two)
+          if (scoped && top && top.kind === "li") addText(t);
         },
       },
     });
@@ -542,9 +546,13 @@ function outlinePlan(data: PageData, mode: CollectMode, partStarts: () => void =
     selector: scoped ? inContainers("li") : "li",
     handlers: {
       element: (el) => openItem(el, "li", 0),
-      text(t) {
-        if (openItems.length && openItems[openItems.length - 1].item.kind === "li") addText(t);
-      },
+      ...(scoped
+        ? {}
+        : {
+            text(t: TextLike) {
+              if (openItems.length && openItems[openItems.length - 1].item.kind === "li") addText(t);
+            },
+          }),
     },
   });
   return plan;

@@ -60,7 +60,16 @@ export function onEnd(element: ElementLike, fn: () => void): boolean {
   }
 }
 
-const FINGERPRINT_ATTRS = ["class", "id", "itemprop", "property"];
+/** The attribute names a selector tests ("[class*=x] li, [id*=x] li" -> class, id). */
+function selectorAttributes(selector: string): readonly string[] {
+  let attrs = SELECTOR_ATTRIBUTES.get(selector);
+  if (!attrs) {
+    attrs = [...new Set([...selector.matchAll(/\[\s*([^\s~|^$*=\]]+)/g)].map((m) => m[1].toLowerCase()))];
+    SELECTOR_ATTRIBUTES.set(selector, attrs);
+  }
+  return attrs;
+}
+const SELECTOR_ATTRIBUTES = new Map<string, readonly string[]>();
 
 /**
  * An element as the handlers see it: its tag name and attributes are read from the runtime
@@ -96,16 +105,29 @@ class CachedElement implements ElementLike {
  * real callback per element and runs every registered function in order.
  *
  * Handlers of one element run back to back in plan order, so a new element starts when a
- * handler's index is not after the previous one's, or the tag/attributes differ.
+ * handler's index is not after the previous one's, or the tag/attributes differ. Only the
+ * attributes that later selectors test are compared: an element whose handlers started at
+ * entry p can only be followed by a different element, with a later entry c and nothing in
+ * between, when that element matches c and this one does not, so it differs in its tag, its
+ * ancestors (then this element is the ancestor that entry c's descendant part tests) or an
+ * attribute entry c tests. Reading fewer attributes saves a call into the runtime per element
+ * (the fallback plan's selectors test none: its elements are told apart by tag name alone).
  * `isFrozen` (optional) silences every handler and end-tag callback once it returns true.
  */
 export function withSharedEndTags(plan: Plan, isFrozen: () => boolean = () => false): Plan {
   let lastIndex = -1;
-  type Group = { fns: Array<() => void>; state: "ok" | "failed"; print: string };
+  type Group = { fns: Array<() => void>; state: "ok" | "failed"; print: string; attrs: readonly string[] };
   let group: Group | null = null;
-  const print = (el: ElementLike) => {
+  // per entry: the attributes tested by the selectors of the later entries that have element handlers
+  const later: string[][] = [];
+  for (let index = plan.length - 1, acc: string[] = []; index >= 0; index--) {
+    later[index] = acc;
+    const entry = plan[index];
+    if (entry.handlers.element) acc = [...new Set([...acc, ...selectorAttributes(entry.selector)])];
+  }
+  const print = (el: ElementLike, attrs: readonly string[]) => {
     let s = el.tagName;
-    for (const a of FINGERPRINT_ATTRS) s += "\u0000" + (el.getAttribute(a) ?? "\u0001");
+    for (const a of attrs) s += "\u0000" + (el.getAttribute(a) ?? "\u0001");
     return s;
   };
   return plan.map((entry, index) => {
@@ -124,10 +146,10 @@ export function withSharedEndTags(plan: Plan, isFrozen: () => boolean = () => fa
           if (index <= lastIndex) group = null;
           lastIndex = index;
           const wrapped: ElementLike = new CachedElement(el, (fn) => {
-              const p = print(wrapped);
-              if (group && group.print !== p) group = null;
+              if (group && group.print !== print(wrapped, group.attrs)) group = null;
               if (!group) {
-                const g: Group = { fns: [], state: "ok", print: p };
+                const attrs = later[index];
+                const g: Group = { fns: [], state: "ok", print: print(wrapped, attrs), attrs };
                 try {
                   el.onEndTag(() => {
                     if (isFrozen()) return;
