@@ -131,10 +131,11 @@ function resolveToken(tok: string): string {
 }
 
 /**
- * The phrase trie in integers: node 0 is the root, `trieEntry[node]` the phrase ending there, and
- * the children are pairs (node * trieWords + word id, child) in one open-addressing Int32Array, the
- * word ids numbering the distinct words of the phrases. A walk reads one or two cache lines per
- * word instead of a Map lookup by string (hash, bucket, entry, key comparison).
+ * The phrase trie in integers: node 0 is the root; `trieEntry[node]` is the phrase ending there
+ * and `triePrio[node]` its priority (-1: none); the children are pairs (node * trieWords + word
+ * id, child) in one open-addressing Int32Array (about 1/3 full), the word ids numbering the
+ * distinct words of the phrases. A walk reads a cache line or two per word instead of a Map lookup
+ * by string (hash, bucket, entry, key comparison).
  */
 const phraseMap = new Map<string, Entry>();
 // "bell pepper" phrases also match "bell peppers" ("peppers" keeps its plural: "pepper" alone is the spice)
@@ -151,13 +152,27 @@ for (const p of rawPhrases) {
 
 /** Word of a phrase -> its id. */
 const trieWordIds = new Map<string, number>();
-for (const key of phraseMap.keys()) for (const tok of key.split(" ")) if (!trieWordIds.has(tok)) trieWordIds.set(tok, trieWordIds.size);
+/** Phrase prefixes: one trie node (and one child pair) each. */
+const triePrefixes = new Set<string>();
+for (const key of phraseMap.keys()) {
+  const toks = key.split(" ");
+  for (let i = 0; i < toks.length; i++) {
+    if (!trieWordIds.has(toks[i]!)) trieWordIds.set(toks[i]!, trieWordIds.size);
+    triePrefixes.add(toks.slice(0, i + 1).join(" "));
+  }
+}
 const trieWords = trieWordIds.size;
-const trieEntry: (Entry | undefined)[] = [undefined];
-const KID_BITS = 32 - Math.clz32(phraseMap.size * 2 * MAX_PHRASE); // load factor under 1/2
+const trieNodes = triePrefixes.size + 1;
+const trieEntry: (Entry | undefined)[] = new Array<Entry | undefined>(trieNodes).fill(undefined);
+const triePrio = new Int8Array(trieNodes).fill(-1);
+/** The category of the phrase ending at each node (before modifier rules). */
+const trieCategory: CategoryName[] = new Array<CategoryName>(trieNodes).fill(CODES.OT);
+/** 1 when a node has children (a walk stops at the others without a lookup). */
+const trieHasKids = new Uint8Array(trieNodes);
+const KID_BITS = 32 - Math.clz32(trieNodes * 3);
 const KID_MASK = (2 << KID_BITS) - 1;
 const kids = new Int32Array(2 << KID_BITS).fill(-1);
-if (phraseMap.size * MAX_PHRASE * trieWords >= 2 ** 31) throw new Error("categorise: phrase trie too large for its key");
+if (trieNodes * trieWords >= 2 ** 31) throw new Error("categorise: phrase trie too large for its key");
 
 /** The child of trie node `node` by word id `wid` (-1: none; wid < 0: a word in no phrase). */
 function trieChild(node: number, wid: number): number {
@@ -172,23 +187,28 @@ function trieChild(node: number, wid: number): number {
   }
 }
 
-for (const [key, entry] of phraseMap) {
-  let node = 0;
-  for (const tok of key.split(" ")) {
-    const wid = trieWordIds.get(tok)!;
-    let c = trieChild(node, wid);
-    if (c < 0) {
-      c = trieEntry.length;
-      trieEntry.push(undefined);
-      const k = node * trieWords + wid;
-      let s = (Math.imul(k, 0x9e3779b1) >>> (32 - KID_BITS)) << 1;
-      while (kids[s] !== -1) s = (s + 2) & KID_MASK;
-      kids[s] = k;
-      kids[s + 1] = c;
+{
+  let nodes = 1;
+  for (const [key, entry] of phraseMap) {
+    let node = 0;
+    for (const tok of key.split(" ")) {
+      const wid = trieWordIds.get(tok)!;
+      let c = trieChild(node, wid);
+      if (c < 0) {
+        c = nodes++;
+        const k = node * trieWords + wid;
+        let s = (Math.imul(k, 0x9e3779b1) >>> (32 - KID_BITS)) << 1;
+        while (kids[s] !== -1) s = (s + 2) & KID_MASK;
+        kids[s] = k;
+        kids[s + 1] = c;
+        trieHasKids[node] = 1;
+      }
+      node = c;
     }
-    node = c;
+    trieEntry[node] = entry;
+    triePrio[node] = entry.priority;
+    trieCategory[node] = CODES[entry.code];
   }
-  trieEntry[node] = entry;
 }
 
 /** Phrases that appear in more than one lexicon group with different categories (for tests). */
@@ -274,74 +294,37 @@ function tokenize(s: string): string[] {
   return scan(s).flat();
 }
 
-/** Flags of a resolved word (Resolved.flags). */
+/** Flags of a word in the word table. */
 const F_CUE = 1; // one of ALL_CUE_WORDS: the modifier rules may apply
 const F_SPLIT = 2; // "with", "in" (SPLIT_WORDS)
 const F_OR = 4; // "or"
 
-/** A word of a name resolved to its lexicon form, with what matching needs of it. */
-interface Resolved {
-  /** The word as written (lower case), its hash: the word table's key. */
-  key: string;
-  h: number;
-  /** Lexicon form. */
-  w: string;
-  /** Trie word id of w (-1: in no phrase) and the trie node w starts (-1: none). */
-  wid: number;
-  node: number;
-  flags: number;
-}
-
 /**
- * Word -> Resolved, as an open-addressing table keyed by the word's characters, so that a word of
- * a name is looked up straight from the name (no substring, no string hashing by the engine); one
- * array, the key and hash kept in the record. Emptied when 60% full; dev data uses a few thousand
- * words.
+ * Word -> what matching needs of it, as an open-addressing table keyed by the word's characters,
+ * so that a word of a name is looked up straight from the name (no substring, no string hashing
+ * by the engine) and its data sits in one 32-byte record: WS ints per slot, [hash, length (17:
+ * longer than 16) | flags << 16 (0: empty slot), trie word id of its lexicon form (-1: in no
+ * phrase), the trie node it starts (-1: none), its first 16 characters packed 4 per int]. Words
+ * are [a-z] only (see segments). The lexicon form itself (read by the modifier rules) is in wtW,
+ * longer words' keys in wtLong. Emptied when 60% full; the dev data uses ~3,100 words.
  */
-const WT_SIZE = 1 << 15;
+const WT_BITS = 13;
+const WT_SIZE = 1 << WT_BITS;
 const WT_MASK = WT_SIZE - 1;
 const WT_MAX = Math.floor(WT_SIZE * 0.6);
-let wt: (Resolved | undefined)[] = new Array<Resolved | undefined>(WT_SIZE).fill(undefined);
+const WS = 8;
+const wtab = new Int32Array(WT_SIZE * WS);
+const wtW: (string | undefined)[] = new Array<string | undefined>(WT_SIZE).fill(undefined);
+const wtLong: (string | undefined)[] = new Array<string | undefined>(WT_SIZE).fill(undefined);
 let wtCount = 0;
-
-/** The resolved form of the word s[a, b). */
-function lookupWord(s: string, a: number, b: number): Resolved {
-  let h = 0x811c9dc5 | 0;
-  for (let k = a; k < b; k++) h = Math.imul(h ^ s.charCodeAt(k), 0x01000193);
-  const len = b - a;
-  let slot = h & WT_MASK;
-  for (;;) {
-    const r = wt[slot];
-    if (r === undefined) break;
-    if (r.h === h && r.key.length === len) {
-      const key = r.key;
-      let k = 0;
-      while (k < len && key.charCodeAt(k) === s.charCodeAt(a + k)) k++;
-      if (k === len) return r;
-    }
-    slot = (slot + 1) & WT_MASK;
-  }
-  const tok = a === 0 && b === s.length ? s : s.slice(a, b);
-  const w = resolveToken(tok);
-  const wid = trieWordIds.get(w) ?? -1;
-  const flags = (ALL_CUE_WORDS.has(w) ? F_CUE : 0) | (SPLIT_WORDS.has(w) ? F_SPLIT : 0) | (w === "or" ? F_OR : 0);
-  const r: Resolved = { key: tok, h, w, wid, node: trieChild(0, wid), flags };
-  if (wtCount >= WT_MAX) {
-    wt = new Array<Resolved | undefined>(WT_SIZE).fill(undefined);
-    wtCount = 0;
-    slot = h & WT_MASK;
-  }
-  wt[slot] = r;
-  wtCount++;
-  return r;
-}
+const pk = new Int32Array(4);
 
 /**
  * The words of the name being classified, in reused buffers (no arrays or objects per name):
  * lexicon forms, trie word ids, first trie nodes and flags; comma segment k is
  * [segEnd[k - 1], segEnd[k]) (segEnd[-1] = 0), empty segments left out.
  */
-let tw: string[] = [];
+const tw: string[] = [];
 let tid = new Int32Array(64);
 let tnode = new Int32Array(64);
 let tflag = new Uint8Array(64);
@@ -349,17 +332,81 @@ let nt = 0;
 let segEnd = new Int32Array(16);
 let nseg = 0;
 
-function pushWord(r: Resolved): void {
+/** Appends the word s[a, b) to the word buffers, resolved through the word table. */
+function addWord(s: string, a: number, b: number): void {
+  const len = b - a;
+  let h = 0x811c9dc5 | 0;
+  pk[0] = pk[1] = pk[2] = pk[3] = 0;
+  for (let k = 0; k < len; k++) {
+    const c = s.charCodeAt(a + k);
+    h = Math.imul(h ^ c, 0x01000193);
+    if (k < 16) pk[k >> 2] |= c << ((k & 3) << 3);
+  }
+  const lenField = len > 16 ? 17 : len;
+  let slot = h & WT_MASK;
+  let at = 0;
+  for (;;) {
+    at = slot * WS;
+    const lf = wtab[at + 1]!;
+    if (lf === 0) break;
+    if (
+      wtab[at] === h &&
+      (lf & 0xffff) === lenField &&
+      wtab[at + 4] === pk[0] &&
+      wtab[at + 5] === pk[1] &&
+      wtab[at + 6] === pk[2] &&
+      wtab[at + 7] === pk[3] &&
+      (len <= 16 || sameChars(wtLong[slot]!, s, a, len))
+    ) {
+      pushWord(wtW[slot]!, wtab[at + 2]!, wtab[at + 3]!, lf >>> 16);
+      return;
+    }
+    slot = (slot + 1) & WT_MASK;
+  }
+  const tok = a === 0 && b === s.length ? s : s.slice(a, b);
+  const w = resolveToken(tok);
+  const wid = trieWordIds.get(w) ?? -1;
+  const node = trieChild(0, wid);
+  const flags = (ALL_CUE_WORDS.has(w) ? F_CUE : 0) | (SPLIT_WORDS.has(w) ? F_SPLIT : 0) | (w === "or" ? F_OR : 0);
+  if (wtCount >= WT_MAX) {
+    wtab.fill(0);
+    wtW.fill(undefined);
+    wtLong.fill(undefined);
+    wtCount = 0;
+    slot = h & WT_MASK;
+    at = slot * WS;
+  }
+  wtab[at] = h;
+  wtab[at + 1] = lenField | (flags << 16);
+  wtab[at + 2] = wid;
+  wtab[at + 3] = node;
+  wtab[at + 4] = pk[0]!;
+  wtab[at + 5] = pk[1]!;
+  wtab[at + 6] = pk[2]!;
+  wtab[at + 7] = pk[3]!;
+  wtW[slot] = w;
+  if (len > 16) wtLong[slot] = tok;
+  wtCount++;
+  pushWord(w, wid, node, flags);
+}
+
+function sameChars(key: string, s: string, a: number, len: number): boolean {
+  if (key.length !== len) return false;
+  for (let k = 0; k < len; k++) if (key.charCodeAt(k) !== s.charCodeAt(a + k)) return false;
+  return true;
+}
+
+function pushWord(w: string, wid: number, node: number, flags: number): void {
   if (nt === tid.length) {
     const grow = <T extends Int32Array | Uint8Array>(a: T, b: T): T => (b.set(a), b);
     tid = grow(tid, new Int32Array(nt * 2));
     tnode = grow(tnode, new Int32Array(nt * 2));
     tflag = grow(tflag, new Uint8Array(nt * 2));
   }
-  tw[nt] = r.w;
-  tid[nt] = r.wid;
-  tnode[nt] = r.node;
-  tflag[nt] = r.flags;
+  tw[nt] = w;
+  tid[nt] = wid;
+  tnode[nt] = node;
+  tflag[nt] = flags;
   nt++;
 }
 
@@ -435,11 +482,14 @@ function segments(name: string): void {
       pieces = "with";
       ps = -1;
     }
-    if (!digit && (pieces !== null || ps >= 0)) pushWord(pieces !== null ? lookupWord(pieces, 0, pieces.length) : lookupWord(s, ps, pe));
+    if (!digit && (pieces !== null || ps >= 0)) {
+      if (pieces !== null) addWord(pieces, 0, pieces.length);
+      else addWord(s, ps, pe);
+    }
     pieces = null;
     ps = -1;
     digit = false;
-    if (c === 38) pushWord(lookupWord("and", 0, 3));
+    if (c === 38) addWord("and", 0, 3);
     else if (c === 44 || c === 59) endSegment();
     else if (c === 40 || c === 91) depth = 1;
   }
@@ -450,13 +500,13 @@ function segments(name: string): void {
 
 const SPLIT_WORDS = new Set(["with", "in"]);
 
-/** Matches of the last findMatches call, in order of start (word positions in the buffers). */
-let mEntry: Entry[] = [];
+/** Matches of the last findMatches call, in order of start: trie node (the phrase), start, end (word positions). */
+let mNode = new Int32Array(16);
 let mStart = new Int32Array(16);
 let mEnd = new Int32Array(16);
 
 /**
- * Lexicon phrases among the words [from, to) into mEntry/mStart/mEnd: at each start the longest
+ * Lexicon phrases among the words [from, to) into mNode/mStart/mEnd: at each start the longest
  * phrase (shorter ones there are inside it), unless it ends within an earlier, longer match.
  * Returns the number of matches.
  */
@@ -466,28 +516,29 @@ function findMatches(from: number, to: number): number {
   for (let i = from; i < to; i++) {
     // Longest phrase starting at i (walk the trie)
     let node = tnode[i]!;
-    let entry: Entry | undefined;
+    let found = -1;
     let end = 0;
     for (let j = i; node >= 0; ) {
-      const e = trieEntry[node];
-      if (e !== undefined) {
-        entry = e;
+      if (triePrio[node]! >= 0) {
+        found = node;
         end = j + 1;
       }
       j++;
-      if (j >= to) break;
+      if (j >= to || trieHasKids[node] === 0) break;
       node = trieChild(node, tid[j]!);
     }
-    if (entry !== undefined && end > maxEnd) {
+    if (found >= 0 && end > maxEnd) {
       if (count === mStart.length) {
-        const s = new Int32Array(count * 2);
-        const e = new Int32Array(count * 2);
-        s.set(mStart);
-        e.set(mEnd);
-        mStart = s;
-        mEnd = e;
+        const grow = (a: Int32Array): Int32Array => {
+          const b = new Int32Array(count * 2);
+          b.set(a);
+          return b;
+        };
+        mNode = grow(mNode);
+        mStart = grow(mStart);
+        mEnd = grow(mEnd);
       }
-      mEntry[count] = entry;
+      mNode[count] = found;
       mStart[count] = i;
       mEnd[count] = end;
       count++;
@@ -501,13 +552,13 @@ function findMatches(from: number, to: number): number {
 function pick(lo: number, hi: number): number {
   let best = -1;
   for (let k = lo; k < hi; k++) {
-    const p = mEntry[k]!.priority;
+    const p = triePrio[mNode[k]!]!;
     if (p === 0) continue;
     if (best < 0) {
       best = k;
       continue;
     }
-    const bp = mEntry[best]!.priority;
+    const bp = triePrio[mNode[best]!]!;
     const end = mEnd[k]!;
     const bend = mEnd[best]!;
     if (p > bp || (p === bp && (end > bend || (end === bend && end - mStart[k]! > bend - mStart[best]!)))) best = k;
@@ -536,7 +587,7 @@ function headOfSegment(from: number, to: number): number {
     while (k < count && mStart[k]! < split) k++;
     const before = pick(0, k);
     const after = pick(k, count);
-    if (before >= 0 && (after < 0 || mEntry[after]!.priority <= mEntry[before]!.priority)) return before;
+    if (before >= 0 && (after < 0 || triePrio[mNode[after]!]! <= triePrio[mNode[before]!]!)) return before;
     return after;
   }
   return pick(0, count);
@@ -604,16 +655,9 @@ const CUP_JUICE = cues(["cup", "in juice"]);
 const HARD = cues(["alcoholic", "hard", "spiked"]);
 const MUSTARD_DRY = cues(["ground", "dry", "dried", "powdered"]);
 
+/** The winner's code after the modifier rules; only called when `tokens` hold a cue word (ALL_CUE_WORDS). */
 function applyModifiers(m: Match, tokens: string[]): Code {
   const e = m.entry;
-  let cue = false;
-  for (const t of tokens) {
-    if (ALL_CUE_WORDS.has(t)) {
-      cue = true;
-      break;
-    }
-  }
-  if (!cue) return e.code;
   const b = m.start; // tokens before the head
   const before = tokens;
   // the whole segment: modifiers may follow ("Peas, Frozen")
@@ -687,15 +731,18 @@ export interface CategoryExplanation {
 /** Category used when no lexicon word matches at all. */
 export const FALLBACK_CATEGORY: CategoryName = "Other";
 
-/** The phrase that decided the last `classify` (null: fallback). */
-let lastPhrase: string | null = null;
+/** The trie node of the phrase that decided the last `classify` (-1: fallback). */
+let lastNode = -1;
 
-/** Category code of a name (null: no lexicon phrase); sets lastPhrase. */
-function classify(name: string): Code | null {
+/**
+ * Category of a name, null when no lexicon phrase matches; sets lastNode. (Reads only typed
+ * arrays and the word buffers unless the modifier rules apply.)
+ */
+function classify(name: string): CategoryName | null {
   segments(name);
   // The first comma segment names the product ("Tofu, Extra Firm"); a later one wins only with a
   // higher priority ("Tomato, Onion & Garlic Pasta Sauce").
-  let best: Entry | null = null;
+  let best = -1; // trie node
   let bestStart = 0;
   let bestEnd = 0;
   let bestFrom = 0;
@@ -705,7 +752,7 @@ function classify(name: string): Code | null {
     const to = segEnd[k]!;
     const m = headOfSegment(from, to);
     if (m >= 0) {
-      let e = mEntry[m]!;
+      let node = mNode[m]!;
       let start = mStart[m]!;
       let end = mEnd[m]!;
       let segTo = to;
@@ -720,15 +767,15 @@ function classify(name: string): Code | null {
       }
       if (or >= from + 2) {
         const m1 = headOfSegment(from, or);
-        if (m1 >= 0 && mEnd[m1] === or && mEntry[m1]!.priority >= e.priority) {
-          e = mEntry[m1]!;
+        if (m1 >= 0 && mEnd[m1] === or && triePrio[mNode[m1]!]! >= triePrio[node]!) {
+          node = mNode[m1]!;
           start = mStart[m1]!;
           end = mEnd[m1]!;
           segTo = or;
         }
       }
-      if (!best || e.priority > best.priority) {
-        best = e;
+      if (best < 0 || triePrio[node]! > triePrio[best]!) {
+        best = node;
         bestStart = start;
         bestEnd = end;
         bestFrom = from;
@@ -737,16 +784,16 @@ function classify(name: string): Code | null {
     }
     from = to;
   }
-  if (!best) {
-    lastPhrase = null;
-    return null;
-  }
-  lastPhrase = best.phrase;
-  // the modifier rules need a cue word in the winning segment (applyModifiers checks the same)
+  lastNode = best;
+  if (best < 0) return null;
+  // the modifier rules need a cue word in the winning segment
   for (let i = bestFrom; i < bestTo; i++) {
-    if (tflag[i]! & F_CUE) return applyModifiers({ entry: best, start: bestStart - bestFrom, end: bestEnd - bestFrom }, tw.slice(bestFrom, bestTo));
+    if (tflag[i]! & F_CUE) {
+      const m: Match = { entry: trieEntry[best]!, start: bestStart - bestFrom, end: bestEnd - bestFrom };
+      return CODES[applyModifiers(m, tw.slice(bestFrom, bestTo))];
+    }
   }
-  return best.code;
+  return trieCategory[best]!;
 }
 
 /**
@@ -754,8 +801,8 @@ function classify(name: string): Code | null {
  * @param name a grocery item as a recipe or shopper writes it ("2% milk", "Organic Baby Spinach")
  */
 export function explainCategory(name: string): CategoryExplanation {
-  const code = classify(name);
-  return { category: code === null ? FALLBACK_CATEGORY : CODES[code], phrase: lastPhrase };
+  const category = classify(name) ?? FALLBACK_CATEGORY;
+  return { category, phrase: lastNode < 0 ? null : trieEntry[lastNode]!.phrase };
 }
 
 /**
@@ -768,8 +815,7 @@ export function categorise(name: string): CategoryName {
   for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193);
   const slot = h & (RECENT_SIZE - 1);
   if (recentNames[slot] === name) return recentCategories[slot]!;
-  const code = classify(name);
-  const category = code === null ? FALLBACK_CATEGORY : CODES[code];
+  const category = classify(name) ?? FALLBACK_CATEGORY;
   if (name.length <= 64) {
     recentNames[slot] = name;
     recentCategories[slot] = category;
