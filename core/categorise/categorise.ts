@@ -529,7 +529,7 @@ function findMatches(from: number, to: number): number {
     }
     if (found >= 0 && end > maxEnd) {
       if (count === mStart.length) {
-        const grow = (a: Int32Array): Int32Array => {
+        const grow = (a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> => {
           const b = new Int32Array(count * 2);
           b.set(a);
           return b;
