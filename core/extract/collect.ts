@@ -5,7 +5,7 @@
  * visible page (headings and list items, marked when inside an "ingredient" container).
  * No DOM is built; everything is plain strings in arrays.
  */
-import { findRecipes, parseJsonLd, type Json } from "./json-ld.ts";
+import { collectNodes, isRecipeNode, parseJsonLd, type Json, type JsonObject } from "./json-ld.ts";
 import { onEnd, withSharedEndTags, type ElementLike, type Plan, type TextLike } from "./plan.ts";
 
 /** One microdata/RDFa property value, in document order. */
@@ -57,6 +57,8 @@ export interface PageData {
   containers: Map<number, string>;
   /** Parsed values of each ld+json block (same order as ldBlocks), parsed as each block ends. */
   ldValues: Json[][];
+  /** The object nodes of each ld+json block (collectNodes, same order as ldBlocks): walked once, here. */
+  ldNodes: JsonObject[][];
   /** A complete ld+json block held a Recipe with ingredients. */
   ldHasRecipe: boolean;
   /** An ingredient container with two or more list items has closed. */
@@ -99,6 +101,7 @@ export function emptyPageData(): PageData {
     fallbackOutline: [],
     containers: new Map(),
     ldValues: [],
+    ldNodes: [],
     ldHasRecipe: false,
     containerDone: false,
     frozen: false,
@@ -176,7 +179,9 @@ export function createCollector(mode: CollectMode = "all", data: PageData = empt
               data.ldBlocks.push(ld);
               const values = parseJsonLd(ld);
               data.ldValues.push(values);
-              if (!data.ldHasRecipe && findRecipes(values).some(hasIngredients)) {
+              const nodes = collectNodes(values);
+              data.ldNodes.push(nodes);
+              if (!data.ldHasRecipe && nodes.some((n) => isRecipeNode(n) && hasIngredients(n))) {
                 data.ldHasRecipe = true;
                 maybeFreeze(data);
               }

@@ -124,6 +124,10 @@ function digitGroups(s: string): string[] {
  */
 export function visibleHasMoreAmounts(structured: string[], visible: string[], convertsUnits = true): boolean {
   if (structured.length !== visible.length || structured.length < 2) return false;
+  // a line can only gain numbers when it differs: too few differing lines settle it without parsing
+  let differ = 0;
+  for (let i = 0; i < structured.length; i++) if (structured[i] !== visible[i]) differ++;
+  if (differ * 3 < structured.length) return false;
   let more = 0;
   for (let i = 0; i < structured.length; i++) {
     const a = digitGroups(structured[i]);
@@ -181,6 +185,10 @@ function tokens(s: string): string[] {
  */
 export function visibleReordersAmounts(structured: string[], visible: string[]): boolean {
   if (structured.length !== visible.length || structured.length < 2) return false;
+  // the amount-moved count needs no tokens: too few such lines settle it first
+  let movedFirst = 0;
+  for (let i = 0; i < structured.length; i++) if (QTY_FIRST.test(visible[i]) && !QTY_FIRST.test(structured[i].trim())) movedFirst++;
+  if (movedFirst * 3 < structured.length) return false;
   let moved = 0;
   let richer = 0;
   for (let i = 0; i < structured.length; i++) {
@@ -259,7 +267,7 @@ function buildResult(url: string, data: PageData): ExtractResult {
 
   if (isSocialUrl(url)) return socialResult(url, data, canonical, siteName, language);
 
-  const ld = readJsonLd(data.ldBlocks, data.ldValues);
+  const ld = readJsonLd(data.ldBlocks, data.ldValues, data.ldNodes);
   const node = pickMainRecipe(ld.recipes, [url, canonical]);
   const fromLd = node ? candidateFromNode(node, siteName ?? ld.siteName) : null;
   const fromMicro = candidateFromMicrodata(data.micro);
@@ -302,7 +310,7 @@ function buildResult(url: string, data: PageData): ExtractResult {
 }
 
 function socialResult(url: string, data: PageData, canonical: string | null, siteName: string | null, language: string | null): ExtractResult {
-  const ld = readJsonLd(data.ldBlocks, data.ldValues);
+  const ld = readJsonLd(data.ldBlocks, data.ldValues, data.ldNodes);
   // a social page may still embed a real Recipe
   const node = pickMainRecipe(ld.recipes, [url, canonical]);
   let caption = "";

@@ -3,7 +3,7 @@
  * recipe when a page carries several.
  */
 import type { IngredientGroup, RecipeTimes } from "../recipe/schema.ts";
-import { collectNodes, findRecipes, hasType, parseJsonLd, type Json, type JsonObject } from "./json-ld.ts";
+import { collectNodes, hasType, isRecipeNode, parseJsonLd, type Json, type JsonObject } from "./json-ld.ts";
 import { cleanLine, cleanText } from "./text.ts";
 
 /** Recipe fields found in one source, before the title/ingredient policy decides. */
@@ -234,12 +234,16 @@ export interface JsonLdResult {
 }
 
 /** Parses every ld+json block (repairing as needed) and lists its Recipe nodes. */
-export function readJsonLd(blocks: string[], parsed?: Json[][]): JsonLdResult {
+export function readJsonLd(blocks: string[], parsed?: Json[][], blockNodes?: JsonObject[][]): JsonLdResult {
   const values: Json[] = [];
   blocks.forEach((b, i) => values.push(...(parsed?.[i] ?? parseJsonLd(b))));
-  const recipes = findRecipes(values);
+  // one walk (the blocks' own, when the collector made them: separately parsed blocks share no
+  // object, so their walks one after another are the walk over all values, up to its limit); the
+  // first 500 nodes of it are the nodes a walk limited to 500 would give (same order)
+  const nodes = parsed && blockNodes && blockNodes.length === blocks.length ? blockNodes.flat().slice(0, 5000) : collectNodes(values);
+  const recipes = nodes.filter(isRecipeNode);
   let siteName: string | null = null;
-  for (const n of collectNodes(values, 500)) {
+  for (const n of nodes.length > 500 ? nodes.slice(0, 500) : nodes) {
     if (hasType(n, ["website"])) {
       siteName = firstText(n.name);
       if (siteName) break;

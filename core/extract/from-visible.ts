@@ -160,7 +160,9 @@ export function pluginIngredients(data: PageData): VisibleIngredients | null {
     list.push(it);
   }
   for (const [id, items] of byContainer) {
-    const lis = items.filter((i) => i.kind === "li" && cleanText(i.text));
+    // each item's text is cleaned once (cleanLine is cleanText)
+    const texts = items.map((i) => (i.kind === "li" ? cleanText(i.text) : null));
+    const lis = items.filter((i, k) => i.kind === "li" && texts[k]);
     if (lis.length < 2) continue;
     const cls = data.containers.get(id) ?? "";
     // navigation, tag clouds and "related ingredients" widgets are not the recipe
@@ -168,8 +170,9 @@ export function pluginIngredients(data: PageData): VisibleIngredients | null {
     const seq: Array<{ heading: boolean; text: string }> = [];
     let lastTop: { heading: boolean; text: string } | null = null;
     const minDepth = Math.min(...lis.map((l) => l.listDepth));
-    for (const it of items) {
-      const text = cleanLine(it.text);
+    for (let k = 0; k < items.length; k++) {
+      const it = items[k];
+      const text = texts[k] ?? cleanLine(it.text);
       if (!text) continue;
       if (it.kind === "h") {
         if (STOP_HEADING.test(text)) break;

@@ -99,8 +99,15 @@ export function fixMojibake(s: string): string {
 
 /** Collapses every run of whitespace (incl. no-break spaces) to one space and trims. */
 export function collapseWhitespace(s: string): string {
+  // most strings from structured data are already clean: testing is cheaper than rebuilding them
+  // (\s and trim() know the same characters, so a string with no whitespace but single inner
+  // spaces comes out unchanged)
+  if (!WHITESPACE_TO_COLLAPSE.test(s)) return s;
   return s.replace(/[\s\u00a0\u200b\ufeff]+/g, " ").trim();
 }
+
+/** Anything collapseWhitespace would change: whitespace other than a space, a zero-width space, two spaces, a space at either end. */
+const WHITESPACE_TO_COLLAPSE = /[^\S ]|\u200b| {2}|^ | $/;
 
 const BLOCK_TAG = /<br\s*\/?>|<\/?(?:p|div|li|ul|ol|h[1-6]|tr|td|th|table|section|article|blockquote)\b[^>]*>/gi;
 
@@ -159,7 +166,7 @@ export function cleanText(raw: unknown): string {
   s = stripTags(s);
   s = decodeEntities(s);
   // Double-escaped text ("&amp;#39;") is common in JSON-LD written by hand-rolled templates.
-  if (/&(#\d{2,7}|#x[0-9a-f]{2,6}|[a-z]{2,8});/i.test(s)) s = decodeEntities(s);
+  if (s.indexOf("&") >= 0 && /&(#\d{2,7}|#x[0-9a-f]{2,6}|[a-z]{2,8});/i.test(s)) s = decodeEntities(s);
   s = collapseWhitespace(s);
   s = unwrapDoubleParens(s);
   return s.replace(LEADING_BULLETS, "");
