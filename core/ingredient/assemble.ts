@@ -34,6 +34,21 @@ export function joinTokens(tokens: readonly string[]): string {
   return s;
 }
 
+/** joinTokens([...a, ...b]) without building the array. */
+function joinTokens2(a: readonly string[], b: readonly string[]): string {
+  if (b.length === 0) return joinTokens(a);
+  let s = "";
+  let prev = "";
+  const n = a.length + b.length;
+  for (let i = 0; i < n; i++) {
+    const t = i < a.length ? a[i]! : b[i - a.length]!;
+    if (i > 0 && !NO_SPACE_BEFORE.has(t) && !NO_SPACE_AFTER.has(prev) && !(t === "/" || prev === "/")) s += " ";
+    s += t;
+    prev = t;
+  }
+  return s;
+}
+
 function singularWord(w: string): string {
   if (w.length <= 3) return w;
   if (w.endsWith("ies")) return w.slice(0, -3) + "y";
@@ -170,7 +185,7 @@ function toAmount(g: Group, unitOverride?: string | null): Amount {
     quantity: q ? round(q.lo) : null,
     quantityMax: q && q.hi !== null ? round(q.hi) : null,
     unit: unitOverride !== undefined ? unitOverride : unitOf(g.unit),
-    text: g.unit.length === 0 ? joinTokens(g.qty) : joinTokens([...g.qty, ...g.unit]),
+    text: g.unit.length === 0 ? joinTokens(g.qty) : joinTokens2(g.qty, g.unit),
   };
 }
 
@@ -201,7 +216,7 @@ export function assembleAmounts(tokens: readonly string[], labels: readonly Labe
         const unit = unitOf(g.unit);
         if (unit !== null) {
           amounts[0] = toAmount(first, unit);
-          amounts[0].text = joinTokens([...first.qty, ...g.unit]);
+          amounts[0].text = joinTokens2(first.qty, g.unit);
           amounts.splice(j, 1); // the container now belongs to the first amount
         }
         break;
@@ -229,7 +244,15 @@ function isHeaderLine(trimmed: string, labels: readonly Label[]): boolean {
 /** Function words left at the edges of a comment ("a", "of", "plus") say nothing on their own. */
 function tidyComment(s: string | null): string | null {
   if (s === null) return null;
-  const t = s.replace(/^(?:(?:a|an|of|plus|or|and)\s+)+/i, "").replace(/(?:\s+(?:a|an|of|or|and))+$/i, "").replace(/^(?:a|an|of|plus)$/i, "");
+  // Each replace runs only when its pattern can match (same result: a replace without a match
+  // returns the string): a leading word starts with a, o or p, a trailing one ends in a, n, f, r
+  // or d, a lone word has at most 4 characters.
+  let t = s;
+  const c0 = t.charCodeAt(0) | 32;
+  if (c0 === 97 || c0 === 111 || c0 === 112) t = t.replace(/^(?:(?:a|an|of|plus|or|and)\s+)+/i, "");
+  const cn = t.charCodeAt(t.length - 1) | 32;
+  if (cn === 97 || cn === 110 || cn === 102 || cn === 114 || cn === 100) t = t.replace(/(?:\s+(?:a|an|of|or|and))+$/i, "");
+  if (t.length <= 4) t = t.replace(/^(?:a|an|of|plus)$/i, "");
   return t === "" ? null : t;
 }
 
@@ -368,12 +391,23 @@ export function assemble(input: string, tokens: readonly string[], labels: reado
   let comment: string | null = null;
   let purpose: string | null = null;
   let size: string | null = null;
+  // the name has alternatives (splitAlternatives) when it contains " or " (tokens have no spaces:
+  // a NAME token "or" between two others) or "/"
+  let alts = false;
+  let prevName: string | null = null;
   for (let i = 0; i < tokens.length; i++) {
     const l = labels[i];
     if (l === "PUNC") continue;
     const t = tokens[i]!;
-    if (l === "NAME") name = name === null ? t : name + " " + t;
-    else if (l === "QTY") hasQty = true;
+    if (l === "NAME") {
+      if (name === null) name = t;
+      else {
+        if (prevName === "or" && name !== "or") alts = true;
+        name = name + " " + t;
+      }
+      if (!alts && t.includes("/")) alts = true;
+      prevName = t;
+    } else if (l === "QTY") hasQty = true;
     else if (l === "PREP") prep = prep === null ? t : prep + " " + t;
     else if (l === "COMMENT") comment = comment === null ? t : comment + " " + t;
     else if (l === "PURPOSE") purpose = purpose === null ? t : purpose + " " + t;
@@ -384,7 +418,7 @@ export function assemble(input: string, tokens: readonly string[], labels: reado
   const amounts = isHeader ? [] : assembleAmounts(tokens, labels);
   for (let i = 0; i < amounts.length; i++) if (amounts[i]!.unit === "dozen") amounts[i] = dozenToCount(amounts[i]!);
   const fullName = isHeader ? null : name;
-  const alt = fullName === null ? null : fullName.includes(" or ") || fullName.includes("/") ? splitAlternatives(fullName) : null;
+  const alt = fullName === null || !alts ? null : splitAlternatives(fullName);
   const first = amounts[0];
   const c = tidyComment(comment);
   const p = purpose;
