@@ -72,6 +72,27 @@ function selectorAttributes(selector: string): readonly string[] {
 const SELECTOR_ATTRIBUTES = new Map<string, readonly string[]>();
 
 /**
+ * The tag names a selector's subjects can have ("[class*=x] li, [id*=x] li" -> li), or null
+ * when some alternative's subject has no tag name (it can match any element).
+ */
+function selectorSubjectTags(selector: string): ReadonlySet<string> | null {
+  if (SUBJECT_TAGS.has(selector)) return SUBJECT_TAGS.get(selector)!;
+  let tags: Set<string> | null = new Set();
+  for (const alternative of selector.split(",")) {
+    const subject = alternative.trim().split(/[\s>+~]+/).pop() ?? "";
+    const tag = /^[a-zA-Z][\w-]*/.exec(subject)?.[0];
+    if (!tag) {
+      tags = null;
+      break;
+    }
+    tags.add(tag.toLowerCase());
+  }
+  SUBJECT_TAGS.set(selector, tags);
+  return tags;
+}
+const SUBJECT_TAGS = new Map<string, ReadonlySet<string> | null>();
+
+/**
  * An element as the handlers see it: its tag name and attributes are read from the runtime
  * once (each read crosses into lol-html and decodes a string) and then served from here.
  */
@@ -110,23 +131,33 @@ class CachedElement implements ElementLike {
  * entry p can only be followed by a different element, with a later entry c and nothing in
  * between, when that element matches c and this one does not, so it differs in its tag, its
  * ancestors (then this element is the ancestor that entry c's descendant part tests) or an
- * attribute entry c tests. Reading fewer attributes saves a call into the runtime per element
- * (the fallback plan's selectors test none: its elements are told apart by tag name alone).
+ * attribute entry c tests; and when both have the same tag, entry c's subject must allow that
+ * tag (an h2 cannot be confused with a later "... li" entry's element). Reading fewer attributes
+ * saves a call into the runtime per element (the fallback plan's selectors test none: its
+ * elements are told apart by tag name alone).
  * `isFrozen` (optional) silences every handler and end-tag callback once it returns true.
  */
 export function withSharedEndTags(plan: Plan, isFrozen: () => boolean = () => false): Plan {
   let lastIndex = -1;
-  type Group = { fns: Array<() => void>; state: "ok" | "failed"; print: string; attrs: readonly string[] };
+  type Group = { fns: Array<() => void>; state: "ok" | "failed"; tag: string; print: string; attrs: readonly string[] };
   let group: Group | null = null;
-  // per entry: the attributes tested by the selectors of the later entries that have element handlers
-  const later: string[][] = [];
-  for (let index = plan.length - 1, acc: string[] = []; index >= 0; index--) {
-    later[index] = acc;
-    const entry = plan[index];
-    if (entry.handlers.element) acc = [...new Set([...acc, ...selectorAttributes(entry.selector)])];
-  }
+  // the later entries with element handlers, and per entry and tag name: the attributes tested by
+  // those of them whose subject can have that tag
+  const withElement = plan.map((e, i) => ({ i, attrs: selectorAttributes(e.selector), tags: selectorSubjectTags(e.selector), el: !!e.handlers.element })).filter((e) => e.el);
+  const laterByTag = plan.map(() => new Map<string, readonly string[]>());
+  const later = (index: number, tag: string): readonly string[] => {
+    let attrs = laterByTag[index].get(tag);
+    if (!attrs) {
+      const set = new Set<string>();
+      const lower = tag.toLowerCase();
+      for (const e of withElement) if (e.i > index && (!e.tags || e.tags.has(lower))) for (const a of e.attrs) set.add(a);
+      attrs = [...set];
+      laterByTag[index].set(tag, attrs);
+    }
+    return attrs;
+  };
   const print = (el: ElementLike, attrs: readonly string[]) => {
-    let s = el.tagName;
+    let s = "";
     for (const a of attrs) s += "\u0000" + (el.getAttribute(a) ?? "\u0001");
     return s;
   };
@@ -146,10 +177,11 @@ export function withSharedEndTags(plan: Plan, isFrozen: () => boolean = () => fa
           if (index <= lastIndex) group = null;
           lastIndex = index;
           const wrapped: ElementLike = new CachedElement(el, (fn) => {
-              if (group && group.print !== print(wrapped, group.attrs)) group = null;
+              if (group && (group.tag !== wrapped.tagName || group.print !== print(wrapped, group.attrs))) group = null;
               if (!group) {
-                const attrs = later[index];
-                const g: Group = { fns: [], state: "ok", print: print(wrapped, attrs), attrs };
+                const tag = wrapped.tagName;
+                const attrs = later(index, tag);
+                const g: Group = { fns: [], state: "ok", tag, print: print(wrapped, attrs), attrs };
                 try {
                   el.onEndTag(() => {
                     if (isFrozen()) return;
