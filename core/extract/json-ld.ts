@@ -11,11 +11,19 @@ export type JsonObject = { [key: string]: Json };
 /** Removes HTML comment / CDATA wrappers and JS line comments around a script's JSON text. */
 export function unwrapScript(text: string): string {
   let s = text.trim();
-  s = s.replace(/^(?:\/\/\s*)?<!\[CDATA\[/, "").replace(/(?:\/\/\s*)?\]\]>$/, "").trim();
-  s = s.replace(/^<!--/, "").replace(/-->$/, "").trim();
-  s = s.replace(/^(?:\/\/\s*)?<!\[CDATA\[/, "").replace(/(?:\/\/\s*)?\]\]>$/, "").trim();
-  // a leading "var x = " or trailing ";" from templates
-  s = s.replace(/;\s*$/, "");
+  // (the end patterns are only tried when the text ends that way: an unanchored-start regex ending
+  // in "$" would otherwise be attempted at every position of a long block)
+  s = s.replace(/^(?:\/\/\s*)?<!\[CDATA\[/, "");
+  if (s.endsWith("]]>")) s = s.replace(/(?:\/\/\s*)?\]\]>$/, "");
+  s = s.trim();
+  s = s.replace(/^<!--/, "");
+  if (s.endsWith("-->")) s = s.replace(/-->$/, "");
+  s = s.trim();
+  s = s.replace(/^(?:\/\/\s*)?<!\[CDATA\[/, "");
+  if (s.endsWith("]]>")) s = s.replace(/(?:\/\/\s*)?\]\]>$/, "");
+  s = s.trim();
+  // a leading "var x = " or trailing ";" from templates (s is trimmed: only a final ";" can match)
+  if (s.endsWith(";")) s = s.replace(/;\s*$/, "");
   return s;
 }
 

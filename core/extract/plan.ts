@@ -119,6 +119,13 @@ class CachedElement implements ElementLike {
   }
 }
 
+/** What withSharedEndTags works out from a plan's selectors, by plan shape (the same for every page). */
+type PlanShape = {
+  withElement: Array<{ i: number; attrs: readonly string[]; tags: ReadonlySet<string> | null }>;
+  laterByTag: Array<Map<string, readonly string[]>>;
+};
+const PLAN_SHAPES = new Map<string, PlanShape>();
+
 /**
  * Makes several handlers of one element share its end tag. html-rewriter-wasm keeps only the
  * last onEndTag callback of an element, so when two selectors match the same element (an h1
@@ -142,9 +149,17 @@ export function withSharedEndTags(plan: Plan, isFrozen: () => boolean = () => fa
   type Group = { fns: Array<() => void>; state: "ok" | "failed"; tag: string; print: string; attrs: readonly string[] };
   let group: Group | null = null;
   // the later entries with element handlers, and per entry and tag name: the attributes tested by
-  // those of them whose subject can have that tag
-  const withElement = plan.map((e, i) => ({ i, attrs: selectorAttributes(e.selector), tags: selectorSubjectTags(e.selector), el: !!e.handlers.element })).filter((e) => e.el);
-  const laterByTag = plan.map(() => new Map<string, readonly string[]>());
+  // those of them whose subject can have that tag (worked out once per plan shape, not per page)
+  const shapeKey = plan.map((e) => (e.handlers.element ? "e " : "t ") + e.selector).join("\n");
+  let shape = PLAN_SHAPES.get(shapeKey);
+  if (!shape) {
+    shape = {
+      withElement: plan.map((e, i) => ({ i, attrs: selectorAttributes(e.selector), tags: selectorSubjectTags(e.selector), el: !!e.handlers.element })).filter((e) => e.el),
+      laterByTag: plan.map(() => new Map<string, readonly string[]>()),
+    };
+    PLAN_SHAPES.set(shapeKey, shape);
+  }
+  const { withElement, laterByTag } = shape;
   const later = (index: number, tag: string): readonly string[] => {
     let attrs = laterByTag[index].get(tag);
     if (!attrs) {
