@@ -164,7 +164,15 @@ function typesOf(node: JsonObject): string[] {
 
 /** True when a node's @type names a schema.org Recipe (also "schema:Recipe", full IRIs, multi-typed). */
 export function isRecipeNode(node: JsonObject): boolean {
-  return typesOf(node).includes("recipe");
+  // typesOf(node).includes("recipe") without building the list (every node of every block is asked)
+  const t = node["@type"] ?? node["type"];
+  if (typeof t === "string") return isRecipeType(t);
+  if (Array.isArray(t)) for (const x of t) if (typeof x === "string" && isRecipeType(x)) return true;
+  return false;
+}
+
+function isRecipeType(t: string): boolean {
+  return t === "Recipe" || t.replace(/^.*[/#:]/, "").toLowerCase() === "recipe";
 }
 
 /** True when a node's @type is one of the given (lower-case, local) names. */

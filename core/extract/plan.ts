@@ -97,24 +97,29 @@ const SUBJECT_TAGS = new Map<string, ReadonlySet<string> | null>();
  * once (each read crosses into lol-html and decodes a string) and then served from here.
  */
 class CachedElement implements ElementLike {
-  #el: ElementLike;
+  readonly el: ElementLike;
+  /** The plan entry whose handler got this element. */
+  readonly index: number;
+  #share: (self: CachedElement, fn: () => void) => void;
   #tag: string | null = null;
-  #names: string[] = [];
-  #values: Array<string | null> = [];
-  onEndTag: (fn: () => void) => void;
-  constructor(el: ElementLike, onEndTag: (fn: () => void) => void) {
-    this.#el = el;
-    this.onEndTag = onEndTag;
+  /** Attribute names and values read so far, alternating (allocated on the first read). */
+  #cache: Array<string | null> | null = null;
+  constructor(el: ElementLike, index: number, share: (self: CachedElement, fn: () => void) => void) {
+    this.el = el;
+    this.index = index;
+    this.#share = share;
+  }
+  onEndTag(fn: () => void): void {
+    this.#share(this, fn);
   }
   get tagName(): string {
-    return (this.#tag ??= this.#el.tagName);
+    return (this.#tag ??= this.el.tagName);
   }
   getAttribute(name: string): string | null {
-    const i = this.#names.indexOf(name);
-    if (i >= 0) return this.#values[i];
-    const v = this.#el.getAttribute(name);
-    this.#names.push(name);
-    this.#values.push(v);
+    const cache = (this.#cache ??= []);
+    for (let i = 0; i < cache.length; i += 2) if (cache[i] === name) return cache[i + 1];
+    const v = this.el.getAttribute(name);
+    cache.push(name, v);
     return v;
   }
 }
@@ -176,6 +181,28 @@ export function withSharedEndTags(plan: Plan, isFrozen: () => boolean = () => fa
     for (const a of attrs) s += "\u0000" + (el.getAttribute(a) ?? "\u0001");
     return s;
   };
+  // one function for every element's onEndTag (no closure per element)
+  const share = (wrapped: CachedElement, fn: () => void): void => {
+    if (group && (group.tag !== wrapped.tagName || group.print !== print(wrapped, group.attrs))) group = null;
+    if (!group) {
+      const tag = wrapped.tagName;
+      const attrs = later(wrapped.index, tag);
+      const g: Group = { fns: [], state: "ok", tag, print: print(wrapped, attrs), attrs };
+      try {
+        wrapped.el.onEndTag(() => {
+          if (isFrozen()) return;
+          for (const f of g.fns) f();
+        });
+      } catch (err) {
+        g.state = "failed";
+        group = g;
+        throw err;
+      }
+      group = g;
+    }
+    if (group.state === "failed") throw new Error("no end tag");
+    group.fns.push(fn);
+  };
   return plan.map((entry, index) => {
     const element = entry.handlers.element;
     const text = entry.handlers.text;
@@ -187,32 +214,11 @@ export function withSharedEndTags(plan: Plan, isFrozen: () => boolean = () => fa
     }
     if (element) {
       handlers.element = (el: ElementLike) => {
-          if (isFrozen()) return;
-          // handlers of one element run in plan order: an index not after the last one is a new element
-          if (index <= lastIndex) group = null;
-          lastIndex = index;
-          const wrapped: ElementLike = new CachedElement(el, (fn) => {
-              if (group && (group.tag !== wrapped.tagName || group.print !== print(wrapped, group.attrs))) group = null;
-              if (!group) {
-                const tag = wrapped.tagName;
-                const attrs = later(index, tag);
-                const g: Group = { fns: [], state: "ok", tag, print: print(wrapped, attrs), attrs };
-                try {
-                  el.onEndTag(() => {
-                    if (isFrozen()) return;
-                    for (const f of g.fns) f();
-                  });
-                } catch (err) {
-                  g.state = "failed";
-                  group = g;
-                  throw err;
-                }
-                group = g;
-              }
-              if (group.state === "failed") throw new Error("no end tag");
-              group.fns.push(fn);
-          });
-          element(wrapped);
+        if (isFrozen()) return;
+        // handlers of one element run in plan order: an index not after the last one is a new element
+        if (index <= lastIndex) group = null;
+        lastIndex = index;
+        element(new CachedElement(el, index, share));
       };
     }
     return { selector: entry.selector, handlers };
