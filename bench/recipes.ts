@@ -6,6 +6,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
+import { PerformanceObserver } from "node:perf_hooks";
 import path from "node:path";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
@@ -71,15 +72,30 @@ export async function run(dataDir: string): Promise<void> {
   const times: number[] = [];
   const cpu: number[] = [];
   let fallbacks = 0;
+  // diagnostics only: V8's GC pauses during the timed pass (reported after it)
+  const gcPauses: Array<{ start: number; duration: number }> = [];
+  const gcObserver = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) gcPauses.push({ start: e.startTime, duration: e.duration });
+  });
+  gcObserver.observe({ entryTypes: ["gc"] });
+  const spans: Array<{ start: number; ms: number }> = [];
   for (const p of pages) {
     const t0 = performance.now();
     const c0 = process.cpuUsage();
     const r = await once(p);
     const c = process.cpuUsage(c0);
     times.push(performance.now() - t0);
+    spans.push({ start: t0, ms: times[times.length - 1] });
     cpu.push((c.user + c.system) / 1000);
     if (r.fallback) fallbacks++;
   }
+  // (GC entries reach the observer a little later, from the event loop)
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  gcObserver.disconnect();
+  const gcMs = (s: { start: number; ms: number }) =>
+    gcPauses.filter((g) => g.start >= s.start && g.start < s.start + s.ms).reduce((a, g) => a + g.duration, 0);
+  const withoutGc = spans.map((s) => s.ms - gcMs(s)).sort((a, b) => a - b);
+  const gcTotal = gcPauses.reduce((a, g) => a + g.duration, 0);
   times.sort((a, b) => a - b);
   cpu.sort((a, b) => a - b);
   const mean = times.reduce((a, b) => a + b, 0) / times.length;
@@ -88,6 +104,9 @@ export async function run(dataDir: string): Promise<void> {
   );
   console.log(
     `  CPU time per page (less sensitive to a busy machine): median ${pct(cpu, 0.5).toFixed(2)} ms, p99 ${pct(cpu, 0.99).toFixed(2)} ms; second (fallback) pass on ${fallbacks} pages; load average ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores`,
+  );
+  console.log(
+    `  GC during the timed pass: ${gcPauses.length} pauses, ${gcTotal.toFixed(0)} ms in all (${((gcTotal / times.reduce((a, b) => a + b, 0)) * 100).toFixed(0)}% of the pass); per page with its GC pauses taken out: median ${pct(withoutGc, 0.5).toFixed(2)} ms, p99 ${pct(withoutGc, 0.99).toFixed(2)} ms`,
   );
 
   // 3. memory over several passes
