@@ -113,26 +113,24 @@ export function decodeModel(m: SerialisedModel): TaggerModel {
   uniq[0] = uniq[1] = 0x80808080 | 0;
   let count = 1;
   const bits = 32 - Math.clz32(m.rows * 2 + 2);
-  const slots = new Int32Array(1 << bits).fill(-1);
-  const slotOf = (x: number, y: number): number => {
-    let s = Math.imul(x ^ Math.imul(y, 0x85ebca6b), 0x9e3779b1) >>> (32 - bits);
-    for (;;) {
-      const u = slots[s]!;
-      if (u < 0 || (uniq[u * 2] === x && uniq[u * 2 + 1] === y)) return s;
-      s = (s + 1) & ((1 << bits) - 1);
-    }
-  };
-  slots[slotOf(uniq[0]!, uniq[1]!)] = 0;
+  const shift = 32 - bits;
+  const wrap = (1 << bits) - 1;
+  const slots = new Int32Array(1 << bits); // unique row + 1, 0 = empty
+  slots[Math.imul(uniq[0]! ^ Math.imul(uniq[1]!, 0x85ebca6b), 0x9e3779b1) >>> shift] = 1;
   for (let r = 0, s = p; r < m.rows; r++, s += 8) {
     const x = (bytes[s]! ^ 128) | ((bytes[s + 1]! ^ 128) << 8) | ((bytes[s + 2]! ^ 128) << 16) | ((bytes[s + 3]! ^ 128) << 24);
     const y = (bytes[s + 4]! ^ 128) | ((bytes[s + 5]! ^ 128) << 8) | ((bytes[s + 6]! ^ 128) << 16) | ((bytes[s + 7]! ^ 128) << 24);
-    const slot = slotOf(x, y);
-    let u = slots[slot]!;
+    let slot = Math.imul(x ^ Math.imul(y, 0x85ebca6b), 0x9e3779b1) >>> shift;
+    let u = slots[slot]! - 1;
+    while (u >= 0 && (uniq[u * 2] !== x || uniq[u * 2 + 1] !== y)) {
+      slot = (slot + 1) & wrap;
+      u = slots[slot]! - 1;
+    }
     if (u < 0) {
       u = count++;
       uniq[u * 2] = x;
       uniq[u * 2 + 1] = y;
-      slots[slot] = u;
+      slots[slot] = u + 1;
     }
     index[ids[r]!] = u;
   }
