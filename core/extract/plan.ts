@@ -130,6 +130,7 @@ type PlanShape = {
   laterByTag: Array<Map<string, readonly string[]>>;
 };
 const PLAN_SHAPES = new Map<string, PlanShape>();
+const MAX_CACHED_TAGS = 256;
 
 /**
  * Makes several handlers of one element share its end tag. html-rewriter-wasm keeps only the
@@ -172,7 +173,9 @@ export function withSharedEndTags(plan: Plan, isFrozen: () => boolean = () => fa
       const lower = tag.toLowerCase();
       for (const e of withElement) if (e.i > index && (!e.tags || e.tags.has(lower))) for (const a of e.attrs) set.add(a);
       attrs = [...set];
-      laterByTag[index].set(tag, attrs);
+      // pages bring arbitrary (custom element) tag names: a long-lived isolate keeps at most
+      // MAX_CACHED_TAGS per entry, the rest are worked out per element
+      if (laterByTag[index].size < MAX_CACHED_TAGS) laterByTag[index].set(tag, attrs);
     }
     return attrs;
   };
