@@ -15,7 +15,7 @@ import { alignLabels } from "../core/ingredient/align-labels.ts";
 import type { LabelColumns } from "../core/ingredient/align-labels.ts";
 import { assemble } from "../core/ingredient/assemble.ts";
 import { labelTokensWith, punctMask } from "../core/ingredient/label.ts";
-import { bytesToBase64, L, LABELS, viterbi } from "../core/ingredient/tagger-model.ts";
+import { L, LABELS, serialiseModel, viterbi } from "../core/ingredient/tagger-model.ts";
 import type { SerialisedModel, TaggerModel } from "../core/ingredient/tagger-model.ts";
 import { FEATURE_BITS, getLineFeatures } from "../core/ingredient/token-features.ts";
 import { isValidationRow } from "../core/ingredient/validation-slice.ts";
@@ -156,27 +156,16 @@ for (let f = 0; f < SIZE; f++) {
   for (let l = 0; l < L; l++) m = Math.max(m, Math.abs(avg[f * L + l]!));
   if (m >= MIN_WEIGHT * maxAbs && Math.round(m / scale) !== 0) keep.push(f);
 }
-const bytes: number[] = [];
-let prev = 0;
-for (const f of keep) {
-  let d = f - prev;
-  prev = f;
-  while (d >= 128) {
-    bytes.push((d & 127) | 128);
-    d >>>= 7;
-  }
-  bytes.push(d);
-}
-for (const f of keep) for (let l = 0; l < L; l++) bytes.push(Math.max(-127, Math.min(127, Math.round(avg[f * L + l]! / scale))) & 255);
-const serial: SerialisedModel = {
-  version: 1,
+const quantised = new Int8Array(keep.length * L);
+keep.forEach((f, r) => {
+  for (let l = 0; l < L; l++) quantised[r * L + l] = Math.max(-127, Math.min(127, Math.round(avg[f * L + l]! / scale)));
+});
+const serial: SerialisedModel = serialiseModel(keep, quantised, {
   labels: [...LABELS],
   featureBits: FEATURE_BITS,
   scale,
   trans: avgT.map((x) => Math.round(x * 1000) / 1000),
-  data: bytesToBase64(Uint8Array.from(bytes)),
-  rows: keep.length,
-};
+});
 
 // evaluate the quantised model through the whole pipeline, as the product runs it
 const { decodeModel } = await import("../core/ingredient/tagger-model.ts");

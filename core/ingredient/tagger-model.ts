@@ -26,7 +26,7 @@ export const L = LABELS.length;
  * most lookups in cache.
  */
 export interface TaggerModel {
-  index: Uint16Array | Int32Array;
+  index: Uint16Array;
   rows: Int32Array;
   /** (L + 1) * L transition scores in weight units (divided by the quantisation scale). */
   trans: Float32Array;
@@ -34,25 +34,41 @@ export interface TaggerModel {
   transT: Float64Array;
 }
 
-/** Serialised form written by the trainer. */
+/** Serialised form written by the trainer (serialiseModel). */
 export interface SerialisedModel {
-  version: 1;
+  version: 2;
   labels: readonly string[];
   featureBits: number;
   scale: number;
   trans: number[];
-  /** base64 of: varint deltas of sorted feature ids, then rows * L int8 weights. */
+  /**
+   * base64 of: varint deltas of the `rows` sorted feature ids; then per feature its distinct
+   * weight row (uint16 LE, row 0 = all zeros); then `distinct` rows of L int8 weights (row 0
+   * first). Distinct rows are numbered in order of first use, so decoding is a copy.
+   */
   data: string;
+  /** Features with weights. */
   rows: number;
+  /** Distinct weight rows, the zero row included. */
+  distinct: number;
 }
 
 const B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
-/** Plain base64 -> bytes (no atob/Buffer: runs the same in Node, Workers and browsers). */
+/**
+ * Base64 -> bytes. atob (native in Node, Workers and browsers) does the decoding; the plain loop
+ * is kept for a runtime without it.
+ */
 const B64_LOOKUP = new Uint8Array(128);
 for (let i = 0; i < B64.length; i++) B64_LOOKUP[B64.charCodeAt(i)] = i;
 
 export function base64ToBytes(s: string): Uint8Array {
+  if (typeof atob === "function") {
+    const bin = atob(s);
+    const out = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+    return out;
+  }
   const lookup = B64_LOOKUP;
   let len = s.length;
   while (len > 0 && s[len - 1] === "=") len--;
@@ -86,14 +102,58 @@ export function bytesToBase64(bytes: Uint8Array): string {
   return s;
 }
 
-/** Decodes a serialised model into dense quantised weights. */
+/**
+ * Serialises quantised weights: `features` sorted ascending, `weights` their L int8 weights each
+ * (features.length * L). Features with equal weights share one stored row.
+ */
+export function serialiseModel(features: readonly number[], weights: Int8Array, meta: Omit<SerialisedModel, "version" | "data" | "rows" | "distinct">): SerialisedModel {
+  const bytes: number[] = [];
+  let prev = 0;
+  for (const f of features) {
+    let d = f - prev;
+    prev = f;
+    while (d >= 128) {
+      bytes.push((d & 127) | 128);
+      d >>>= 7;
+    }
+    bytes.push(d);
+  }
+  const zero = new Array<number>(L).fill(0).join(",");
+  const rowOf = new Map<string, number>([[zero, 0]]);
+  const distinct: number[][] = [new Array<number>(L).fill(0)];
+  for (let r = 0; r < features.length; r++) {
+    const row = Array.from(weights.subarray(r * L, r * L + L));
+    const key = row.join(",");
+    let u = rowOf.get(key);
+    if (u === undefined) {
+      u = distinct.length;
+      rowOf.set(key, u);
+      distinct.push(row);
+    }
+    if (u > 0xffff) throw new Error("more than 65,535 distinct weight rows");
+    bytes.push(u & 255, u >>> 8);
+  }
+  for (const row of distinct) for (const w of row) bytes.push(w & 255);
+  return { version: 2, ...meta, data: bytesToBase64(Uint8Array.from(bytes)), rows: features.length, distinct: distinct.length };
+}
+
+/** Decodes a serialised model into the compact index and rows (see TaggerModel). */
 export function decodeModel(m: SerialisedModel): TaggerModel {
-  if (m.featureBits !== FEATURE_BITS || m.labels.length !== L) throw new Error("ingredient model does not match code");
+  if (m.version !== 2 || m.featureBits !== FEATURE_BITS || m.labels.length !== L) throw new Error("ingredient model does not match code");
   const bytes = base64ToBytes(m.data);
-  const ids = new Int32Array(m.rows);
+  const index = new Uint16Array(1 << FEATURE_BITS);
   let p = 0;
   let id = 0;
-  for (let r = 0; r < m.rows; r++) {
+  // varint ids first, then each feature's row: read both in one pass
+  let q = 0;
+  {
+    let skip = 0;
+    for (let r = 0; r < m.rows; r++) {
+      while (bytes[skip++]! >= 128);
+    }
+    q = skip;
+  }
+  for (let r = 0; r < m.rows; r++, q += 2) {
     let delta = 0;
     let shift = 0;
     for (;;) {
@@ -103,38 +163,14 @@ export function decodeModel(m: SerialisedModel): TaggerModel {
       shift += 7;
     }
     id += delta;
-    ids[r] = id;
+    index[id] = bytes[q]! | (bytes[q + 1]! << 8);
   }
-  const index = m.rows < 65535 ? new Uint16Array(1 << FEATURE_BITS) : new Int32Array(1 << FEATURE_BITS);
-  // Distinct weight rows only (the 47k features share ~7.5k rows): a 60 KB table that stays in
-  // cache, where one row per feature (~0.4 MB) missed on most lookups. Found by an open-addressing
-  // table over the row's two words; row 0 is all zeros.
-  const uniq = new Int32Array((m.rows + 1) * 2);
-  uniq[0] = uniq[1] = 0x80808080 | 0;
-  let count = 1;
-  const bits = 32 - Math.clz32(m.rows * 2 + 2);
-  const shift = 32 - bits;
-  const wrap = (1 << bits) - 1;
-  const slots = new Int32Array(1 << bits); // unique row + 1, 0 = empty
-  slots[Math.imul(uniq[0]! ^ Math.imul(uniq[1]!, 0x85ebca6b), 0x9e3779b1) >>> shift] = 1;
-  for (let r = 0, s = p; r < m.rows; r++, s += 8) {
-    const x = (bytes[s]! ^ 128) | ((bytes[s + 1]! ^ 128) << 8) | ((bytes[s + 2]! ^ 128) << 16) | ((bytes[s + 3]! ^ 128) << 24);
-    const y = (bytes[s + 4]! ^ 128) | ((bytes[s + 5]! ^ 128) << 8) | ((bytes[s + 6]! ^ 128) << 16) | ((bytes[s + 7]! ^ 128) << 24);
-    let slot = Math.imul(x ^ Math.imul(y, 0x85ebca6b), 0x9e3779b1) >>> shift;
-    let u = slots[slot]! - 1;
-    while (u >= 0 && (uniq[u * 2] !== x || uniq[u * 2 + 1] !== y)) {
-      slot = (slot + 1) & wrap;
-      u = slots[slot]! - 1;
-    }
-    if (u < 0) {
-      u = count++;
-      uniq[u * 2] = x;
-      uniq[u * 2 + 1] = y;
-      slots[slot] = u + 1;
-    }
-    index[ids[r]!] = u;
+  // rows as two 32-bit words of biased bytes (w + 128), byte j of word k = label 4k + j
+  const rows = new Int32Array(m.distinct * 2);
+  for (let u = 0, s = q; u < m.distinct; u++, s += 8) {
+    rows[u * 2] = (bytes[s]! ^ 128) | ((bytes[s + 1]! ^ 128) << 8) | ((bytes[s + 2]! ^ 128) << 16) | ((bytes[s + 3]! ^ 128) << 24);
+    rows[u * 2 + 1] = (bytes[s + 4]! ^ 128) | ((bytes[s + 5]! ^ 128) << 8) | ((bytes[s + 6]! ^ 128) << 16) | ((bytes[s + 7]! ^ 128) << 24);
   }
-  const rows = uniq.slice(0, count * 2);
   const trans = Float32Array.from(m.trans, (x) => x / m.scale);
   return { index, rows, trans, transT: transpose(trans) };
 }
