@@ -22,7 +22,7 @@ import { isPunctToken } from "./tokenise.ts";
 import { LABELS, writeEmission } from "./tagger-model.ts";
 
 const PUNC = LABELS.indexOf("PUNC");
-import { BOS, computeWordInfo, EOS, featureIndex, PER_TOKEN, SEEDS } from "./token-features.ts";
+import { BOS, computeWordInfo, EOS, FEATURE_BITS, featureIndex, PER_TOKEN, SEEDS } from "./token-features.ts";
 
 /**
  * Word records, all in one Int32Array (`data`, STRIDE ints per word id) so that a line's words
@@ -286,7 +286,7 @@ const NREST = REST.length;
 const av = new Int32Array(NREST);
 const bv = new Int32Array(NREST);
 const OFF = 128 * PER_TOKEN;
-const MASK = (1 << 18) - 1;
+const MASK = (1 << FEATURE_BITS) - 1;
 
 let recBuf = new Int32Array(64);
 let emBuf = new Float32Array(64 * 8);
