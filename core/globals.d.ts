@@ -42,3 +42,6 @@ declare class TextDecoder {
 declare class TextEncoder {
   encode(input?: string): Uint8Array;
 }
+
+/** Base64 -> binary string (tagger-model.ts decodes the weights with it, with a plain fallback). */
+declare function atob(data: string): string;
