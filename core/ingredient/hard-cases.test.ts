@@ -119,3 +119,20 @@ describe("issue 3: special lines", () => {
     expect(parseIngredient("2 cucharadas de aceite de oliva").quantity).toBe(2);
   });
 });
+
+describe("every line with an amount names something", () => {
+  // after a bracketed note the tagger alone labels the rest as comment; the constrained decode
+  // (label.ts, bestPathWithName) finds the best path that names an item
+  it.each([
+    ["1 cup (240 mL) loosely packed basil", 1, "cup", "basil"],
+    ["1 cake (½ ounce) yeast or 1 package dry yeast", 1, "cake", "yeast"],
+  ])("%s", (line, quantity, unit, name) => {
+    const p = parseIngredient(line);
+    expect({ quantity: p.quantity, unit: p.unit, name: p.name }).toEqual({ quantity, unit, name });
+  });
+
+  it("leaves lines without an amount alone (headers, bare words)", () => {
+    expect(parseIngredient("For the sauce:").isHeader).toBe(true);
+    expect(parseIngredient("For the sauce:").name).toBeNull();
+  });
+});

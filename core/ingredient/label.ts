@@ -68,10 +68,68 @@ export function labelTokensWith(model: TaggerModel, tokens: readonly string[]): 
     pathBuf = new Int8Array(n * 2);
   }
   const em = lineEmissions(model, tokens, maskBuf);
-  const path = viterbi(em, n, model.trans, maskBuf, pathBuf, model.transT);
+  let path = viterbi(em, n, model.trans, maskBuf, pathBuf, model.transT);
+  if (lacksName(path, n)) path = bestPathWithName(model, tokens, em, path);
   const out: Label[] = new Array(tokens.length);
   for (let i = 0; i < tokens.length; i++) out[i] = LABELS[path[i]!]!;
   return out;
+}
+
+const NAME = LABELS.indexOf("NAME");
+const QTY = LABELS.indexOf("QTY");
+const UNIT = LABELS.indexOf("UNIT");
+
+/**
+ * True when the best path names nothing although the line has an amount and other words
+ * ("1 cup (250 mL) loosely packed cilantro": after the bracket the tagger stays in COMMENT).
+ * A line with an amount is an ingredient line, and every ingredient line names what to buy.
+ */
+function lacksName(path: Int8Array, n: number): boolean {
+  let amount = false;
+  let other = false;
+  for (let i = 0; i < n; i++) {
+    const l = path[i]!;
+    if (l === NAME) return false;
+    if (l === QTY || l === UNIT) amount = true;
+    else if (l !== PUNC) other = true;
+  }
+  return amount && other;
+}
+
+/** Path score: emissions plus transitions (start row last), as viterbi maximises it. */
+function pathScore(em: ArrayLike<number>, trans: ArrayLike<number>, path: Int8Array, n: number): number {
+  const L = LABELS.length;
+  let s = trans[L * L + path[0]!]! + em[path[0]!]!;
+  for (let i = 1; i < n; i++) s += trans[path[i - 1]! * L + path[i]!]! + em[i * L + path[i]!]!;
+  return s;
+}
+
+/**
+ * The best path that labels at least one word NAME: viterbi again with each candidate word
+ * (outside brackets, not part of the amount) forced to NAME, keeping the highest-scoring path.
+ * Runs only for lines whose unconstrained path names nothing (a few in ten thousand).
+ */
+function bestPathWithName(model: TaggerModel, tokens: readonly string[], em: Float32Array, first: Int8Array): Int8Array {
+  const n = tokens.length;
+  const mask = maskBuf.slice(0, n);
+  let best: Int8Array = first;
+  let bestScore = -Infinity;
+  let depth = 0;
+  for (let i = 0; i < n; i++) {
+    const t = tokens[i]!;
+    if (t === "(" || t === "[") depth++;
+    else if (t === ")" || t === "]") depth = Math.max(0, depth - 1);
+    if (mask[i]! >= 0 || depth > 0 || first[i] === QTY || first[i] === UNIT) continue;
+    const forced = mask.slice();
+    forced[i] = NAME;
+    const path = viterbi(em, n, model.trans, forced, new Int8Array(n), model.transT);
+    const score = pathScore(em, model.trans, path, n);
+    if (score > bestScore) {
+      bestScore = score;
+      best = path;
+    }
+  }
+  return best;
 }
 
 const SIZES = new Set(["small", "medium", "large", "extra-large", "big", "jumbo"]);
