@@ -268,6 +268,38 @@ describe("POST /api/recipes/parse with HTML from the browser extension", () => {
   });
 });
 
+describe("POST /api/recipes/parse rate limit", () => {
+  const html = `<html><head><script type="application/ld+json">${JSON.stringify({
+    "@context": "https://schema.org",
+    "@type": "Recipe",
+    name: "Limited Pancakes",
+    recipeIngredient: ["200 g flour", "2 eggs"],
+  })}</script></head><body></body></html>`;
+  const parseFrom = (address: string) =>
+    call("/api/recipes/parse", {
+      method: "POST",
+      headers: { "content-type": "application/json", "cf-connecting-ip": address },
+      body: JSON.stringify({ url: "https://example.com/limited", html }),
+    });
+
+  it("answers 429 rate_limited after 30 imports a minute from one address; other addresses go on", async () => {
+    // the limiter counts in windows aligned to the wall-clock minute: start well inside one
+    const toBoundary = 60_000 - (Date.now() % 60_000);
+    if (toBoundary < 5_000) await new Promise((r) => setTimeout(r, toBoundary + 100));
+    const address = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await parseFrom(address)).status);
+    expect(statuses.slice(0, 30)).toEqual(new Array(30).fill(201));
+    expect(statuses[30]).toBe(429);
+    const limited = await parseFrom(address);
+    expect(limited.status).toBe(429);
+    const body = await problemOf(limited);
+    expect(body).toMatchObject({ code: "rate_limited", retryAfterSeconds: 60 });
+    expect(body.message).toMatch(/wait a minute/);
+    expect((await parseFrom("2001:db8::7")).status).toBe(201);
+  }, 15_000);
+});
+
 describe("POST /api/recipes/manual", () => {
   it("saves the recipe with source 'manually added', blank lines dropped, lines parsed", async () => {
     const res = await send("POST", "/api/recipes/manual", {

@@ -8,7 +8,7 @@ import {
   RECIPE_HTML_MAX_BYTES,
   UpdateRecipeRequestSchema,
 } from "../../core/api/recipes.ts";
-import { json, readJson } from "../http/problem.ts";
+import { json, ProblemError, readJson } from "../http/problem.ts";
 import type { ApiContext, Route } from "../http/router.ts";
 import { findCurrentUser } from "../services/current-user.ts";
 import {
@@ -28,6 +28,23 @@ const PARSE_BODY_MAX_BYTES = 2 * RECIPE_HTML_MAX_BYTES + 64 * 1024;
 /** Manual and edit bodies: 200 lines of 500 characters is well under this. */
 const RECIPE_BODY_MAX_BYTES = 512 * 1024;
 
+/**
+ * Each import may make the server fetch a page, so imports are limited per client address
+ * (wrangler.toml PARSE_LIMITER: 30 a minute; decision 0044). Cloudflare sets CF-Connecting-IP on
+ * every request from the internet; a request without it (a service binding) is not limited.
+ */
+async function checkImportRate(c: ApiContext): Promise<void> {
+  const address = c.request.headers.get("cf-connecting-ip");
+  const limiter = (c.env as Partial<Pick<Env, "PARSE_LIMITER">>).PARSE_LIMITER;
+  if (!address || !limiter) return;
+  const { success } = await limiter.limit({ key: address });
+  if (!success) {
+    throw new ProblemError(429, "rate_limited", "Too many recipes imported in a short time. Please wait a minute and try again.", {
+      retryAfterSeconds: 60,
+    });
+  }
+}
+
 function deps(c: ApiContext): RecipeDeps {
   return { db: c.db, allowLoopback: String(c.env.RECIPECART_ALLOW_LOOPBACK_FETCH) === "1" };
 }
@@ -37,6 +54,7 @@ export const recipeRoutes: Route[] = [
     method: "POST",
     path: "/api/recipes/parse",
     async handler(c) {
+      await checkImportRate(c);
       const body = await readJson(c.request, ParseRecipeRequestSchema, PARSE_BODY_MAX_BYTES);
       const user = await findCurrentUser(c.db, c.request);
       return json(await importRecipe(deps(c), user, body), { status: 201 });
