@@ -80,7 +80,7 @@ const QTY = LABELS.indexOf("QTY");
 const UNIT = LABELS.indexOf("UNIT");
 
 /**
- * True when the best path names nothing although the line has an amount and other words
+ * True when the best path names nothing although the line has a quantity and other words
  * ("1 cup (250 mL) loosely packed cilantro": after the bracket the tagger stays in COMMENT).
  * A line with an amount is an ingredient line, and every ingredient line names what to buy.
  */
@@ -90,8 +90,8 @@ function lacksName(path: Int8Array, n: number): boolean {
   for (let i = 0; i < n; i++) {
     const l = path[i]!;
     if (l === NAME) return false;
-    if (l === QTY || l === UNIT) amount = true;
-    else if (l !== PUNC) other = true;
+    if (l === QTY) amount = true;
+    else if (l !== PUNC && l !== UNIT) other = true;
   }
   return amount && other;
 }
