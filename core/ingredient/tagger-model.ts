@@ -142,17 +142,11 @@ export function decodeModel(m: SerialisedModel): TaggerModel {
   if (m.version !== 2 || m.featureBits !== FEATURE_BITS || m.labels.length !== L) throw new Error("ingredient model does not match code");
   const bytes = base64ToBytes(m.data);
   const index = new Uint16Array(1 << FEATURE_BITS);
+  // the row numbers follow the varint ids: find where the ids end, then read both side by side
+  let q = 0;
+  for (let r = 0; r < m.rows; r++) while (bytes[q++]! >= 128);
   let p = 0;
   let id = 0;
-  // varint ids first, then each feature's row: read both in one pass
-  let q = 0;
-  {
-    let skip = 0;
-    for (let r = 0; r < m.rows; r++) {
-      while (bytes[skip++]! >= 128);
-    }
-    q = skip;
-  }
   for (let r = 0; r < m.rows; r++, q += 2) {
     let delta = 0;
     let shift = 0;
