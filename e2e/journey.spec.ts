@@ -108,6 +108,14 @@ async function makeList(page: Page, recipes: { title: string; ingredients: strin
 }
 
 async function axeSeriousViolations(page: Page, context?: string): Promise<string[]> {
+  // react-aria marks overlays with data-entering/data-exiting while they animate in or out; colour
+  // contrast read in the middle of a fade-in is not the contrast anyone reads
+  // (and CSS transitions, a button's background among them, have finished; endless spinners aside)
+  await page.waitForFunction(
+    () =>
+      !document.querySelector("[data-entering], [data-exiting]") &&
+      document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
+  );
   await page.addScriptTag({ path: path.join(import.meta.dirname, "..", "node_modules", "axe-core", "axe.min.js") });
   const violations = await page.evaluate(async (ctx) => {
     type Result = { violations: { id: string; impact: string; nodes: { target: string[]; html: string }[] }[] };
