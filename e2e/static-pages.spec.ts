@@ -211,6 +211,8 @@ describe("accessibility (axe-core)", () => {
       await hydrated(page);
       await page.waitForLoadState("networkidle");
       if (p === "/help") await page.locator("h3 button[aria-expanded]").first().click();
+      // colour contrast is read once transitions have finished (a half-faded element is not what anyone reads)
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity));
       await page.addScriptTag({ path: AXE });
       const violations = await page.evaluate(async () => {
         const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
