@@ -45,7 +45,7 @@ export const DESKTOP = { width: 1280, height: 900 };
  * Waits (up to 30 s) until the app answers /api/health: global-setup restarts `wrangler dev`
  * when it exits on its own, and a test that starts during the restart should wait, not fail.
  */
-async function serverUp(): Promise<void> {
+export async function serverUp(): Promise<void> {
   const deadline = Date.now() + 30_000;
   for (;;) {
     try {

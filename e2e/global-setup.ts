@@ -95,7 +95,28 @@ export default async function setup(project: TestProject) {
   await waitFor(`${baseURL}/api/health`, () => child, () => output);
   project.provide("baseURL", baseURL);
 
+  // A proxy crash can also leave wrangler running with nothing answering on the port (seen in CI:
+  // every later navigation refused). Three failed health checks in a row (~6 s) kill the process
+  // group, and the exit handler above starts it again.
+  let failures = 0;
+  const watchdog = setInterval(async () => {
+    if (stopping || child.exitCode !== null) return;
+    try {
+      const res = await fetch(`${baseURL}/api/health`, { signal: AbortSignal.timeout(2000) });
+      failures = res.ok ? 0 : failures + 1;
+    } catch {
+      failures++;
+    }
+    if (failures >= 3 && !stopping && child.exitCode === null) {
+      failures = 0;
+      console.warn("e2e: wrangler dev stopped answering /api/health; killing it for a restart");
+      killGroup(child);
+    }
+  }, 2000);
+  watchdog.unref();
+
   return async () => {
+    clearInterval(watchdog);
     stopping = true;
     killGroup(child, "SIGTERM");
     await new Promise((r) => setTimeout(r, 300));
