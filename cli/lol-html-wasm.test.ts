@@ -5,7 +5,8 @@ import { HTMLRewriter } from "html-rewriter-wasm";
 import { describe, expect, it } from "vitest";
 import { createExtraction } from "../core/extract/extract.ts";
 import { runPlanNode } from "./node-html-rewriter.ts";
-import { LeanRewriter, leanBindingSupported, leanMemoryBytes, type LeanHandlers } from "./lol-html-wasm.ts";
+import type { PlanHandlers } from "../core/extract/plan.ts";
+import { LeanRewriter, leanBindingSupported, leanMemoryBytes } from "./lol-html-wasm.ts";
 
 const FIXTURES = path.join(import.meta.dirname, "..", "core", "extract", "fixtures");
 const pages = readdirSync(FIXTURES, { withFileTypes: true })
@@ -66,7 +67,7 @@ async function stockLog(bytes: Uint8Array, chunk: number): Promise<Log> {
 function leanLog(bytes: Uint8Array, chunk: number): Log {
   const log: Log = [];
   const rw = new LeanRewriter();
-  SELECTORS.forEach((s, i) => rw.on(s, recorder(log, i, false) as LeanHandlers));
+  SELECTORS.forEach((s, i) => rw.on(s, recorder(log, i, false) as PlanHandlers));
   for (let o = 0; o < bytes.length; o += chunk) rw.write(bytes.subarray(o, o + chunk));
   rw.end();
   rw.free();

@@ -20,26 +20,10 @@
 import { Buffer } from "node:buffer";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import type { ElementLike, PlanHandlers, TextLike } from "../core/extract/plan.ts";
 
-/** What element handlers get: the subset of the HTMLRewriter Element API that extraction reads. */
-export interface LeanElement {
-  readonly tagName: string;
-  getAttribute(name: string): string | null;
-  hasAttribute(name: string): boolean;
-  /** Throws for elements that cannot have an end tag (void elements). */
-  onEndTag(handler: () => void): void;
-}
-
-/** What text handlers get. */
-export interface LeanTextChunk {
-  readonly text: string;
-  readonly lastInTextNode: boolean;
-}
-
-export interface LeanHandlers {
-  element?(element: LeanElement): void;
-  text?(text: LeanTextChunk): void;
-}
+// Handlers are core's PlanHandlers: they get the ElementLike and TextLike that core's plan types
+// promise, the shapes the native HTMLRewriter and the stock glue also satisfy.
 
 // The import names of html-rewriter-wasm 0.4.1's wasm (hash suffixes are wasm-bindgen's).
 const IMPORT_NAMES = [
@@ -91,7 +75,6 @@ interface Exports {
   __wbg_htmlrewriter_free(rw: number): void;
   element_tag_name(retptr: number, el: number): void;
   element_getAttribute(el: number, namePtr: number, nameLen: number): number;
-  element_hasAttribute(el: number, namePtr: number, nameLen: number): number;
   element_onEndTag(el: number, handler: number): void;
   __wbg_element_free(el: number): void;
   textchunk_text(retptr: number, t: number): void;
@@ -242,17 +225,13 @@ abstract class Borrowed {
   abstract release(): void;
 }
 
-class Element extends Borrowed implements LeanElement {
+class Element extends Borrowed implements ElementLike {
   get tagName(): string {
     return retString(wasm!.element_tag_name, this.ptr);
   }
   getAttribute(name: string): string | null {
     const p = passString(name);
     return takeObject(wasm!.element_getAttribute(this.ptr, p, vectorLen)) as string | null;
-  }
-  hasAttribute(name: string): boolean {
-    const p = passString(name);
-    return wasm!.element_hasAttribute(this.ptr, p, vectorLen) !== 0;
   }
   onEndTag(handler: () => void): void {
     wasm!.element_onEndTag(this.ptr, addHeapObject(handler));
@@ -264,7 +243,7 @@ class Element extends Borrowed implements LeanElement {
   }
 }
 
-class TextChunk extends Borrowed implements LeanTextChunk {
+class TextChunk extends Borrowed implements TextLike {
   get text(): string {
     return retString(wasm!.textchunk_text, this.ptr);
   }
@@ -432,7 +411,7 @@ export class LeanRewriter {
     if (!this.#ptr || this.#generation !== generation || !wasm) throw new Error("lol-html-wasm: rewriter already freed");
     return wasm;
   }
-  on(selector: string, handlers: LeanHandlers): this {
+  on(selector: string, handlers: PlanHandlers): this {
     const w = this.#live();
     const p = passString(selector);
     guard(() => w.htmlrewriter_on(this.#ptr, p, vectorLen, addHeapObject(handlers)));

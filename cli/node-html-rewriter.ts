@@ -6,7 +6,7 @@
  */
 import { HTMLRewriter } from "html-rewriter-wasm";
 import type { ElementLike, Plan, PlanDriver, PlanHandlers, TextLike } from "../core/extract/plan.ts";
-import { LeanRewriter, leanBindingSupported, type LeanHandlers } from "./lol-html-wasm.ts";
+import { LeanRewriter, leanBindingSupported } from "./lol-html-wasm.ts";
 
 const encoder = new TextEncoder();
 
@@ -92,9 +92,9 @@ const STOP = new Error("extraction done");
  * throws STOP instead of running: lol-html abandons the write there, so the page is read no
  * further than the first event after the extraction had all it needed.
  */
-function leanHandlers(h: PlanHandlers, isDone?: () => boolean): LeanHandlers {
-  if (!isDone) return h as LeanHandlers;
-  const out: LeanHandlers = {};
+function leanHandlers(h: PlanHandlers, isDone?: () => boolean): PlanHandlers {
+  if (!isDone) return h;
+  const out: PlanHandlers = {};
   const { element, text } = h;
   if (element) {
     out.element = (el) => {
