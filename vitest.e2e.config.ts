@@ -10,9 +10,5 @@ export default defineProject({
     hookTimeout: 60_000,
     // One browser, one server: files run one after another on this 2-core machine.
     fileParallelism: false,
-    // wrangler dev's proxy sometimes dies under load ("Network connection lost", workers-sdk#15451);
-    // global-setup restarts it, and a test that was in flight at that moment gets one more run.
-    // A test that fails twice fails.
-    retry: 1,
   },
 });

@@ -41,28 +41,10 @@ export interface Problems {
 export const PHONE = { width: 375, height: 740 };
 export const DESKTOP = { width: 1280, height: 900 };
 
-/**
- * Waits (up to 30 s) until the app answers /api/health: global-setup restarts `wrangler dev`
- * when it exits on its own, and a test that starts during the restart should wait, not fail.
- */
-export async function serverUp(): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${baseURL()}/api/health`)).ok) return;
-    } catch {
-      // restarting
-    }
-    if (Date.now() > deadline) return; // let the test fail with its own message
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
 export async function openPage(
   opts: { viewport?: { width: number; height: number }; permissions?: string[] } = {},
 ): Promise<{ page: Page; context: BrowserContext; problems: Problems }> {
   const b = await getBrowser();
-  await serverUp();
   const context = await b.newContext({ baseURL: baseURL(), viewport: opts.viewport ?? DESKTOP });
   if (opts.permissions) await context.grantPermissions(opts.permissions, { origin: baseURL() });
   const page = await context.newPage();

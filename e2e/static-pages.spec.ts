@@ -6,7 +6,7 @@
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PHONE, closeBrowser, openPage, serverUp } from "./browser.ts";
+import { PHONE, closeBrowser, openPage } from "./browser.ts";
 
 afterAll(closeBrowser);
 
@@ -207,7 +207,6 @@ describe("accessibility (axe-core)", () => {
   for (const p of ["/", "/about", "/help", "/contact", "/privacy", "/terms", "/no-such-page"]) {
     it(`${p} has no serious or critical violation`, async () => {
       const { page } = session;
-      await serverUp();
       await page.goto(p);
       await hydrated(page);
       await page.waitForLoadState("networkidle");

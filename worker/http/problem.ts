@@ -4,6 +4,7 @@
  * A 500 says only `code: "internal"` and the request id — never a stack trace.
  */
 import type { z } from "zod";
+import { discardFromReader } from "./drain-body.ts";
 
 export interface ProblemBody {
   type: "about:blank";
@@ -97,11 +98,19 @@ async function readTextLimited(request: Request, maxBytes: number): Promise<stri
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let step: ReadableStreamReadResult<Uint8Array>;
+    try {
+      step = await reader.read();
+    } catch {
+      // The client went away (or the connection broke) before the whole body arrived.
+      throw new ProblemError(400, "body_incomplete", "The request body ended before it was complete.");
+    }
+    const { done, value } = step;
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {
-      await reader.cancel();
+      // Read the rest (bounded) so the connection stays usable, then refuse.
+      await discardFromReader(reader);
       throw new ProblemError(413, "body_too_large", `The request body is larger than ${maxBytes} bytes.`);
     }
     chunks.push(value);
