@@ -6,7 +6,7 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { cloudflareContext } from "../worker/context.ts";
+import { cloudflareContext } from "./context.ts";
 
 export const streamTimeout = 5_000;
 

@@ -12,7 +12,7 @@ import {
   useNavigate,
   useRouteLoaderData,
 } from "react-router";
-import { cloudflareContext } from "../worker/context.ts";
+import { cloudflareContext } from "./context.ts";
 import { ToasterHost } from "./ui/toaster-host.tsx";
 import type { Route } from "./+types/root.ts";
 import "./styles/app.css";

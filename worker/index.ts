@@ -1,13 +1,15 @@
 /**
- * Worker entry (wrangler "main"). /api/* is the JSON API (worker/api); every other path is
- * React Router's server render. Both get security headers. See docs/decisions/0002-worker-entry.md
- * for why this uses react-router's own request handler.
+ * Worker entry (wrangler "main"). The caller is resolved here once per request (bearer token,
+ * then session cookie) and handed both to the JSON API (/api/*, worker/api) and to React Router's
+ * server render (web/context.ts), so pages and API agree on who is signed in. Both get security
+ * headers. See docs/decisions/0002-worker-entry.md and 0080-request-pipeline.md.
  */
 import { createRequestHandler, RouterContextProvider } from "react-router";
+import { callerContext, cloudflareContext } from "../web/context.ts";
 import { handleApi } from "./api/index.ts";
-import { cloudflareContext } from "./context.ts";
 import { createDb } from "./db/client.ts";
 import { drainUnreadBody } from "./http/drain-body.ts";
+import { resolveCaller } from "./http/caller.ts";
 import { API_CSP, pageCsp, withSecurityHeaders } from "./http/security-headers.ts";
 import { newToken } from "./lib/ids.ts";
 
@@ -20,14 +22,17 @@ export default {
   async fetch(request, env, ctx) {
     const url = new URL(request.url);
     const requestId = request.headers.get("cf-ray") ?? crypto.randomUUID();
+    const db = createDb(env.DB);
+    const caller = await resolveCaller(db, request);
     if (url.pathname === "/api" || url.pathname.startsWith("/api/")) {
-      const res = await handleApi({ request, url, env, ctx, db: createDb(env.DB), requestId });
+      const res = await handleApi({ request, url, env, ctx, db, requestId, caller });
       await drainUnreadBody(request);
       return withSecurityHeaders(res, API_CSP);
     }
     const nonce = newToken();
     const context = new RouterContextProvider();
     context.set(cloudflareContext, { env, ctx, nonce });
+    context.set(callerContext, caller);
     // React Router reads a body only for an action; a POST to a page without one leaves it unread.
     const res = await requestHandler(request, context);
     await drainUnreadBody(request);

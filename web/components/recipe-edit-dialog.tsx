@@ -6,7 +6,7 @@
  */
 import { useReducer, useState } from "react";
 import { Input, TextField as AriaTextField } from "react-aria-components";
-import { apiRequest, ApiError, errorText } from "../lib/api.ts";
+import { api, ApiError, errorText } from "../lib/api.ts";
 import {
   canRedo,
   canUndo,
@@ -117,10 +117,7 @@ function EditForm({
     setBusy("save");
     try {
       const ingredients = state.rows.map((r) => r.trim()).filter(Boolean);
-      const updated = await apiRequest<unknown>("PUT", `/api/recipes/${encodeURIComponent(recipe.id)}`, {
-        title: title.trim(),
-        ingredients,
-      });
+      const updated = await api.recipes.update(recipe.id, { title: title.trim(), ingredients });
       upsertRecipe(toAddedRecipe(updated));
       onDone();
     } catch (err) {
@@ -133,7 +130,7 @@ function EditForm({
     if (busy) return;
     setBusy("delete");
     try {
-      await apiRequest("DELETE", `/api/recipes/${encodeURIComponent(recipe.id)}`);
+      await api.recipes.remove(recipe.id);
     } catch (err) {
       // Already gone on the server: still take it off the visitor's list.
       if (!(err instanceof ApiError && err.status === 404)) {

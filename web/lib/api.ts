@@ -1,15 +1,7 @@
-/**
- * The home and list screens' API helpers, on top of the shared client (web/lib/api-client.ts:
- * JSON, cookies, bearer token from auth_token, non-OK -> ApiError "status: text", SPEC §7, §8).
- */
-import { ApiError, fetchApi } from "./api-client.ts";
+/** Helpers for showing API failures (SPEC §8); calls go through `api` (web/lib/api-client.ts). */
+import { ApiError } from "./api-client.ts";
 
-export { ApiError };
-
-/** Calls the API (see fetchApi); null for an empty answer. */
-export async function apiRequest<T = unknown>(method: "GET" | "POST" | "PUT" | "DELETE", path: string, body?: unknown): Promise<T> {
-  return ((await fetchApi<T>(method, path, body)) ?? null) as T;
-}
+export { api, ApiError } from "./api-client.ts";
 
 /**
  * The error text for a toast: "status: message". For a problem+json answer the message is

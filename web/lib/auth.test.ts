@@ -2,7 +2,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AUTH_TOKEN_KEY } from "./api-client.ts";
 import { CURRENT_USER_TTL_MS, fetchCurrentUser, getAuthSnapshot, resetAuthForTests, signOut } from "./auth.ts";
 
-const USER = { id: "u1", firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", isAdmin: false };
+const USER = {
+  id: "u1",
+  firstName: "Ada",
+  lastName: "Lovelace",
+  email: "ada@example.com",
+  isAdmin: false,
+  createdAt: "2026-01-01T00:00:00.000Z",
+  updatedAt: "2026-01-01T00:00:00.000Z",
+};
 
 function memoryStorage(): Storage {
   const m = new Map<string, string>();

@@ -8,21 +8,14 @@
  *   <FullPageSpinner>, public pages render at once (docs/decisions/0052-auth-loading-spinner.md).
  */
 import { useCallback, useEffect, useSyncExternalStore } from "react";
-import { ApiError, fetchApi, setAuthToken } from "./api-client.ts";
+import type { User } from "../../core/api/auth.ts";
+import { api, ApiError, setAuthToken } from "./api-client.ts";
 
 /** SPEC §9: the current user is fresh for 5 minutes. */
 export const CURRENT_USER_TTL_MS = 5 * 60 * 1000;
 
 /** The user as GET /api/auth/me answers it (dates arrive as ISO strings). */
-export interface AuthUser {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  isAdmin: boolean;
-  createdAt?: string;
-  updatedAt?: string;
-}
+export type AuthUser = User;
 
 export type AuthStatus = "loading" | "authenticated" | "unauthenticated";
 
@@ -66,16 +59,17 @@ export function fetchCurrentUser(opts: { force?: boolean } = {}): Promise<AuthSn
   const fresh = snapshot.status !== "loading" && Date.now() - fetchedAt < CURRENT_USER_TTL_MS;
   if (fresh && !opts.force) return Promise.resolve(snapshot);
   const gen = generation;
-  inFlight = fetchApi<{ user: AuthUser | null }>("GET", "/api/auth/me")
+  inFlight = api.auth
+    .me()
     .then(
-      ({ user }): AuthSnapshot => (user ? { status: "authenticated", user, error: null } : { ...LOADING, status: "unauthenticated" }),
+      (user): AuthSnapshot => (user ? { status: "authenticated", user, error: null } : { ...LOADING, status: "unauthenticated" }),
       (err: unknown): AuthSnapshot => ({
         status: "unauthenticated",
         user: null,
         error: err instanceof ApiError && err.status === 401 ? null : err instanceof Error ? err : new Error(String(err)),
       }),
     )
-    .then((next) => {
+    .then((next: AuthSnapshot) => {
       if (gen !== generation) return snapshot;
       fetchedAt = Date.now();
       inFlight = null;

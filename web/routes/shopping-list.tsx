@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useState } from "react";
 import type { ShoppingList } from "../../core/api/lists.ts";
 import { ShoppingListView } from "../components/shopping-list/shopping-list-view.tsx";
-import { ApiError, apiRequest } from "../lib/api.ts";
+import { api, ApiError } from "../lib/api.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { Button } from "../ui/button.tsx";
 import { Link } from "../ui/link.tsx";
@@ -31,7 +31,7 @@ export default function ShoppingListPage({ params }: Route.ComponentProps) {
   const fetchList = useCallback(async () => {
     if (!id) return;
     try {
-      const list = await apiRequest<ShoppingList>("GET", `/api/shopping-lists/${encodeURIComponent(id)}`);
+      const list = await api.lists.get(id);
       setLoad({ state: "ready", list });
     } catch (err) {
       setLoad({ state: err instanceof ApiError && err.status === 404 ? "missing" : "failed" });

@@ -7,6 +7,7 @@ export const healthRoutes: Route[] = [
   {
     method: "GET",
     path: "/api/health",
+    access: "public",
     async handler({ db }) {
       // Touches D1 so that a missing migration shows up here, not on a user's first click.
       await db.select({ n: count() }).from(users);

@@ -8,9 +8,9 @@ import {
   RECIPE_HTML_MAX_BYTES,
   UpdateRecipeRequestSchema,
 } from "../../core/api/recipes.ts";
-import { json, ProblemError, readJson } from "../http/problem.ts";
+import { json, readJson } from "../http/problem.ts";
+import { DomainError } from "../services/errors.ts";
 import type { ApiContext, Route } from "../http/router.ts";
-import { findCurrentUser } from "../services/current-user.ts";
 import {
   createManualRecipe,
   deleteRecipe,
@@ -39,7 +39,7 @@ async function checkImportRate(c: ApiContext): Promise<void> {
   if (!address || !limiter) return;
   const { success } = await limiter.limit({ key: address });
   if (!success) {
-    throw new ProblemError(429, "rate_limited", "Too many recipes imported in a short time. Please wait a minute and try again.", {
+    throw new DomainError("rate_limited", "rate_limited", "Too many recipes imported in a short time. Please wait a minute and try again.", {
       retryAfterSeconds: 60,
     });
   }
@@ -52,46 +52,46 @@ function deps(c: ApiContext): RecipeDeps {
 export const recipeRoutes: Route[] = [
   {
     method: "POST",
+    access: "public",
     path: "/api/recipes/parse",
     async handler(c) {
       await checkImportRate(c);
       const body = await readJson(c.request, ParseRecipeRequestSchema, PARSE_BODY_MAX_BYTES);
-      const user = await findCurrentUser(c.db, c.request);
-      return json(await importRecipe(deps(c), user, body), { status: 201 });
+      return json(await importRecipe(deps(c), c.caller, body), { status: 201 });
     },
   },
   {
     method: "POST",
+    access: "public",
     path: "/api/recipes/manual",
     async handler(c) {
       const body = await readJson(c.request, ManualRecipeRequestSchema, RECIPE_BODY_MAX_BYTES);
-      const user = await findCurrentUser(c.db, c.request);
-      return json(await createManualRecipe(deps(c), user, body), { status: 201 });
+      return json(await createManualRecipe(deps(c), c.caller, body), { status: 201 });
     },
   },
   {
     method: "GET",
+    access: "public",
     path: "/api/recipes/:id",
     async handler(c) {
-      const user = await findCurrentUser(c.db, c.request);
-      return json(await getRecipe(deps(c), user, c.params.id!));
+      return json(await getRecipe(deps(c), c.caller, c.params.id!));
     },
   },
   {
     method: "PUT",
+    access: "public",
     path: "/api/recipes/:id",
     async handler(c) {
       const body = await readJson(c.request, UpdateRecipeRequestSchema, RECIPE_BODY_MAX_BYTES);
-      const user = await findCurrentUser(c.db, c.request);
-      return json(await updateRecipe(deps(c), user, c.params.id!, body));
+      return json(await updateRecipe(deps(c), c.caller, c.params.id!, body));
     },
   },
   {
     method: "DELETE",
+    access: "public",
     path: "/api/recipes/:id",
     async handler(c) {
-      const user = await findCurrentUser(c.db, c.request);
-      await deleteRecipe(deps(c), user, c.params.id!);
+      await deleteRecipe(deps(c), c.caller, c.params.id!);
       return new Response(null, { status: 204, headers: { "cache-control": "no-store" } });
     },
   },

@@ -1,8 +1,14 @@
 /**
  * A deliberately small router for the JSON API: method + path pattern ("/api/recipes/:id").
  * Unknown paths answer a JSON 404 problem; a known path with another method a 405.
+ * Each route declares who may call it (`access`: public | user | admin); the router enforces it
+ * before the handler runs, so handlers never repeat sign-in checks. Domain errors thrown by
+ * services become problem answers here (worker/http/domain-errors.ts).
  */
 import type { Db } from "../db/client.ts";
+import type { Access, Caller, CallerUser } from "../services/caller.ts";
+import { DomainError } from "../services/errors.ts";
+import { domainErrorResponse } from "./domain-errors.ts";
 import { ProblemError, problem } from "./problem.ts";
 
 export interface ApiContext {
@@ -13,19 +19,32 @@ export interface ApiContext {
   params: Record<string, string>;
   db: Db;
   requestId: string;
+  /** Resolved once by the Worker entry (worker/http/caller.ts). */
+  caller: Caller;
+}
+
+/** What a handler of a `user` or `admin` route sees: the caller is known to be signed in. */
+export interface SignedInApiContext extends ApiContext {
+  user: CallerUser;
 }
 
 export type Handler = (c: ApiContext) => Promise<Response> | Response;
 
-export interface Route {
-  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  path: string;
-  handler: Handler;
+export type Route =
+  | { method: Method; path: string; access: "public"; handler: Handler }
+  | { method: Method; path: string; access: "user" | "admin"; handler: (c: SignedInApiContext) => Promise<Response> | Response };
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** The guard: null when the caller may use a route with this access, else the problem to answer. */
+export function guard(access: Access, caller: Caller): Response | null {
+  if (access === "public") return null;
+  if (!caller.user) return problem(401, "unauthenticated", "You are not signed in.");
+  if (access === "admin" && !caller.user.isAdmin) return problem(403, "forbidden", "This needs an administrator account.");
+  return null;
 }
 
-interface Compiled extends Route {
-  parts: string[];
-}
+type Compiled = Route & { parts: string[] };
 
 export function createRouter(routes: Route[]) {
   const compiled: Compiled[] = routes.map((r) => ({ ...r, parts: r.path.split("/").filter(Boolean) }));
@@ -69,9 +88,14 @@ export function createRouter(routes: Route[]) {
       res.headers.set("allow", allow);
       return res;
     }
+    const refused = guard(hit.route.access, base.caller);
+    if (refused) return refused;
     try {
-      return await hit.route.handler({ ...base, params: hit.params });
+      const c = { ...base, params: hit.params };
+      const route = hit.route;
+      return await (route.access === "public" ? route.handler(c) : route.handler({ ...c, user: base.caller.user! }));
     } catch (err) {
+      if (err instanceof DomainError) return domainErrorResponse(err);
       if (err instanceof ProblemError) return err.toResponse();
       console.error(`[${base.requestId}] ${base.request.method} ${base.url.pathname} failed`, err);
       return problem(500, "internal", "Something went wrong on our side. Please try again.", {

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import { createDb } from "../db/client.ts";
-import { ProblemError } from "../http/problem.ts";
+import { ANONYMOUS } from "./caller.ts";
+import { DomainError } from "./errors.ts";
 import { fetchPage } from "./fetch-page.ts";
 import { cacheKey, domainOf, importRecipe, type RecipeDeps } from "./recipes.ts";
 
@@ -13,15 +14,15 @@ async function problemOf(p: Promise<unknown>) {
     () => null,
     (e: unknown) => e,
   );
-  expect(err).toBeInstanceOf(ProblemError);
-  return err as ProblemError;
+  expect(err).toBeInstanceOf(DomainError);
+  return err as DomainError;
 }
 
 describe("importRecipe", () => {
   it("refuses loopback unless the allowance is on", async () => {
-    const err = await problemOf(importRecipe({ db }, null, { url: `${base}/recipe/good?t=svc-off` }));
-    expect(err).toMatchObject({ status: 400, code: "blocked_address" });
-    expect(err.extra.errors).toEqual({ url: [err.message] });
+    const err = await problemOf(importRecipe({ db }, ANONYMOUS, { url: `${base}/recipe/good?t=svc-off` }));
+    expect(err).toMatchObject({ kind: "invalid", code: "blocked_address" });
+    expect(err.details.errors).toEqual({ url: [err.message] });
   });
 
   it("answers 504 timeout when the page trickles past the deadline", async () => {
@@ -30,8 +31,8 @@ describe("importRecipe", () => {
       allowLoopback: true,
       fetchPage: (url, options) => fetchPage(url, { ...options, timeoutMs: 600 }),
     };
-    const err = await problemOf(importRecipe(deps, null, { url: `${base}/slow-body` }));
-    expect(err).toMatchObject({ status: 504, code: "timeout" });
+    const err = await problemOf(importRecipe(deps, ANONYMOUS, { url: `${base}/slow-body` }));
+    expect(err).toMatchObject({ kind: "upstream_timeout", code: "timeout" });
   });
 
   it("uses the injected extractor and clips page data to the API limits", async () => {
@@ -57,7 +58,7 @@ describe("importRecipe", () => {
         },
       }),
     };
-    const recipe = await importRecipe(deps, null, { url: `${base}/recipe/good?t=svc-clip` });
+    const recipe = await importRecipe(deps, ANONYMOUS, { url: `${base}/recipe/good?t=svc-clip` });
     expect(recipe.title.length).toBeLessThanOrEqual(200);
     expect(recipe.ingredients).toHaveLength(200);
     expect(recipe.ingredients[0]!.length).toBeLessThanOrEqual(500);
@@ -90,7 +91,7 @@ describe("importRecipe", () => {
         },
       }),
     };
-    const recipe = await importRecipe(deps, null, { url: `${base}/recipe/good?t=svc-groups` });
+    const recipe = await importRecipe(deps, ANONYMOUS, { url: `${base}/recipe/good?t=svc-groups` });
     expect(recipe.parsedIngredients.map((p) => p.group)).toEqual([null, null, "For the topping"]);
     expect(recipe.source).toBe("Layer Cakes");
   });

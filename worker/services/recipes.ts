@@ -1,8 +1,8 @@
 /**
  * Recipe use cases: import from a URL (server fetch, or HTML captured by the browser
  * extension), manual entry, read, edit, delete. Joins core (extraction, ingredient parsing),
- * the database and the hardened fetch. Expected failures throw ProblemError with a stable code;
- * the API router turns it into a problem response.
+ * the database and the hardened fetch. Expected failures throw DomainError with a stable code;
+ * the HTTP layer turns it into a problem response.
  *
  * Ownership (docs/decisions/0043-recipe-ownership.md): a recipe made while signed in belongs to
  * that user and only they may change or delete it; one made while signed out can be changed by
@@ -36,9 +36,11 @@ import {
   type RecipeRow,
 } from "../db/recipes.ts";
 import type { StoredIngredient } from "../db/schema.ts";
-import { ProblemError } from "../http/problem.ts";
 import { isWellFormedId, newId } from "../lib/ids.ts";
 import { checkFetchUrl } from "./address-policy.ts";
+import { callerUserId, type Caller } from "./caller.ts";
+import { DomainError, type DomainErrorKind } from "./errors.ts";
+import { assertMay } from "./policy.ts";
 import { fetchPage, type FetchPageOptions, type FetchPageResult } from "./fetch-page.ts";
 
 /** A parsed page is served from the cache for this long (docs/decisions/0042-parsed-page-cache.md). */
@@ -60,24 +62,19 @@ export interface RecipeDeps {
   now?: () => Date;
 }
 
-/** The caller, when signed in. */
-export interface Caller {
-  id: string;
-}
-
 /**
  * POST /api/recipes/parse: imports a recipe and saves it for the caller. Without `html` the
  * page is fetched (or served from the 24 h cache); with `html` it is extracted as given and
  * never cached. Counts one parse for the page's domain, in the same batch as the insert.
  */
-export async function importRecipe(deps: RecipeDeps, caller: Caller | null, body: ParseRecipeRequest): Promise<Recipe> {
+export async function importRecipe(deps: RecipeDeps, caller: Caller, body: ParseRecipeRequest): Promise<Recipe> {
   const now = deps.now?.() ?? new Date();
   const extract = deps.extract ?? defaultExtractor;
 
   if (body.html !== undefined) {
     const url = pageUrlForCapturedHtml(body.url);
     if (new TextEncoder().encode(body.html).byteLength > RECIPE_HTML_MAX_BYTES) {
-      throw new ProblemError(413, "too_large", `The page is larger than ${RECIPE_HTML_MAX_BYTES / 1024 / 1024} MB.`);
+      throw new DomainError("too_large", "too_large", `The page is larger than ${RECIPE_HTML_MAX_BYTES / 1024 / 1024} MB.`);
     }
     const result = await extract(body.html, url.href);
     if (!result.ok) throw noRecipe(result.message);
@@ -89,7 +86,7 @@ export async function importRecipe(deps: RecipeDeps, caller: Caller | null, body
   }
 
   const verdict = checkFetchUrl(body.url, { allowLoopback: deps.allowLoopback === true });
-  if (!verdict.ok) throw new ProblemError(400, verdict.code, verdict.message, { errors: { url: [verdict.message] } });
+  if (!verdict.ok) throw new DomainError("invalid", verdict.code, verdict.message, { errors: { url: [verdict.message] } });
   const key = cacheKey(verdict.url);
 
   const cached = await findParsedPage(deps.db, key, new Date(now.getTime() - PARSED_PAGE_TTL_MS));
@@ -106,14 +103,14 @@ export async function importRecipe(deps: RecipeDeps, caller: Caller | null, body
   const fetched = await (deps.fetchPage ?? fetchPage)(verdict.url.href, { allowLoopback: deps.allowLoopback === true });
   if (!fetched.ok) {
     const { status, code, message, ...extra } = fetched.problem;
-    throw new ProblemError(status, code, message, extra);
+    throw new DomainError(KIND_BY_FETCH_STATUS[status] ?? "upstream", code, message, extra);
   }
   const page = fetched.page;
   const result = await extract(page.html, page.url);
   if (!result.ok) {
     if (page.botWall) {
-      throw new ProblemError(
-        502,
+      throw new DomainError(
+        "upstream",
         "site_blocked",
         "This site showed a bot check instead of the recipe. Open the recipe in your browser and import it with the recipecart browser extension, or add the recipe by hand.",
         { upstreamStatus: 200, suggestion: "extension" },
@@ -132,7 +129,7 @@ export async function importRecipe(deps: RecipeDeps, caller: Caller | null, body
 }
 
 /** POST /api/recipes/manual. */
-export async function createManualRecipe(deps: RecipeDeps, caller: Caller | null, body: ManualRecipeRequest): Promise<Recipe> {
+export async function createManualRecipe(deps: RecipeDeps, caller: Caller, body: ManualRecipeRequest): Promise<Recipe> {
   const row = await insertRecipe(deps.db, {
     id: newId(),
     title: body.title,
@@ -140,24 +137,22 @@ export async function createManualRecipe(deps: RecipeDeps, caller: Caller | null
     source: MANUAL_SOURCE,
     ingredients: body.ingredients.map((text) => storedLine(text, null)),
     details: null,
-    userId: caller?.id ?? null,
+    userId: callerUserId(caller),
   });
   return toWireRecipe(row);
 }
 
 /** GET /api/recipes/{id}: an owned recipe only for its owner; a signed-out one for whoever holds the id. */
-export async function getRecipe(deps: RecipeDeps, caller: Caller | null, id: string): Promise<Recipe> {
+export async function getRecipe(deps: RecipeDeps, caller: Caller, id: string): Promise<Recipe> {
   const row = await findExisting(deps.db, id);
-  if (row.userId !== null && row.userId !== caller?.id) {
-    throw new ProblemError(403, "forbidden", "This recipe belongs to another account.");
-  }
+  assertMay(caller, "read", "recipe", row);
   return toWireRecipe(row);
 }
 
 /** PUT /api/recipes/{id}: new title and lines; unchanged lines keep their group and parse. */
 export async function updateRecipe(
   deps: RecipeDeps,
-  caller: Caller | null,
+  caller: Caller,
   id: string,
   body: UpdateRecipeRequest,
 ): Promise<Recipe> {
@@ -176,7 +171,7 @@ export async function updateRecipe(
 }
 
 /** DELETE /api/recipes/{id}. */
-export async function deleteRecipe(deps: RecipeDeps, caller: Caller | null, id: string): Promise<void> {
+export async function deleteRecipe(deps: RecipeDeps, caller: Caller, id: string): Promise<void> {
   const existing = await findExisting(deps.db, id);
   assertMayModify(existing, caller);
   if (!(await deleteRecipeRow(deps.db, id))) throw notFound();
@@ -190,16 +185,24 @@ async function findExisting(db: Db, id: string): Promise<RecipeRow> {
   return row;
 }
 
-function assertMayModify(row: RecipeRow, caller: Caller | null): void {
-  if (row.userId !== null && row.userId !== caller?.id) {
-    throw new ProblemError(403, "forbidden", "This recipe belongs to another account; only its owner can change it.");
-  }
+function assertMayModify(row: RecipeRow, caller: Caller): void {
+  // Until edit tokens (decision 0082) a signed-out recipe is changed by whoever holds its id.
+  assertMay(caller, "change", "recipe", row, true);
 }
 
-const notFound = () => new ProblemError(404, "not_found", "There is no recipe with this id.");
+/** fetch-page states failures as the status to answer; the domain kind behind each. */
+const KIND_BY_FETCH_STATUS: Record<number, DomainErrorKind> = {
+  400: "invalid",
+  413: "too_large",
+  415: "unsupported",
+  502: "upstream",
+  504: "upstream_timeout",
+};
+
+const notFound = () => new DomainError("not_found", "not_found", "There is no recipe with this id.");
 
 const noRecipe = (message: string) =>
-  new ProblemError(422, "no_recipe_found", message || "No recipe found on this page. You can enter the recipe by hand.");
+  new DomainError("unprocessable", "no_recipe_found", message || "No recipe found on this page. You can enter the recipe by hand.");
 
 /** The page URL sent with extension-captured HTML: only names the page, is never fetched. */
 function pageUrlForCapturedHtml(raw: string): URL {
@@ -207,10 +210,10 @@ function pageUrlForCapturedHtml(raw: string): URL {
   try {
     url = new URL(raw.trim());
   } catch {
-    throw new ProblemError(400, "invalid_url", "That is not a valid web address.", { errors: { url: ["Please enter a valid URL."] } });
+    throw new DomainError("invalid", "invalid_url", "That is not a valid web address.", { errors: { url: ["Please enter a valid URL."] } });
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new ProblemError(400, "invalid_url", "Only http and https pages can be imported.", {
+    throw new DomainError("invalid", "invalid_url", "Only http and https pages can be imported.", {
       errors: { url: ["Only http and https pages can be imported."] },
     });
   }
@@ -259,7 +262,7 @@ function safeHttpUrl(value: string | null): string | null {
 }
 
 /** A page's draft as a recipes row, within the API's limits (pages are clipped, not refused). */
-function recipeFromDraft(draft: RecipeDraft, pageUrl: string, caller: Caller | null) {
+function recipeFromDraft(draft: RecipeDraft, pageUrl: string, caller: Caller) {
   const lines: { text: string; group: string | null }[] = [];
   const grouped = draft.ingredientGroups.flatMap((g) => g.ingredients.map((text) => ({ text, group: g.name })));
   const sameLines = grouped.length === draft.ingredients.length && grouped.every((g, i) => g.text === draft.ingredients[i]);
@@ -285,7 +288,7 @@ function recipeFromDraft(draft: RecipeDraft, pageUrl: string, caller: Caller | n
       language: draft.language,
       extractedFrom: draft.source,
     },
-    userId: caller?.id ?? null,
+    userId: callerUserId(caller),
   };
 }
 

@@ -5,8 +5,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import type { ShoppingList } from "../../../core/api/lists.ts";
-import { apiRequest, errorText } from "../../lib/api.ts";
+import { api, errorText } from "../../lib/api.ts";
 import { type AddedRecipe, removeRecipe, setLastListId } from "../../lib/recipes-store.ts";
 import { toast } from "../../lib/toast.ts";
 import { Button } from "../../ui/button.tsx";
@@ -64,7 +63,7 @@ export function AddedRecipes({ recipes, ready }: { recipes: AddedRecipe[]; ready
     }
     setGenerating(true);
     try {
-      const list = await apiRequest<ShoppingList>("POST", "/api/shopping-lists", {
+      const list = await api.lists.create({
         name: defaultListName(),
         recipeIds: recipes.map((r) => r.id),
       });

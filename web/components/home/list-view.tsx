@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from "react";
 import type { ShoppingList } from "../../../core/api/lists.ts";
-import { ApiError, apiRequest } from "../../lib/api.ts";
+import { api, ApiError } from "../../lib/api.ts";
 import { setLastListId } from "../../lib/recipes-store.ts";
 import { Button } from "../../ui/button.tsx";
 import { Link } from "../../ui/link.tsx";
@@ -17,7 +17,7 @@ export function ListView({ listId }: { listId: string }) {
     let live = true;
     setList(null);
     setFailed(false);
-    apiRequest<ShoppingList>("GET", `/api/shopping-lists/${encodeURIComponent(listId)}`).then(
+    api.lists.get(listId).then(
       (l) => live && setList(l),
       (err: unknown) => {
         if (!live) return;

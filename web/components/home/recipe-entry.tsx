@@ -4,7 +4,7 @@
  * the card shows progress and the button cannot be pressed again.
  */
 import { type FormEvent, useState } from "react";
-import { ApiError, apiRequest, errorText } from "../../lib/api.ts";
+import { api, ApiError, errorText } from "../../lib/api.ts";
 import { upsertRecipe } from "../../lib/recipes-store.ts";
 import { toast } from "../../lib/toast.ts";
 import { Button } from "../../ui/button.tsx";
@@ -60,7 +60,7 @@ function UrlForm() {
     }
     setPending(true);
     try {
-      const recipe = await apiRequest<unknown>("POST", "/api/recipes/parse", { url: value });
+      const recipe = await api.recipes.parse({ url: value });
       upsertRecipe(toAddedRecipe(recipe));
       setUrl("");
     } catch (err) {
@@ -124,7 +124,7 @@ function ManualForm() {
     }
     setPending(true);
     try {
-      const recipe = await apiRequest<unknown>("POST", "/api/recipes/manual", {
+      const recipe = await api.recipes.manual({
         title: name,
         ingredients: lines,
         source: MANUAL_SOURCE,

@@ -5,7 +5,7 @@
  */
 import { useRef, useState } from "react";
 import type { ShoppingList, ShoppingListItem } from "../../../core/api/lists.ts";
-import { apiRequest, errorText } from "../../lib/api.ts";
+import { api, errorText } from "../../lib/api.ts";
 import { toast } from "../../lib/toast.ts";
 import { Button } from "../../ui/button.tsx";
 import { getListText } from "./list-text.ts";
@@ -23,7 +23,7 @@ export function ShoppingListView({ list, onChanged }: { list: ShoppingList; onCh
     const buttons = () => [...(articleRef.current?.querySelectorAll<HTMLElement>("[data-remove-item]") ?? [])];
     const index = buttons().findIndex((b) => b.dataset.removeItem === item.id);
     try {
-      await apiRequest("DELETE", `/api/shopping-lists/${encodeURIComponent(list.id)}/items/${encodeURIComponent(item.id)}`);
+      await api.lists.removeItem(list.id, item.id);
       await onChanged();
       // The pressed button is gone: keep keyboard focus on the list (next item, else the title).
       requestAnimationFrame(() =>

@@ -1,0 +1,151 @@
+/**
+ * Wire schemas of the accounts API (SPEC §7 auth and profile calls), shared by the Worker (request
+ * validation), the web app and the browser extension (answers parsed through core/api/client.ts).
+ * Validation messages are the spec's words (SPEC §5).
+ */
+import { z } from "zod";
+
+/** SPEC §9: minimum password length. */
+export const PASSWORD_MIN = 8;
+/** Longest password we hash (bounds the work an attacker can ask of scrypt). */
+export const PASSWORD_MAX = 256;
+export const NAME_MAX = 100;
+export const EMAIL_MAX = 254;
+
+const email = z
+  .string({ error: "Invalid email address" })
+  .trim()
+  .max(EMAIL_MAX, "Invalid email address")
+  .pipe(z.email("Invalid email address"));
+
+const newPassword = (message: string) =>
+  z.string({ error: message }).min(PASSWORD_MIN, message).max(PASSWORD_MAX, `At most ${PASSWORD_MAX} characters.`);
+
+const firstName = z
+  .string({ error: "First name is required" })
+  .trim()
+  .min(1, "First name is required")
+  .max(NAME_MAX, `At most ${NAME_MAX} characters.`);
+const lastName = z
+  .string({ error: "Last name is required" })
+  .trim()
+  .min(1, "Last name is required")
+  .max(NAME_MAX, `At most ${NAME_MAX} characters.`);
+
+/**
+ * What a browser proves it made while signed out (decision 0082): ids with their edit tokens.
+ * Sent with sign-in or registration (or to POST /api/users/me/claim) so they become the user's.
+ */
+export const ClaimSchema = z.object({
+  recipes: z.array(z.object({ id: z.string().min(1).max(64), editToken: z.string().min(1).max(128) })).max(200).default([]),
+  lists: z.array(z.object({ id: z.string().min(1).max(64), editToken: z.string().min(1).max(128) })).max(200).default([]),
+});
+export type Claim = z.infer<typeof ClaimSchema>;
+export type ClaimInput = z.input<typeof ClaimSchema>;
+
+/** POST /api/auth/login. */
+export const LoginRequestSchema = z.object({
+  email,
+  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(PASSWORD_MAX, "Password is required"),
+  claim: ClaimSchema.optional(),
+});
+export type LoginRequest = z.input<typeof LoginRequestSchema>;
+
+/** POST /api/auth/register. */
+export const RegisterRequestSchema = z.object({
+  firstName,
+  lastName,
+  email,
+  password: newPassword("Password must be at least 8 characters"),
+  claim: ClaimSchema.optional(),
+});
+export type RegisterRequest = z.input<typeof RegisterRequestSchema>;
+
+/** POST /api/auth/forgot-password. */
+export const ForgotPasswordRequestSchema = z.object({ email });
+export type ForgotPasswordRequest = z.input<typeof ForgotPasswordRequestSchema>;
+
+/** POST /api/auth/reset-password. */
+export const ResetPasswordRequestSchema = z.object({
+  token: z.string({ error: "Reset token is required" }).min(1, "Reset token is required").max(200, "Reset token is required"),
+  password: newPassword("Password must be at least 8 characters"),
+});
+export type ResetPasswordRequest = z.input<typeof ResetPasswordRequestSchema>;
+
+/** PUT /api/users/me. */
+export const UpdateProfileRequestSchema = z.object({ firstName, lastName, email });
+export type UpdateProfileRequest = z.input<typeof UpdateProfileRequestSchema>;
+
+/** PUT /api/users/me/password. (confirmPassword is checked by the form only.) */
+export const ChangePasswordRequestSchema = z.object({
+  currentPassword: z
+    .string({ error: "Current password is required" })
+    .min(1, "Current password is required")
+    .max(PASSWORD_MAX, "Current password is required"),
+  newPassword: newPassword("New password must be at least 8 characters"),
+});
+export type ChangePasswordRequest = z.input<typeof ChangePasswordRequestSchema>;
+
+/** The change-password form: the server's fields plus the confirmation (SPEC §5). */
+export const ChangePasswordFormSchema = ChangePasswordRequestSchema.extend({
+  confirmPassword: z.string().min(1, "Please confirm your password"),
+}).refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords don't match", path: ["confirmPassword"] });
+
+/** A user as the API answers it. */
+export const UserSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  isAdmin: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+/** GET /api/auth/me, PUT /api/users/me. */
+export const MeResponseSchema = z.object({ user: UserSchema });
+
+/** POST /api/auth/login and /register: the user plus the session token for `auth_token` (bearer). */
+export const AuthResponseSchema = z.object({
+  user: UserSchema,
+  token: z.string(),
+  expiresAt: z.string(),
+  /** What the claim moved to the account (decision 0082). */
+  claimed: z.object({ recipes: z.number(), lists: z.number() }).optional(),
+});
+export type AuthResponse = z.infer<typeof AuthResponseSchema>;
+
+/** POST /api/auth/forgot-password: the same answer whether or not the address has an account. */
+export const MessageResponseSchema = z.object({ message: z.string() });
+
+/** GET /api/auth/verify-reset-token?token=... */
+export const VerifyResetTokenResponseSchema = z.object({ valid: z.boolean() });
+
+/** POST /api/auth/reset-password. */
+export const ResetPasswordResponseSchema = z.object({ success: z.boolean(), message: z.string() });
+
+/** GET /api/auth/sessions: the caller's live sessions (dashboard security tab). */
+export const SessionInfoSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string(),
+  expiresAt: z.string(),
+  userAgent: z.string().nullable(),
+  /** The session this request was made with. */
+  current: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof SessionInfoSchema>;
+export const SessionListResponseSchema = z.object({ sessions: z.array(SessionInfoSchema) });
+
+/** GET /api/auth/providers: which sign-in buttons to show (only configured providers are listed). */
+export const OAUTH_PROVIDERS = ["google", "github"] as const;
+export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
+export const ProvidersResponseSchema = z.object({
+  password: z.literal(true),
+  oauth: z.array(z.object({ id: z.enum(OAUTH_PROVIDERS), name: z.string(), startUrl: z.string() })),
+});
+export type ProvidersResponse = z.infer<typeof ProvidersResponseSchema>;
+
+/** POST /api/users/me/claim answer. */
+export const ClaimResponseSchema = z.object({ recipes: z.number(), lists: z.number() });

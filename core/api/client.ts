@@ -1,0 +1,210 @@
+/**
+ * The typed API client (SPEC §7) for the web app and, later, the browser extension. Platform-free:
+ * the caller injects `fetch` and a token getter. Every call sends JSON when it has a body, includes
+ * cookies, adds `Authorization: Bearer <token>` when the getter returns one, and parses the answer
+ * with its zod schema, so no component parses responses by hand.
+ *
+ * A non-OK answer throws ApiError whose message is "status: response text" (or the status text
+ * when the body is empty), SPEC §8; the parsed problem+json body rides along.
+ */
+import { z } from "zod";
+import {
+  AuthResponseSchema,
+  ClaimResponseSchema,
+  MeResponseSchema,
+  MessageResponseSchema,
+  ProvidersResponseSchema,
+  ResetPasswordResponseSchema,
+  SessionListResponseSchema,
+  VerifyResetTokenResponseSchema,
+  type ChangePasswordRequest,
+  type ClaimInput,
+  type ForgotPasswordRequest,
+  type LoginRequest,
+  type RegisterRequest,
+  type ResetPasswordRequest,
+  type UpdateProfileRequest,
+  type User,
+} from "./auth.ts";
+import { ShoppingListSchema, type CreateShoppingListRequest } from "./lists.ts";
+import { RecipeSchema, type ManualRecipeRequest, type ParseRecipeRequest, type UpdateRecipeRequest } from "./recipes.ts";
+
+/** The problem+json body every non-2xx answer carries (worker/http/problem.ts). */
+export const ProblemSchema = z
+  .object({
+    code: z.string().optional(),
+    title: z.string().optional(),
+    message: z.string().optional(),
+    errors: z.record(z.string(), z.array(z.string())).optional(),
+    requestId: z.string().optional(),
+    retryAfterSeconds: z.number().optional(),
+  })
+  .passthrough();
+export type Problem = z.infer<typeof ProblemSchema> & { status: number };
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly problem: Problem | null;
+  constructor(status: number, message: string, problem: Problem | null) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.problem = problem;
+  }
+  /** The server's human message when it sent one, else the raw "status: text" message. */
+  get displayMessage(): string {
+    return this.problem?.message ?? this.message;
+  }
+}
+
+/** An answer that did not match its schema (a server/client version mismatch, a proxy page...). */
+export class ApiShapeError extends Error {
+  constructor(path: string, issues: string) {
+    super(`Unexpected answer from ${path}: ${issues}`);
+    this.name = "ApiShapeError";
+  }
+}
+
+/**
+ * The slice of the Fetch API the client needs, stated structurally: core/ is platform-free
+ * (tsconfig.core.json has no DOM types), and every runtime's fetch fits this shape.
+ */
+export interface FetchInit {
+  method: string;
+  credentials: "include";
+  headers: Record<string, string>;
+  body?: string;
+  signal?: unknown;
+}
+export interface FetchResponse {
+  ok: boolean;
+  status: number;
+  statusText: string;
+  text(): Promise<string>;
+}
+export type FetchLike = (input: string, init: FetchInit) => Promise<FetchResponse>;
+
+export interface ApiClientOptions {
+  fetch: FetchLike;
+  /** The stored session token (auth_token), or null. Read on every call. */
+  getToken?: () => string | null;
+  /** Prefix for paths ("" in the web app; the site origin in the extension). */
+  baseUrl?: string;
+}
+
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** Per-call extras: abort signal, and an edit token for things made while signed out (decision 0082). */
+export interface CallOptions {
+  /** An AbortSignal. */
+  signal?: unknown;
+  editToken?: string | null;
+}
+
+/** Header carrying an edit token (decision 0082). */
+export const EDIT_TOKEN_HEADER = "x-edit-token";
+
+const enc = encodeURIComponent;
+
+export function createApiClient(options: ApiClientOptions) {
+  const base = options.baseUrl ?? "";
+
+  async function send(method: Method, path: string, body: unknown, opts: CallOptions): Promise<FetchResponse> {
+    const hasBody = body !== undefined;
+    const headers: Record<string, string> = { accept: "application/json" };
+    if (hasBody) headers["content-type"] = "application/json";
+    const token = options.getToken?.();
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (opts.editToken) headers[EDIT_TOKEN_HEADER] = opts.editToken;
+    const res = await options.fetch(base + path, {
+      method,
+      credentials: "include",
+      headers,
+      body: hasBody ? JSON.stringify(body) : undefined,
+      signal: opts.signal,
+    });
+    if (!res.ok) {
+      const text = await res.text().catch(() => "");
+      throw new ApiError(res.status, `${res.status}: ${text || res.statusText}`, parseProblem(text, res.status));
+    }
+    return res;
+  }
+
+  /** Calls and parses the JSON answer with `schema`. */
+  async function call<S extends z.ZodType>(method: Method, path: string, schema: S, body?: unknown, opts: CallOptions = {}): Promise<z.infer<S>> {
+    const res = await send(method, path, body, opts);
+    const text = await res.text();
+    let value: unknown;
+    try {
+      value = text ? JSON.parse(text) : undefined;
+    } catch {
+      throw new ApiShapeError(path, "not JSON");
+    }
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) throw new ApiShapeError(path, parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "));
+    return parsed.data;
+  }
+
+  /** Calls an endpoint that answers 204 (or anything we do not read). */
+  async function callVoid(method: Method, path: string, body?: unknown, opts: CallOptions = {}): Promise<void> {
+    const res = await send(method, path, body, opts);
+    await res.text().catch(() => "");
+  }
+
+  return {
+    auth: {
+      /** SPEC §7: the current user, or null when signed out (a 401 means null). */
+      async me(opts?: CallOptions): Promise<User | null> {
+        try {
+          return (await call("GET", "/api/auth/me", MeResponseSchema, undefined, opts)).user;
+        } catch (err) {
+          if (err instanceof ApiError && err.status === 401) return null;
+          throw err;
+        }
+      },
+      login: (body: LoginRequest) => call("POST", "/api/auth/login", AuthResponseSchema, body),
+      register: (body: RegisterRequest) => call("POST", "/api/auth/register", AuthResponseSchema, body),
+      logout: () => callVoid("POST", "/api/auth/logout", {}),
+      forgotPassword: (body: ForgotPasswordRequest) => call("POST", "/api/auth/forgot-password", MessageResponseSchema, body),
+      verifyResetToken: (token: string) =>
+        call("GET", `/api/auth/verify-reset-token?token=${enc(token)}`, VerifyResetTokenResponseSchema),
+      resetPassword: (body: ResetPasswordRequest) => call("POST", "/api/auth/reset-password", ResetPasswordResponseSchema, body),
+      providers: () => call("GET", "/api/auth/providers", ProvidersResponseSchema),
+      sessions: () => call("GET", "/api/auth/sessions", SessionListResponseSchema),
+      revokeSession: (id: string) => callVoid("DELETE", `/api/auth/sessions/${enc(id)}`),
+      revokeOtherSessions: () => callVoid("DELETE", "/api/auth/sessions"),
+    },
+    users: {
+      updateMe: (body: UpdateProfileRequest) => call("PUT", "/api/users/me", MeResponseSchema, body),
+      changePassword: (body: ChangePasswordRequest) => callVoid("PUT", "/api/users/me/password", body),
+      claim: (body: ClaimInput) => call("POST", "/api/users/me/claim", ClaimResponseSchema, body),
+    },
+    recipes: {
+      parse: (body: ParseRecipeRequest, opts?: CallOptions) => call("POST", "/api/recipes/parse", RecipeSchema, body, opts),
+      manual: (body: ManualRecipeRequest, opts?: CallOptions) => call("POST", "/api/recipes/manual", RecipeSchema, body, opts),
+      get: (id: string, opts?: CallOptions) => call("GET", `/api/recipes/${enc(id)}`, RecipeSchema, undefined, opts),
+      update: (id: string, body: UpdateRecipeRequest, opts?: CallOptions) =>
+        call("PUT", `/api/recipes/${enc(id)}`, RecipeSchema, body, opts),
+      remove: (id: string, opts?: CallOptions) => callVoid("DELETE", `/api/recipes/${enc(id)}`, undefined, opts),
+    },
+    lists: {
+      create: (body: CreateShoppingListRequest, opts?: CallOptions) => call("POST", "/api/shopping-lists", ShoppingListSchema, body, opts),
+      get: (id: string, opts?: CallOptions) => call("GET", `/api/shopping-lists/${enc(id)}`, ShoppingListSchema, undefined, opts),
+      remove: (id: string, opts?: CallOptions) => callVoid("DELETE", `/api/shopping-lists/${enc(id)}`, undefined, opts),
+      removeItem: (id: string, itemId: string, opts?: CallOptions) =>
+        callVoid("DELETE", `/api/shopping-lists/${enc(id)}/items/${enc(itemId)}`, undefined, opts),
+    },
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+function parseProblem(text: string, status: number): Problem | null {
+  if (!text) return null;
+  try {
+    const parsed = ProblemSchema.safeParse(JSON.parse(text));
+    return parsed.success ? { ...parsed.data, status } : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,24 @@
+/**
+ * React Router context keys the Worker entry fills for every page request (worker/index.ts).
+ * Web code takes only types from worker/; the Worker reaches web only through this module.
+ */
+import { createContext } from "react-router";
+import type { Caller } from "../worker/services/caller.ts";
+
+/** Per-request platform values for loaders and entry.server. */
+export interface CloudflareContext {
+  env: Env;
+  ctx: ExecutionContext;
+  /** CSP nonce for this response's inline scripts. */
+  nonce: string;
+}
+
+export const cloudflareContext = createContext<CloudflareContext>();
+
+/**
+ * Who is calling, resolved once per request from the bearer token or the session cookie (the
+ * same answer the API sees). Loaders of personal pages read it to render signed-in data on the server.
+ */
+export const callerContext = createContext<Caller>();
+
+export type { Caller, CallerUser } from "../worker/services/caller.ts";

@@ -1,0 +1,119 @@
+import { env, exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { createDb } from "../db/client.ts";
+import { sessions, users } from "../db/schema.ts";
+import { sha256Hex } from "../lib/crypto.ts";
+import { newId, newToken } from "../lib/ids.ts";
+import { ANONYMOUS, signedIn, type CallerUser } from "../services/caller.ts";
+import { DomainError } from "../services/errors.ts";
+import { resolveCaller } from "./caller.ts";
+import { domainErrorResponse } from "./domain-errors.ts";
+import { createRouter, guard } from "./router.ts";
+
+const db = createDb(env.DB);
+const call = (path: string, init?: RequestInit) => exports.default.fetch(`http://localhost${path}`, init);
+
+async function userWithSession(opts: { isAdmin?: boolean; expiresInMs?: number } = {}) {
+  const id = newId();
+  await db.insert(users).values({ id, email: `${id}@example.org`, passwordHash: "x", firstName: "Pat", isAdmin: opts.isAdmin ?? false });
+  const token = newToken();
+  await db.insert(sessions).values({ tokenHash: await sha256Hex(token), userId: id, expiresAt: new Date(Date.now() + (opts.expiresInMs ?? 3_600_000)) });
+  return { id, token };
+}
+
+const req = (headers: Record<string, string>) => new Request("http://localhost/api/x", { headers });
+
+describe("resolveCaller", () => {
+  it("accepts the bearer token and the cookie, through the same validator", async () => {
+    const { id, token } = await userWithSession();
+    const bearer = await resolveCaller(db, req({ authorization: `Bearer ${token}` }));
+    expect(bearer).toMatchObject({ kind: "user", user: { id }, session: { via: "bearer" } });
+    const cookie = await resolveCaller(db, req({ cookie: `other=1; rc_session=${token}` }));
+    expect(cookie).toMatchObject({ kind: "user", user: { id }, session: { via: "cookie" } });
+    expect(bearer.session!.id).toBe(cookie.session!.id);
+  });
+
+  it("prefers the bearer token, and falls back to the cookie when the bearer is stale", async () => {
+    const a = await userWithSession();
+    const b = await userWithSession();
+    const both = await resolveCaller(db, req({ authorization: `Bearer ${a.token}`, cookie: `rc_session=${b.token}` }));
+    expect(both.user?.id).toBe(a.id);
+    const stale = await resolveCaller(db, req({ authorization: "Bearer not-a-session", cookie: `rc_session=${b.token}` }));
+    expect(stale).toMatchObject({ user: { id: b.id }, session: { via: "cookie" } });
+  });
+
+  it("is anonymous without a token, with a bogus or expired one, and never exposes the password hash", async () => {
+    const expired = await userWithSession({ expiresInMs: -1000 });
+    const variants: Record<string, string>[] = [{}, { authorization: "Bearer nope" }, { cookie: "rc_session=%E0%A4%A" }, { authorization: `Bearer ${expired.token}` }];
+    for (const headers of variants) {
+      expect(await resolveCaller(db, req(headers))).toEqual(ANONYMOUS);
+    }
+    const { token } = await userWithSession();
+    const caller = await resolveCaller(db, req({ authorization: `Bearer ${token}` }));
+    expect(Object.keys(caller.user!)).not.toContain("passwordHash");
+  });
+});
+
+describe("route guards", () => {
+  const user: CallerUser = { id: "u", firstName: "", lastName: "", email: "u@x.org", isAdmin: false, createdAt: new Date(), updatedAt: new Date() };
+  const session = { id: "s", via: "cookie" as const, expiresAt: new Date() };
+
+  it("public lets anyone in; user needs a session; admin needs an admin", async () => {
+    expect(guard("public", ANONYMOUS)).toBeNull();
+    expect(guard("user", ANONYMOUS)?.status).toBe(401);
+    expect(guard("user", signedIn(user, session))).toBeNull();
+    expect(guard("admin", ANONYMOUS)?.status).toBe(401);
+    const refused = guard("admin", signedIn(user, session))!;
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: "forbidden" });
+    expect(guard("admin", signedIn({ ...user, isAdmin: true }, session))).toBeNull();
+  });
+
+  it("the router runs the guard before the handler", async () => {
+    let ran = 0;
+    const handle = createRouter([
+      { method: "GET", path: "/api/admin-only", access: "admin", handler: () => (ran++, new Response("ok")) },
+    ]);
+    const base = { env, ctx: {} as ExecutionContext, db, requestId: "r" };
+    const url = new URL("http://localhost/api/admin-only");
+    const res = await handle({ ...base, request: new Request(url), url, caller: signedIn(user, session) });
+    expect(res.status).toBe(403);
+    expect(ran).toBe(0);
+    const ok = await handle({ ...base, request: new Request(url), url, caller: signedIn({ ...user, isAdmin: true }, session) });
+    expect(ok.status).toBe(200);
+    expect(ran).toBe(1);
+  });
+
+  it("GET /api/auth/me answers the user for a bearer token and for the cookie", async () => {
+    const { id, token } = await userWithSession();
+    const variants: Record<string, string>[] = [{ authorization: `Bearer ${token}` }, { cookie: `rc_session=${token}` }];
+    for (const headers of variants) {
+      const res = await call("/api/auth/me", { headers });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { user: Record<string, unknown> };
+      expect(body.user).toMatchObject({ id, firstName: "Pat", isAdmin: false });
+      expect(body.user).not.toHaveProperty("passwordHash");
+    }
+  });
+});
+
+describe("domain errors become problems only in the HTTP layer", () => {
+  it("maps each kind to its status, keeps code, message and details", async () => {
+    const res = domainErrorResponse(new DomainError("conflict", "email_taken", "That e-mail is in use.", { errors: { email: ["taken"] } }));
+    expect(res.status).toBe(409);
+    expect(res.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+    expect(await res.json()).toMatchObject({ code: "email_taken", message: "That e-mail is in use.", errors: { email: ["taken"] } });
+  });
+
+  it("a rate-limited error carries Retry-After", () => {
+    const res = domainErrorResponse(new DomainError("rate_limited", "rate_limited", "Slow down.", { retryAfterSeconds: 42.2 }));
+    expect(res.status).toBe(429);
+    expect(res.headers.get("retry-after")).toBe("43");
+  });
+
+  it("a service's domain error reaches the client as a problem (unknown recipe -> 404)", async () => {
+    const res = await call(`/api/recipes/${newId()}`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ code: "not_found" });
+  });
+});
