@@ -1,10 +1,13 @@
 /**
  * Category benchmark: runs the shared scorer on <dataDir>/categories/dev.jsonl against
- * `recipecart categorize` and prints its summary, then measures in-process speed of categorise().
+ * `recipecart categorize`, separately on the working and the validation part (decision 0036),
+ * and prints both figures, then measures in-process speed of categorise().
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
+import { splitByName } from "./holdout.ts";
 import { explainCategory, lexiconSize } from "../core/categorise/categorise.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -16,26 +19,52 @@ export async function run(dataDir: string): Promise<void> {
     console.log(`categories: skipped (missing ${existsSync(data) ? scorer : data})`);
     return;
   }
-  const res = spawnSync(
-    process.execPath,
-    [scorer, "--data", data, "--cmd", `"${process.execPath}" "${path.join(root, "cli", "recipecart.ts")}" categorize`, "--top", "10"],
-    { cwd: root, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
-  );
-  const lines = res.stdout.trim().split("\n");
-  // Print the human-readable part (header, accuracy, per part) and the JSON summary's key figures.
-  for (const l of lines.slice(0, 5)) console.log(l);
-  const last = lines.at(-1) ?? "";
-  try {
-    const s = JSON.parse(last) as { accuracy: number; strict_accuracy: number; names_per_s: number };
-    console.log(`summary: accuracy ${(s.accuracy * 100).toFixed(1)}%, strict ${(s.strict_accuracy * 100).toFixed(1)}%, CLI ${s.names_per_s} names/s`);
-  } catch {
-    console.log(`scorer output not understood (exit ${res.status}): ${res.stderr.slice(0, 500)}`);
-  }
-
-  const names = readFileSync(data, "utf8")
+  // Working and validation parts (decision 0036): the working part's summary and confusions are
+  // printed (rules are written from them); of the validation part only the figure.
+  const rows = readFileSync(data, "utf8")
     .split("\n")
     .filter((l) => l.trim())
-    .map((l) => (JSON.parse(l) as { name: string }).name);
+    .map((l) => JSON.parse(l) as { name: string; source?: string });
+  const parts = splitByName(rows);
+  const tmp = mkdtempSync(path.join(tmpdir(), "rc-cat-"));
+  const score = (label: "working" | "validation", list: typeof rows) => {
+    const file = path.join(tmp, `${label}.jsonl`);
+    writeFileSync(file, list.map((r) => JSON.stringify(r)).join("\n") + "\n");
+    const args = [scorer, "--data", file, "--cmd", `"${process.execPath}" "${path.join(root, "cli", "recipecart.ts")}" categorize`];
+    args.push(...(label === "working" ? ["--top", "10"] : ["--quiet"]));
+    const res = spawnSync(process.execPath, args, { cwd: root, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+    const lines = res.stdout.trim().split("\n");
+    if (label === "working") for (const l of lines.slice(0, 5)) console.log(l);
+    try {
+      return JSON.parse(lines.at(-1) ?? "") as {
+        accuracy: number;
+        strict_accuracy: number;
+        names_per_s: number;
+        n: number;
+        by_part: Record<string, { n: number; accuracy: number }>;
+      };
+    } catch {
+      console.log(`scorer output not understood (exit ${res.status}): ${res.stderr.slice(0, 500)}`);
+      return null;
+    }
+  };
+  const w = score("working", parts.working);
+  const v = score("validation", parts.validation);
+  rmSync(tmp, { recursive: true, force: true });
+  const pc = (x: number | undefined) => (x === undefined ? "  -  " : `${(x * 100).toFixed(1)}%`);
+  if (w && v) {
+    const partNames = [...new Set([...Object.keys(w.by_part), ...Object.keys(v.by_part)])];
+    console.log(`summary            working (${w.n})   validation (${v.n})   gap`);
+    console.log(`  accuracy         ${pc(w.accuracy).padStart(7)}          ${pc(v.accuracy).padStart(7)}          ${((w.accuracy - v.accuracy) * 100).toFixed(1)} pt`);
+    console.log(`  strict           ${pc(w.strict_accuracy).padStart(7)}          ${pc(v.strict_accuracy).padStart(7)}`);
+    for (const p of partNames) {
+      console.log(`  part ${p.padEnd(11)} ${pc(w.by_part[p]?.accuracy).padStart(7)}          ${pc(v.by_part[p]?.accuracy).padStart(7)}`);
+    }
+    const all = (w.accuracy * w.n + v.accuracy * v.n) / (w.n + v.n);
+    console.log(`  whole dev set ${pc(all)}; CLI ${w.names_per_s} names/s`);
+  }
+
+  const names = rows.map((r) => r.name);
   // Timed through explainCategory, which categorise() wraps with a 1,024-name memo (decision 0011):
   // these 1,246 names would mostly fit in it, and the figure would measure the memo, not the classifier.
   const categorise = (n: string) => explainCategory(n).category;

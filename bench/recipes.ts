@@ -14,11 +14,13 @@ import { gunzipSync } from "node:zlib";
 import { runPlanNode } from "../cli/node-html-rewriter.ts";
 import { leanBindingSupported, leanMemoryBytes } from "../cli/lol-html-wasm.ts";
 import { createExtraction } from "../core/extract/extract.ts";
+import { isValidationHost } from "./holdout.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 
 interface Entry {
   id: string;
+  host: string;
   url: string;
   html: string;
 }
@@ -37,30 +39,42 @@ export async function run(dataDir: string): Promise<void> {
     return;
   }
 
-  // 1. the scorer, through the CLI exactly as it will be judged
+  // 1. the scorer, through the CLI exactly as it will be judged, once per part (decision 0036):
+  //    the working part with the scorer's full report, the validation part as figures only.
+  const manifest = JSON.parse(readFileSync(path.join(dev, "manifest.json"), "utf8")) as { entries: Entry[] };
   if (existsSync(scorer)) {
-    const res = spawnSync(process.execPath, [scorer, "--data", dev, "--cmd", "npx --no-install recipecart extract"], {
-      cwd: root,
-      encoding: "utf8",
-      maxBuffer: 64 * 1024 * 1024,
-      timeout: 15 * 60 * 1000,
-    });
-    const lines = (res.stdout ?? "").trim().split("\n");
-    for (const l of lines.slice(0, -1)) console.log(l);
-    try {
-      const s = JSON.parse(lines[lines.length - 1]) as Record<string, number>;
-      console.log(
-        `summary: both ${(s.both_acc * 100).toFixed(1)}%  title ${(s.title_acc * 100).toFixed(1)}%  ingredients exact ${(s.ingredients_exact_acc * 100).toFixed(1)}%  F1 ${(s.ingredients_f1_mean * 100).toFixed(1)}%  crashes ${s.crashes}`,
-      );
-    } catch {
-      console.log("scorer gave no summary:", (res.stderr ?? "").slice(0, 500));
+    const hosts = [...new Set(manifest.entries.map((e) => e.host))];
+    const esc = (h: string) => h.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const score = (label: "working" | "validation") => {
+      const mine = hosts.filter((h) => isValidationHost(h) === (label === "validation"));
+      const args = [scorer, "--data", dev, "--cmd", "npx --no-install recipecart extract", "--hosts", `^(${mine.map(esc).join("|")})$`];
+      if (label === "validation") args.push("--quiet");
+      const res = spawnSync(process.execPath, args, { cwd: root, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, timeout: 15 * 60 * 1000 });
+      const lines = (res.stdout ?? "").trim().split("\n");
+      if (label === "working") for (const l of lines.slice(0, -1)) console.log(l);
+      try {
+        return JSON.parse(lines[lines.length - 1]) as Record<string, number>;
+      } catch {
+        console.log(`scorer gave no summary (${label}):`, (res.stderr ?? "").slice(0, 500));
+        return null;
+      }
+    };
+    const w = score("working");
+    const v = score("validation");
+    const pc = (x: number) => `${(x * 100).toFixed(1)}%`.padStart(7);
+    if (w && v) {
+      console.log(`summary               working (${w.pages} pages)   validation (${v.pages} pages)   gap`);
+      for (const [k, label] of [["both_acc", "both right"], ["title_acc", "title"], ["ingredients_exact_acc", "ingredients exact"], ["ingredients_f1_mean", "line F1"]] as const) {
+        console.log(`  ${label.padEnd(18)} ${pc(w[k])}               ${pc(v[k])}                ${((w[k] - v[k]) * 100).toFixed(1)} pt`);
+      }
+      const all = (w.both_count + v.both_count) / (w.pages + v.pages);
+      console.log(`  whole dev set: both right ${pc(all).trim()}; crashes ${w.crashes + v.crashes}`);
     }
   } else {
     console.log(`scorer not found at ${scorer}; skipped`);
   }
 
   // 2. time per page in Node (bytes already in memory), after a warm-up pass
-  const manifest = JSON.parse(readFileSync(path.join(dev, "manifest.json"), "utf8")) as { entries: Entry[] };
   const pages = manifest.entries.map((e) => ({ url: e.url, bytes: gunzipSync(readFileSync(path.join(dev, e.html))) }));
   const once = async (p: { url: string; bytes: Uint8Array }, binding: "auto" | "stock" = "auto") => {
     const ex = createExtraction(p.url);

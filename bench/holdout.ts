@@ -1,0 +1,40 @@
+/**
+ * Working / validation split of the dev sets (decision 0036). Stable: a row's part depends only on
+ * its key (the page's host, the category row's name) through sha256, never on the file's order.
+ * Rules are written from WORKING-part failures only; the validation part is scored as one figure.
+ */
+import { createHash } from "node:crypto";
+
+export const VALIDATION_SHARE = 1 / 3;
+const SALT = "recipecart-holdout-v1:";
+
+/** A number in [0, 1) from the key: the first 32 bits of sha256(SALT + key). */
+export function holdoutHash(key: string): number {
+  return createHash("sha256").update(SALT + key).digest().readUInt32BE(0) / 2 ** 32;
+}
+
+/** Extraction: split by site, so that no site is in both parts. */
+export function isValidationHost(host: string): boolean {
+  return holdoutHash(host.toLowerCase()) < VALIDATION_SHARE;
+}
+
+/**
+ * Categories: by name, stratified by source part ("recipes", "instacart"): within each part the rows
+ * are ranked by hash and the lowest third goes to validation, so both parts keep their mix.
+ */
+export function splitByName<T extends { name: string; source?: string }>(rows: T[]): { working: T[]; validation: T[] } {
+  const groups = new Map<string, { row: T; h: number }[]>();
+  for (const row of rows) {
+    const part = String(row.source ?? "").split(":")[0] ?? "";
+    let g = groups.get(part);
+    if (!g) groups.set(part, (g = []));
+    g.push({ row, h: holdoutHash(row.name.trim().toLowerCase()) });
+  }
+  const validation = new Set<T>();
+  for (const g of groups.values()) {
+    const sorted = [...g].sort((a, b) => a.h - b.h);
+    const k = Math.round(sorted.length * VALIDATION_SHARE);
+    for (const x of sorted.slice(0, k)) validation.add(x.row);
+  }
+  return { working: rows.filter((r) => !validation.has(r)), validation: rows.filter((r) => validation.has(r)) };
+}
