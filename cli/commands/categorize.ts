@@ -1,7 +1,8 @@
 /**
  * `recipecart categorize`: read grocery item names on stdin (one per line) and print
  * `{"category": "..."}` per line, in order (bench contract, /work/shared/bench/README.md).
- * `--explain` adds the lexicon phrase that decided each answer.
+ * `--explain` adds the lexicon phrase that decided each answer. A name with no known word gets the
+ * classifier's best guess, never "Other" (decision 0037).
  */
 import { explainCategory } from "../../core/categorise/categorise.ts";
 import { createOut, forEachStdinLine } from "../read-lines.ts";
@@ -18,7 +19,7 @@ export async function run(args: string[]): Promise<number> {
   const explain = args.includes("--explain");
   const out = createOut();
   await forEachStdinLine((line) => {
-    const r = explainCategory(line.trim());
+    const r = explainCategory(line.trim(), { guess: true });
     out.write(JSON.stringify(explain ? r : { category: r.category }) + "\n");
   });
   out.flush();

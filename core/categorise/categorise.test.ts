@@ -139,6 +139,32 @@ describe("categorise", () => {
     expect(explainCategory("qwerty").phrase).toBeNull();
   });
 
+  it("falls back on WordNet's food nouns for words the lexicon does not know (decision 0037)", () => {
+    // none of these words is in the lexicon; the generated table knows them through their hypernyms
+    expect(explainCategory("Zwieback")).toEqual({ category: "Bakery & Bread", phrase: "(wordnet)" });
+    expect(categorise("Organic Zwieback Toasts")).toBe("Bakery & Bread");
+    expect(categorise("Frozen Zwieback")).toBe("Frozen");
+  });
+
+  it("guesses instead of answering Other only when asked (CLI), never for non-food words", () => {
+    expect(explainCategory("qwerty").category).toBe("Other");
+    expect(explainCategory("qwerty", { guess: true }).category).not.toBe("Other");
+    expect(explainCategory("paper towels", { guess: true }).category).toBe("Other");
+  });
+
+  it("lets product-type words of the spice aisle and decorating products decide as a class", () => {
+    expect(categorise("Tandoori Chicken Seasoning")).toBe("Spices & Seasonings");
+    expect(categorise("Smoky Brisket Rub")).toBe("Spices & Seasonings");
+    expect(categorise("Neon Writing Gel")).toBe("Baking");
+    expect(categorise("Easter Egg Dye Kit")).toBe("Baking");
+  });
+
+  it("shelves savoury meat pies with frozen food and jarred nacho chillies with condiments", () => {
+    expect(categorise("Steak & Ale Pies")).toBe("Frozen");
+    expect(categorise("Dutch Apple Pie")).toBe("Bakery & Bread");
+    expect(categorise("Sliced Nacho Jalapenos")).toBe("Condiments & Sauces");
+  });
+
   it("has no phrase listed under two different categories", () => {
     expect(lexiconConflicts()).toEqual([]);
   });

@@ -16,6 +16,7 @@
  */
 import { CATEGORIES, compareCategories, type CategoryName } from "./categories.ts";
 import { CODES, LEXICON, type Code, type Kind } from "./lexicon.ts";
+import { WORDNET_WORDS } from "./wordnet-table.ts";
 
 export { CATEGORIES, compareCategories };
 export type { CategoryName };
@@ -36,7 +37,7 @@ interface Match {
 const MAX_PHRASE = 5;
 const NON_ASCII = /[^\x00-\x7f]/;
 /** Every cue word of every list: a name with none of them skips the modifier rules. */
-const ALL_CUE_WORDS = new Set<string>(["frozen", "canned", "tinned", "chocolate", "pickled", "fresh", "teriyaki"]);
+const ALL_CUE_WORDS = new Set<string>(["frozen", "canned", "tinned", "chocolate", "pickled", "fresh", "teriyaki", "nacho", "pie"]);
 
 // ------------------------------------------------------------------ lexicon tables (built once)
 
@@ -680,7 +681,7 @@ function applyModifiers(m: Match, tokens: string[]): Code {
       return e.code;
     case "chilli":
       if (hasAny(near, DRY_CHILLI_CUES)) return "SP";
-      if (near.includes("pickled")) return "CO";
+      if (near.includes("pickled") || near.includes("nacho")) return "CO"; // jarred nacho slices
       return e.code;
     case "fruit":
       // dried fruit sits with nuts and snacks (baking recipes accept both)
@@ -704,6 +705,8 @@ function applyModifiers(m: Match, tokens: string[]): Code {
     default:
       break;
   }
+  // a savoury pie (a meat before "pie") is sold frozen; sweet pies come from the bakery
+  if (e.code === "BK" && e.phrase === "pie" && before.slice(0, b).some((t) => phraseMap.get(t)?.code === "MS")) return "FR";
   if (e.code === "MS" && DELI_HEADS.has(e.phrase) && hasAny(near, DELI_CUES)) return "DL";
   if (e.code === "MS" && SLICED_DELI_HEADS.has(e.phrase) && hasAny(near, SLICED_CUES)) return "DL";
   if (e.code === "MS" && e.phrase === "chicken breast" && hasAny(near, SLICED_ONLY)) return "DL";
@@ -720,6 +723,51 @@ function applyModifiers(m: Match, tokens: string[]): Code {
   return e.code;
 }
 
+// ------------------------------------------------------------------ WordNet fallback
+
+/** Food nouns of WordNet mapped to a category at build time (decision 0037): word -> code. */
+const wordnetCode = new Map<string, Code>();
+for (const [code, words] of Object.entries(WORDNET_WORDS) as [Code, string][]) {
+  for (const w of words.split(" ")) if (!wordnetCode.has(w)) wordnetCode.set(w, code);
+}
+
+function wordnetOf(w: string): Code | undefined {
+  const c = wordnetCode.get(w);
+  if (c !== undefined || w.length < 4) return c;
+  for (const x of singularCandidates(w)) {
+    const d = wordnetCode.get(x);
+    if (d !== undefined) return d;
+  }
+  return undefined;
+}
+
+const WN_DRIED = cues(["dried", "dehydrated", "freeze dried"]);
+
+/**
+ * The right-most word of [from, to) that the lexicon does not know and WordNet's food nouns do (the
+ * English head noun), with the general processing cues applied; null when there is none.
+ */
+function wordnetGuess(from: number, to: number): Code | null {
+  for (let i = to - 1; i >= from; i--) {
+    if (tid[i]! >= 0) continue;
+    const code = wordnetOf(tw[i]!);
+    if (code === undefined) continue;
+    const words = tw.slice(from, to);
+    if (code !== "FR" && words.includes("frozen")) return "FR";
+    if (words.includes("canned") || words.includes("tinned")) return "CS";
+    if (code === "PR" && (hasAny(words, CANNED_CUES) || hasAny(words, CUP_JUICE))) return "CS";
+    if (code === "PR" && hasAny(words, WN_DRIED)) return "SN";
+    return code;
+  }
+  return null;
+}
+
+/** First "with"/"in" of [from, to) after its first word, -1 for none. */
+function splitAt(from: number, to: number): number {
+  for (let i = from + 1; i < to; i++) if (tflag[i]! & F_SPLIT) return i;
+  return -1;
+}
+
 // ------------------------------------------------------------------ public API
 
 /** Result of classifying one name, with the lexicon phrase that decided it (null: fallback). */
@@ -728,17 +776,26 @@ export interface CategoryExplanation {
   phrase: string | null;
 }
 
-/** Category used when no lexicon word matches at all. */
+/** Category used when no word of the name is known (lexicon or WordNet): the app says "unsure". */
 export const FALLBACK_CATEGORY: CategoryName = "Other";
+/**
+ * The best guess with no known word (`guess: true`, used by the CLI, decision 0037): the food
+ * department with the most products in US grocery catalogues, where most unknown words are brand
+ * names of snacks and sweets ("Twizzlers").
+ */
+export const PRIOR_CATEGORY: CategoryName = "Snacks & Sweets";
 
 /** The trie node of the phrase that decided the last `classify` (-1: fallback). */
 let lastNode = -1;
+/** Whether WordNet's table decided the last `classify`. */
+let wordnetUsed = false;
 
 /**
  * Category of a name, null when no lexicon phrase matches; sets lastNode. (Reads only typed
  * arrays and the word buffers unless the modifier rules apply.)
  */
 function classify(name: string): CategoryName | null {
+  wordnetUsed = false;
   segments(name);
   // The first comma segment names the product ("Tofu, Extra Firm"); a later one wins only with a
   // higher priority ("Tomato, Onion & Garlic Pasta Sauce").
@@ -785,7 +842,23 @@ function classify(name: string): CategoryName | null {
     from = to;
   }
   lastNode = best;
-  if (best < 0) return null;
+  if (best < 0) {
+    // no lexicon word: WordNet's food nouns, head first (decision 0037)
+    const split = splitAt(0, nt);
+    const g = (split > 0 ? wordnetGuess(0, split) : null) ?? wordnetGuess(0, nt);
+    if (g !== null) wordnetUsed = true;
+    return g === null ? null : CODES[g];
+  }
+  // "Lychees in Heavy Syrup": the lexicon knows only words after "with"/"in"; a food noun before
+  // them that WordNet knows is the head.
+  const split = splitAt(bestFrom, bestTo);
+  if (split > 0 && bestStart > split) {
+    const g = wordnetGuess(bestFrom, split);
+    if (g !== null) {
+      wordnetUsed = true;
+      return CODES[g];
+    }
+  }
   // the modifier rules need a cue word in the winning segment
   for (let i = bestFrom; i < bestTo; i++) {
     if (tflag[i]! & F_CUE) {
@@ -800,9 +873,9 @@ function classify(name: string): CategoryName | null {
  * Classify an item name and say which lexicon phrase decided it.
  * @param name a grocery item as a recipe or shopper writes it ("2% milk", "Organic Baby Spinach")
  */
-export function explainCategory(name: string): CategoryExplanation {
-  const category = classify(name) ?? FALLBACK_CATEGORY;
-  return { category, phrase: lastNode < 0 ? null : trieEntry[lastNode]!.phrase };
+export function explainCategory(name: string, opts?: { guess?: boolean }): CategoryExplanation {
+  const category = classify(name) ?? (opts?.guess ? PRIOR_CATEGORY : FALLBACK_CATEGORY);
+  return { category, phrase: wordnetUsed ? "(wordnet)" : lastNode < 0 ? null : trieEntry[lastNode]!.phrase };
 }
 
 /**
