@@ -62,7 +62,15 @@ async function signInAs(page: Page, user: Record<string, unknown>) {
   return seen;
 }
 
-const USER = { id: "u1", firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", isAdmin: false };
+const USER = {
+  id: "u1",
+  firstName: "Ada",
+  lastName: "Lovelace",
+  email: "ada@example.com",
+  isAdmin: false,
+  createdAt: "2026-11-01T10:00:00.000Z",
+  updatedAt: "2026-11-01T10:00:00.000Z",
+};
 
 describe("every public route", () => {
   it("renders with its own title, description and robots meta, and no console error or failed request", async () => {
