@@ -18,8 +18,8 @@ export default defineProject(async () => {
       name: "integration",
       include: ["worker/**/*.test.ts"],
       setupFiles: ["./worker/test/apply-migrations.ts"],
-      // Fixture pages for recipe import, on loopback (see worker/test/fixture-server.ts).
-      globalSetup: ["./worker/test/fixture-server.ts"],
+      // Fixture pages for recipe import and a fake Instacart API, on loopback (worker/test/).
+      globalSetup: ["./worker/test/fixture-server.ts", "./worker/test/fake-instacart.ts"],
     },
   };
 });

@@ -26,6 +26,13 @@ import {
   type UpdateProfileRequest,
   type User,
 } from "./auth.ts";
+import {
+  DemoOrderSchema,
+  GroceryOrderResultSchema,
+  GroceryPreferencesSchema,
+  StoreSearchResultSchema,
+  type CreateGroceryOrderRequest,
+} from "./grocery.ts";
 import { ShoppingListSchema, type CreateShoppingListRequest } from "./lists.ts";
 import { RecipeSchema, type ManualRecipeRequest, type ParseRecipeRequest, type UpdateRecipeRequest } from "./recipes.ts";
 
@@ -193,6 +200,14 @@ export function createApiClient(options: ApiClientOptions) {
       remove: (id: string, opts?: CallOptions) => callVoid("DELETE", `/api/shopping-lists/${enc(id)}`, undefined, opts),
       removeItem: (id: string, itemId: string, opts?: CallOptions) =>
         callVoid("DELETE", `/api/shopping-lists/${enc(id)}/items/${enc(itemId)}`, undefined, opts),
+    },
+    grocery: {
+      searchStores: (provider: string, zip: string) =>
+        call("GET", `/api/grocery/${enc(provider)}/stores/search?zip=${enc(zip)}`, StoreSearchResultSchema),
+      preferences: (provider: string) => call("GET", `/api/grocery/${enc(provider)}/preferences`, GroceryPreferencesSchema),
+      order: (listId: string, body: CreateGroceryOrderRequest) =>
+        call("POST", `/api/shopping-lists/${enc(listId)}/grocery-order`, GroceryOrderResultSchema, body),
+      demoOrder: (orderId: string) => call("GET", `/api/grocery/demo-orders/${enc(orderId)}`, DemoOrderSchema),
     },
   };
 }

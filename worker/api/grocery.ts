@@ -1,0 +1,59 @@
+/** Ordering for delivery (SPEC §7): store search, preferences, grocery orders. Rules in worker/services/grocery/orders.ts. */
+import { CreateGroceryOrderRequestSchema } from "../../core/api/grocery.ts";
+import { json, problem, readJson } from "../http/problem.ts";
+import type { ApiContext, Route } from "../http/router.ts";
+import { isWellFormedId } from "../lib/ids.ts";
+import { createGroceryOrder, getDemoOrder, getPreferences, providerFor, searchStores, type GroceryConfig } from "../services/grocery/orders.ts";
+
+/** Public origin for links we hand out (APP_ORIGIN, else the request's own). */
+export function appOrigin(c: Pick<ApiContext, "env" | "url">): string {
+  const configured = (c.env as { APP_ORIGIN?: string }).APP_ORIGIN?.trim();
+  return configured || c.url.origin;
+}
+
+const config = (env: Env) => env as unknown as GroceryConfig;
+
+export const groceryRoutes: Route[] = [
+  {
+    method: "GET",
+    access: "public",
+    // The demo's checkout page reads this; order ids are unguessable, and only demo orders answer.
+    path: "/api/grocery/demo-orders/:id",
+    async handler(c) {
+      const order = isWellFormedId(c.params.id!) ? await getDemoOrder(c.db, c.params.id!) : null;
+      return order ? json(order) : problem(404, "order_not_found", "Order not found.");
+    },
+  },
+  {
+    method: "GET",
+    access: "public",
+    path: "/api/grocery/:provider/stores/search",
+    async handler(c) {
+      const provider = providerFor(c.params.provider!, config(c.env), appOrigin(c));
+      const result = await searchStores(c.db, c.caller, provider, c.url.searchParams.get("zip"));
+      return json(result);
+    },
+  },
+  {
+    method: "GET",
+    access: "user",
+    path: "/api/grocery/:provider/preferences",
+    async handler(c) {
+      const provider = providerFor(c.params.provider!, config(c.env), appOrigin(c));
+      return json(await getPreferences(c.db, c.user.id, provider));
+    },
+  },
+  {
+    method: "POST",
+    access: "public",
+    path: "/api/shopping-lists/:id/grocery-order",
+    async handler(c) {
+      if (!isWellFormedId(c.params.id!)) return problem(404, "list_not_found", "Shopping list not found.");
+      const body = await readJson(c.request, CreateGroceryOrderRequestSchema, 10_000);
+      const origin = appOrigin(c);
+      const provider = providerFor(body.provider, config(c.env), origin);
+      const result = await createGroceryOrder(c.db, c.caller, c.params.id!, body, provider, origin);
+      return json(result, { status: 201 });
+    },
+  },
+];
