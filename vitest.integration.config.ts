@@ -10,7 +10,7 @@ export default defineProject(async () => {
         main: "./worker/index.ts",
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
-          bindings: { TEST_MIGRATIONS: migrations, RECIPECART_ALLOW_LOOPBACK_FETCH: "1" },
+          bindings: { TEST_MIGRATIONS: migrations, RECIPECART_ALLOW_LOOPBACK_FETCH: "1", TRUST_CF_CONNECTING_IP: "1" },
         },
       }),
     ],

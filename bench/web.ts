@@ -2,7 +2,7 @@
  * Web figures (issue 5), printed, never asserted:
  * - JavaScript shipped to / on first load, gzipped: every script the server-rendered HTML of /
  *   names (module scripts, modulepreload links, inline import()s) plus their static imports,
- *   read from build/client (target <= 150 KB);
+ *   read from build/client (target <= 165 KB, the owner's budget in issue 16 for keeping react-aria-components tabs);
  * - server render time of / and of a list page (N sequential requests to `wrangler dev` on the
  *   build, as the e2e tests run it);
  * - POST /api/shopping-lists for 10 recipes of 15 lines each: the handler's own time from its
@@ -19,7 +19,7 @@ import { bin, freePort, root, toolEnv } from "../scripts/lib/tooling.ts";
 const env = toolEnv;
 const RUNS = 40;
 const POST_RUNS = 20;
-const JS_BUDGET_KB = 150;
+const JS_BUDGET_KB = 165;
 const POST_BUDGET_MS = 20;
 
 async function startServer(): Promise<{ baseURL: string; stop: () => Promise<void> }> {

@@ -74,4 +74,32 @@ describe("the local server survives unread and broken request bodies", () => {
     expect(res.status).toBe(201);
   });
 
+  it("answers rate-limited imports 429 with Retry-After every time, ignores a client's own CF-Connecting-IP locally, and stays up", async () => {
+    // Locally the header is the client's own word and is not trusted (decision 0100): changing it
+    // each time must not escape the limit. Imports are counted before the body is read, so the
+    // body of every limited request is left unread by the handler.
+    const importFrom = (i: number) =>
+      post("/api/recipes/parse", "application/json", JSON.stringify({ url: "not a url", pad }), { "cf-connecting-ip": `198.51.100.${i % 250}` });
+    const statuses: number[] = [];
+    let limited: Response | undefined;
+    for (let i = 0; i < 40 && !limited; i++) {
+      const res = await importFrom(i);
+      statuses.push(res.status);
+      if (res.status === 429) limited = res;
+      else await res.arrayBuffer();
+    }
+    if (!limited) throw new Error(`never limited; statuses: ${statuses.join(",")}`);
+    expect(statuses.length).toBeLessThanOrEqual(31);
+    expect(statuses.slice(0, -1).every((s) => s === 400)).toBe(true);
+    for (let i = 0; i < ROUNDS; i++) {
+      const res = i === 0 ? limited : await importFrom(1000 + i);
+      expect(res.status).toBe(429);
+      expect(res.headers.get("retry-after")).toBe("60");
+      expect(res.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+      expect(((await res.json()) as { code: string }).code).toBe("rate_limited");
+    }
+    expect(await healthy()).toBe(true);
+    // The limiter counts per wall-clock minute: let the next spec start in a fresh one.
+    await new Promise((r) => setTimeout(r, 60_000 - (Date.now() % 60_000) + 250));
+  }, 90_000);
 });

@@ -249,12 +249,21 @@ describe("POST /api/recipes/parse with HTML from the browser extension", () => {
     expect(recipe.title).toBe("Captured Pancakes");
   });
 
-  it("accepts a page on a private network (nothing is fetched) but only http(s) URLs", async () => {
-    const ok = await recipeOf(await parse({ url: "http://192.168.1.20/recipes/pancakes", html }));
-    expect(ok.url).toBe("http://192.168.1.20/recipes/pancakes");
+  it("holds the page URL to the fetch address rules: a private address is neither stored nor counted", async () => {
+    const before = await recipeCount();
+    for (const url of ["http://192.168.1.20/recipes/pancakes", "http://169.254.169.254/latest/", "http://[::ffff:10.0.0.1]/r", "https://example.com:8443/r"]) {
+      const res = await parse({ url, html });
+      expect(res.status, url).toBe(400);
+      const body = await problemOf(res);
+      expect(["blocked_address", "invalid_url"], url).toContain(body.code);
+      expect(body.errors?.url?.[0]).toBe(body.message);
+    }
+    expect(await findDomainParseCount(db, "192.168.1.20")).toBe(0);
+    expect(await recipeCount()).toBe(before);
     const res = await parse({ url: "javascript:alert(1)", html });
     expect(res.status).toBe(400);
     expect((await problemOf(res)).code).toBe("invalid_url");
+    expect((await recipeOf(await parse({ url: "https://example.com/captured", html }))).url).toBe("https://example.com/captured");
   });
 
   it("refuses HTML over 5 MB and pages without a recipe", async () => {
@@ -296,8 +305,37 @@ describe("POST /api/recipes/parse rate limit", () => {
     const body = await problemOf(limited);
     expect(body).toMatchObject({ code: "rate_limited", retryAfterSeconds: 60 });
     expect(body.message).toMatch(/wait a minute/);
+    expect(limited.headers.get("retry-after")).toBe("60");
     expect((await parseFrom("2001:db8::7")).status).toBe(201);
   }, 15_000);
+});
+
+describe("manual entry and recipe edits rate limit", () => {
+  const save = (address: string, method: string, path: string) =>
+    call(path, {
+      method,
+      headers: { "content-type": "application/json", "cf-connecting-ip": address },
+      body: JSON.stringify({ title: "Limited soup", ingredients: ["1 onion", "2 carrots"] }),
+    });
+
+  it("answers 429 with Retry-After after 60 saves (manual or edit) a minute from one address", async () => {
+    const toBoundary = 60_000 - (Date.now() % 60_000);
+    if (toBoundary < 8_000) await new Promise((r) => setTimeout(r, toBoundary + 100));
+    const address = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
+    const first = await recipeOf(await save(address, "POST", "/api/recipes/manual"));
+    const statuses: number[] = [];
+    for (let i = 0; i < 59; i++) {
+      statuses.push((await (i % 2 ? save(address, "POST", "/api/recipes/manual") : save(address, "PUT", `/api/recipes/${first.id}`))).status);
+    }
+    expect(statuses.every((s) => s === 200 || s === 201)).toBe(true);
+    for (const [method, path] of [["PUT", `/api/recipes/${first.id}`], ["POST", "/api/recipes/manual"]] as const) {
+      const limited = await save(address, method, path);
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get("retry-after")).toBe("60");
+      expect(await problemOf(limited)).toMatchObject({ code: "rate_limited", message: expect.stringMatching(/saved in a short time/) });
+    }
+    expect((await save("2001:db8::8", "POST", "/api/recipes/manual")).status).toBe(201);
+  }, 20_000);
 });
 
 describe("POST /api/recipes/manual", () => {

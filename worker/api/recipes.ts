@@ -9,7 +9,7 @@ import {
   UpdateRecipeRequestSchema,
 } from "../../core/api/recipes.ts";
 import { json, readJson } from "../http/problem.ts";
-import { DomainError } from "../services/errors.ts";
+import { checkRate, IMPORT_LIMIT, SAVE_LIMIT } from "../http/rate-limit.ts";
 import type { ApiContext, Route } from "../http/router.ts";
 import {
   createManualRecipe,
@@ -28,23 +28,6 @@ const PARSE_BODY_MAX_BYTES = 2 * RECIPE_HTML_MAX_BYTES + 64 * 1024;
 /** Manual and edit bodies: 200 lines of 500 characters is well under this. */
 const RECIPE_BODY_MAX_BYTES = 512 * 1024;
 
-/**
- * Each import may make the server fetch a page, so imports are limited per client address
- * (wrangler.toml PARSE_LIMITER: 30 a minute; decision 0044). Cloudflare sets CF-Connecting-IP on
- * every request from the internet; a request without it (a service binding) is not limited.
- */
-async function checkImportRate(c: ApiContext): Promise<void> {
-  const address = c.request.headers.get("cf-connecting-ip");
-  const limiter = (c.env as Partial<Pick<Env, "PARSE_LIMITER">>).PARSE_LIMITER;
-  if (!address || !limiter) return;
-  const { success } = await limiter.limit({ key: address });
-  if (!success) {
-    throw new DomainError("rate_limited", "rate_limited", "Too many recipes imported in a short time. Please wait a minute and try again.", {
-      retryAfterSeconds: 60,
-    });
-  }
-}
-
 function deps(c: ApiContext): RecipeDeps {
   return { db: c.db, allowLoopback: String(c.env.RECIPECART_ALLOW_LOOPBACK_FETCH) === "1" };
 }
@@ -55,7 +38,8 @@ export const recipeRoutes: Route[] = [
     access: "public",
     path: "/api/recipes/parse",
     async handler(c) {
-      await checkImportRate(c);
+      // before reading the body, so that invalid floods count too (decision 0044)
+      await checkRate(c.request, c.env, IMPORT_LIMIT);
       const body = await readJson(c.request, ParseRecipeRequestSchema, PARSE_BODY_MAX_BYTES);
       return json(await importRecipe(deps(c), c.caller, body), { status: 201 });
     },
@@ -65,6 +49,7 @@ export const recipeRoutes: Route[] = [
     access: "public",
     path: "/api/recipes/manual",
     async handler(c) {
+      await checkRate(c.request, c.env, SAVE_LIMIT);
       const body = await readJson(c.request, ManualRecipeRequestSchema, RECIPE_BODY_MAX_BYTES);
       return json(await createManualRecipe(deps(c), c.caller, body), { status: 201 });
     },
@@ -82,6 +67,7 @@ export const recipeRoutes: Route[] = [
     access: "public",
     path: "/api/recipes/:id",
     async handler(c) {
+      await checkRate(c.request, c.env, SAVE_LIMIT);
       const body = await readJson(c.request, UpdateRecipeRequestSchema, RECIPE_BODY_MAX_BYTES);
       return json(await updateRecipe(deps(c), c.caller, c.params.id!, body));
     },

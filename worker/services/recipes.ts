@@ -72,7 +72,11 @@ export async function importRecipe(deps: RecipeDeps, caller: Caller, body: Parse
   const extract = deps.extract ?? defaultExtractor;
 
   if (body.html !== undefined) {
-    const url = pageUrlForCapturedHtml(body.url);
+    // The same address rules as a fetched page: a captured page's URL is stored and counted as a
+    // domain, so an internal address must not get in this way either.
+    const checked = checkFetchUrl(body.url, { allowLoopback: deps.allowLoopback === true });
+    if (!checked.ok) throw new DomainError("invalid", checked.code, checked.message, { errors: { url: [checked.message] } });
+    const url = checked.url;
     if (new TextEncoder().encode(body.html).byteLength > RECIPE_HTML_MAX_BYTES) {
       throw new DomainError("too_large", "too_large", `The page is larger than ${RECIPE_HTML_MAX_BYTES / 1024 / 1024} MB.`);
     }
@@ -205,24 +209,6 @@ const noRecipe = (message: string) =>
   new DomainError("unprocessable", "no_recipe_found", message || "No recipe found on this page. You can enter the recipe by hand.");
 
 /** The page URL sent with extension-captured HTML: only names the page, is never fetched. */
-function pageUrlForCapturedHtml(raw: string): URL {
-  let url: URL;
-  try {
-    url = new URL(raw.trim());
-  } catch {
-    throw new DomainError("invalid", "invalid_url", "That is not a valid web address.", { errors: { url: ["Please enter a valid URL."] } });
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new DomainError("invalid", "invalid_url", "Only http and https pages can be imported.", {
-      errors: { url: ["Only http and https pages can be imported."] },
-    });
-  }
-  url.username = "";
-  url.password = "";
-  url.hash = "";
-  return url;
-}
-
 /** Query parameters that only track the visitor; they never change the page. */
 const TRACKING_PARAM = /^(?:utm_[a-z_]+|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid|_ga|igshid)$/i;
 

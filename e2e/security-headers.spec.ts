@@ -1,0 +1,39 @@
+/**
+ * Static assets carry the same security headers as pages (public/_headers; pages and API answers
+ * get theirs from worker/http/security-headers.ts), served by the real runtime.
+ */
+import { describe, expect, it } from "vitest";
+import { baseURL } from "./browser.ts";
+
+const SAME_ON_EVERY_RESPONSE = ["x-content-type-options", "referrer-policy", "x-frame-options", "cross-origin-opener-policy", "permissions-policy"];
+
+async function assetPaths(): Promise<string[]> {
+  const html = await (await fetch(`${baseURL()}/`)).text();
+  const paths = [...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1] ?? "");
+  return [...new Set(paths)].filter(Boolean);
+}
+
+describe("security headers", () => {
+  it("static assets (script, stylesheet, icon) get nosniff and the page's other headers", async () => {
+    const page = await fetch(`${baseURL()}/`);
+    await page.arrayBuffer();
+    expect(page.headers.get("x-content-type-options")).toBe("nosniff");
+    const assets = await assetPaths();
+    expect(assets.some((p) => p.endsWith(".js"))).toBe(true);
+    expect(assets.some((p) => p.endsWith(".css"))).toBe(true);
+    for (const p of [...assets.slice(0, 4), "/favicon.svg"]) {
+      const res = await fetch(`${baseURL()}${p}`);
+      await res.arrayBuffer();
+      expect(res.status, p).toBe(200);
+      for (const name of SAME_ON_EVERY_RESPONSE) expect(res.headers.get(name), `${p} ${name}`).toBe(page.headers.get(name));
+      expect(res.headers.get("content-security-policy"), p).toMatch(/frame-ancestors 'none'/);
+    }
+  });
+
+  it("hashed files under /assets/ are cached for a year", async () => {
+    const [first] = await assetPaths();
+    const res = await fetch(`${baseURL()}${first}`);
+    await res.arrayBuffer();
+    expect(res.headers.get("cache-control")).toMatch(/max-age=31536000/);
+  });
+});
