@@ -135,5 +135,17 @@ export const PARSE_PROBLEM_CODES = [
   "too_large",
   "not_html",
   "no_recipe_found",
+  "no_recipe_in_post",
 ] as const;
 export type ParseProblemCode = (typeof PARSE_PROBLEM_CODES)[number];
+
+/**
+ * Extra fields of a no_recipe_in_post problem (a social post whose caption holds no ingredient
+ * list): the caption as plain text and the post's title, to prefill a manual entry, and the
+ * recipe page the caption links to (null when none), to offer importing that page instead.
+ */
+export interface NoRecipeInPostDetails {
+  caption: string;
+  title: string | null;
+  recipeUrl: string | null;
+}

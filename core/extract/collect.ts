@@ -7,6 +7,7 @@
  */
 import { collectNodes, isRecipeNode, parseJsonLd, type Json, type JsonObject } from "./json-ld.ts";
 import { onEnd, withSharedEndTags, type ElementLike, type Plan, type TextLike } from "./plan.ts";
+import { findEmbeddedCaptions, visibleCaptionPlan } from "../social/sources.ts";
 
 /** One microdata/RDFa property value, in document order. */
 export interface MicroProp {
@@ -73,6 +74,8 @@ export interface PageData {
   singlePass: boolean;
   /** Social posts only: caption-like strings found in the page's inline JSON ("shortDescription", ...). */
   embeddedCaptions: string[];
+  /** Social posts only: the text of the visible caption elements of a rendered page (raw, see core/social/sources.ts). */
+  visibleCaptions: string[];
 }
 
 const TEXT_CAP = 20000;
@@ -107,6 +110,7 @@ export function emptyPageData(): PageData {
     frozen: false,
     singlePass: false,
     embeddedCaptions: [],
+    visibleCaptions: [],
   };
 }
 
@@ -319,24 +323,10 @@ export function createCollector(mode: CollectMode = "all", data: PageData = empt
         },
       },
     });
+    outline.push(...visibleCaptionPlan(data.visibleCaptions));
   }
 
   return { plan: withSharedEndTags([...head, ...jsonLd, ...microdata, ...outline], () => data.frozen), data };
-}
-
-const CAPTION_KEYS = /"(?:shortDescription|description|caption|accessibility_caption|desc)"\s*:\s*"((?:[^"\\]|\\.){40,20000})"/g;
-
-/** Pulls caption-like JSON string values out of an inline script (largest first is decided later). */
-function findEmbeddedCaptions(script: string, out: string[]): void {
-  if (out.length > 20) return;
-  for (const m of script.matchAll(CAPTION_KEYS)) {
-    try {
-      out.push(JSON.parse(`"${m[1]}"`) as string);
-    } catch {
-      /* not a clean JSON string */
-    }
-    if (out.length > 20) return;
-  }
 }
 
 function hasIngredients(r: { [key: string]: Json }): boolean {

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { chunkedNodeDriver, nodeDriver } from "../../cli/node-html-rewriter.ts";
 import { RecipeDraftSchema } from "../recipe/schema.ts";
 import { extractRecipe, visibleHasMoreAmounts, visibleReordersAmounts, visibleSplitsStructured } from "./extract.ts";
-import { captionIngredients, isSocialUrl, looksLikeIngredient } from "./social.ts";
 
 const page = (head: string, body: string, lang = "en") =>
   `<!doctype html><html lang="${lang}"><head><title>Site | Page</title>${head}</head><body>${body}</body></html>`;
@@ -221,6 +220,7 @@ describe("extractRecipe on hand-made pages", () => {
     expect(r.ok && r.recipe).toMatchObject({ title: "Best pasta ever!", ingredients: ["200g spaghetti", "2 cloves garlic", "parmesan"], source: "social" });
     const none = await both(page('<meta property="og:description" content="Sunset at the beach">', ""), "https://www.tiktok.com/@a/video/1");
     expect(none.ok).toBe(false);
+    expect(!none.ok && none.reason).toBe("no_recipe_in_post");
   });
 });
 
@@ -265,13 +265,5 @@ describe("policy and social helpers", () => {
     expect(visibleSplitsStructured(["2 cups flour 1 egg"], ["1 egg", "2 cups flour"])).toBe(false);
     // names picked out of fuller lines (ingredients highlighted in the steps) do not split anything
     expect(visibleSplitsStructured(["2 cups flour", "1 cup sugar"], ["flour", "sugar", "eggs"])).toBe(false);
-  });
-  it("recognises social URLs and ingredient-like caption lines", () => {
-    expect(isSocialUrl("https://www.youtube.com/watch?v=x")).toBe(true);
-    expect(isSocialUrl("https://www.bbcgoodfood.com/recipes/x")).toBe(false);
-    expect(looksLikeIngredient("1 ½ cups flour")).toBe(true);
-    expect(looksLikeIngredient("Bake for 20 minutes. Then rest it.")).toBe(false);
-    expect(looksLikeIngredient("20 minutes")).toBe(false);
-    expect(captionIngredients("Just a sunset")).toEqual([]);
   });
 });

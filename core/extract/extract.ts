@@ -12,8 +12,8 @@ import { candidateFromMicrodata } from "./from-microdata.ts";
 import { headingIngredients, mainHeading, pluginIngredients, quantityListIngredients, type VisibleIngredients } from "./from-visible.ts";
 import type { Plan, PlanDriver } from "./plan.ts";
 import { siteRuleFor } from "./sites/index.ts";
-import { captionIngredients, isSocialUrl, socialTitle, stripSocialPrefix } from "./social.ts";
-import { cleanText, decodeEntities } from "./text.ts";
+import { networkOfPage, networkOfUrl, readPost, type Network } from "../social/sources.ts";
+import { cleanText } from "./text.ts";
 
 /**
  * An extraction in progress. Register `plan` with a driver and feed the page; if
@@ -45,7 +45,7 @@ const NO_RECIPE = "No recipe found on this page. You can enter the recipe by han
 
 /** Starts an extraction for the page at `url`. */
 export function createExtraction(url: string, options: ExtractionOptions = {}): Extraction {
-  const { plan, data } = createCollector(options.singlePass ? "all" : "main", undefined, isSocialUrl(url));
+  const { plan, data } = createCollector(options.singlePass ? "all" : "main", undefined, networkOfUrl(url) !== null);
   let fallbackRan = !!options.singlePass;
   let cached: ExtractResult | null = null;
   return {
@@ -265,7 +265,8 @@ function buildResult(url: string, data: PageData): ExtractResult {
   const siteName = meta(data, "og:site_name", "application-name");
   const language = data.lang?.trim() || meta(data, "og:locale", "language", "content-language");
 
-  if (isSocialUrl(url)) return socialResult(url, data, canonical, siteName, language);
+  const network = networkOfPage(url, data);
+  if (network) return socialResult(url, network, data, canonical, siteName, language);
 
   const ld = readJsonLd(data.ldBlocks, data.ldValues, data.ldNodes);
   const node = pickMainRecipe(ld.recipes, [url, canonical]);
@@ -309,62 +310,52 @@ function buildResult(url: string, data: PageData): ExtractResult {
   return { ok: true, recipe };
 }
 
-function socialResult(url: string, data: PageData, canonical: string | null, siteName: string | null, language: string | null): ExtractResult {
+const NO_RECIPE_IN_POST = "This post has no ingredient list in its caption. You can add the recipe by hand: we have filled in the caption text for you.";
+const RECIPE_LINK_IN_POST = "This post has no ingredient list, but its caption links to a recipe page. You can import that page instead, or add the recipe by hand.";
+
+/** A social post: a Recipe the page embeds, else the caption read by core/social. */
+function socialResult(url: string, network: Network, data: PageData, canonical: string | null, siteName: string | null, language: string | null): ExtractResult {
   const ld = readJsonLd(data.ldBlocks, data.ldValues, data.ldNodes);
+  const post = readPost(network, data);
+  const base = {
+    image: meta(data, "og:image", "twitter:image"),
+    siteName,
+    canonicalUrl: canonical ?? url,
+    language,
+    source: "social" as const,
+  };
   // a social page may still embed a real Recipe
   const node = pickMainRecipe(ld.recipes, [url, canonical]);
-  let caption = "";
-  for (const v of ld.values) {
-    if (v && typeof v === "object" && !Array.isArray(v)) {
-      const d = v.description ?? v.articleBody ?? v.caption;
-      if (typeof d === "string" && d.length > caption.length) caption = d;
-    }
-  }
-  const ogDesc = data.metas.get("og:description") ?? data.metas.get("description") ?? data.metas.get("twitter:description") ?? "";
-  if (decodeEntities(ogDesc).length > caption.length) caption = decodeEntities(ogDesc);
-  // the caption in inline JSON is the full text (og:description is often cut short)
-  for (const c of data.embeddedCaptions) if (captionIngredients(c).length > captionIngredients(caption).length) caption = c;
-  caption = stripSocialPrefix(caption);
-  const ogTitle = meta(data, "og:title", "twitter:title") ?? cleanText(data.titleTag);
   if (node) {
     const c = candidateFromNode(node, siteName);
     if (c.ingredients.length) {
       return {
         ok: true,
-        recipe: {
-          title: c.title || socialTitle(ogTitle, caption),
-          ingredients: c.ingredients,
-          ingredientGroups: c.groups,
-          image: c.image ?? meta(data, "og:image"),
-          yields: c.yields,
-          times: c.times,
-          instructions: c.instructions,
-          author: c.author,
-          siteName,
-          canonicalUrl: canonical ?? url,
-          language,
-          source: "social",
-        },
+        recipe: { ...base, title: c.title || post.title || "Untitled recipe", ingredients: c.ingredients, ingredientGroups: c.groups, image: c.image ?? base.image, yields: c.yields, times: c.times, instructions: c.instructions, author: c.author },
       };
     }
   }
-  const lines = captionIngredients(caption).map((l) => cleanText(l)).filter(Boolean);
-  if (!lines.length) return { ok: false, reason: "no_recipe_found", message: NO_RECIPE, title: socialTitle(ogTitle, caption) || null };
+  const lines = post.ingredients.map((l) => cleanText(l)).filter(Boolean);
+  if (!lines.length) {
+    return {
+      ok: false,
+      reason: "no_recipe_in_post",
+      message: post.recipeUrl ? RECIPE_LINK_IN_POST : NO_RECIPE_IN_POST,
+      title: post.title,
+      post: { caption: post.text, recipeUrl: post.recipeUrl },
+    };
+  }
   return {
     ok: true,
     recipe: {
-      title: socialTitle(ogTitle, caption) || "Untitled recipe",
+      ...base,
+      title: post.title || "Untitled recipe",
       ingredients: lines,
       ingredientGroups: [{ name: null, ingredients: lines }],
-      image: meta(data, "og:image"),
       yields: null,
       times: { prepMinutes: null, cookMinutes: null, totalMinutes: null },
       instructions: [],
       author: meta(data, "author") ?? null,
-      siteName,
-      canonicalUrl: canonical ?? url,
-      language,
-      source: "social",
     },
   };
 }

@@ -48,8 +48,11 @@ export type ExtractResult =
   | { ok: true; recipe: RecipeDraft }
   | {
       ok: false;
-      reason: "no_recipe_found";
+      /** no_recipe_in_post: a social post whose caption holds no ingredient list (see `post`). */
+      reason: "no_recipe_found" | "no_recipe_in_post";
       message: string;
       /** The page's title when one was found (lets a person start a manual entry from it). */
       title?: string | null;
+      /** Social posts: the caption as plain text and the recipe page it links to, if any. */
+      post?: { caption: string; recipeUrl: string | null };
     };

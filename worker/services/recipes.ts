@@ -81,7 +81,7 @@ export async function importRecipe(deps: RecipeDeps, caller: Caller, body: Parse
       throw new DomainError("too_large", "too_large", `The page is larger than ${RECIPE_HTML_MAX_BYTES / 1024 / 1024} MB.`);
     }
     const result = await extract(body.html, url.href);
-    if (!result.ok) throw noRecipe(result.message);
+    if (!result.ok) throw noRecipe(result, deps);
     const row = await insertParsedRecipe(deps.db, {
       recipe: recipeFromDraft(result.recipe, url.href, caller),
       domain: domainOf(url),
@@ -120,7 +120,7 @@ export async function importRecipe(deps: RecipeDeps, caller: Caller, body: Parse
         { upstreamStatus: 200, suggestion: "extension" },
       );
     }
-    throw noRecipe(result.message);
+    throw noRecipe(result, deps);
   }
   const pageUrl = new URL(page.url);
   const row = await insertParsedRecipe(deps.db, {
@@ -205,8 +205,25 @@ const KIND_BY_FETCH_STATUS: Record<number, DomainErrorKind> = {
 
 const notFound = () => new DomainError("not_found", "not_found", "There is no recipe with this id.");
 
-const noRecipe = (message: string) =>
-  new DomainError("unprocessable", "no_recipe_found", message || "No recipe found on this page. You can enter the recipe by hand.");
+/** Longest caption sent back with no_recipe_in_post (it prefills a manual entry). */
+const POST_CAPTION_MAX = 5000;
+
+/**
+ * A page without a recipe. A social post answers no_recipe_in_post with its caption text (for a
+ * manual entry) and the recipe page its caption links to, when that address may be fetched
+ * (the client asks the person, then imports it through this same guarded fetch; decision 0072).
+ */
+function noRecipe(result: Extract<ExtractResult, { ok: false }>, deps: RecipeDeps): DomainError {
+  if (result.reason === "no_recipe_in_post") {
+    const link = result.post?.recipeUrl ? checkFetchUrl(result.post.recipeUrl, { allowLoopback: deps.allowLoopback === true }) : null;
+    return new DomainError("unprocessable", "no_recipe_in_post", result.message, {
+      caption: (result.post?.caption ?? "").slice(0, POST_CAPTION_MAX),
+      title: result.title ? clip(result.title, RECIPE_TITLE_MAX) : null,
+      recipeUrl: link?.ok ? link.url.href : null,
+    });
+  }
+  return new DomainError("unprocessable", "no_recipe_found", result.message || "No recipe found on this page. You can enter the recipe by hand.");
+}
 
 /** The page URL sent with extension-captured HTML: only names the page, is never fetched. */
 /** Query parameters that only track the visitor; they never change the page. */

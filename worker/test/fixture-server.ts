@@ -11,6 +11,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { CAPTION_CASES } from "../../core/social/fixtures/cases.ts";
+import { casePage } from "../../core/social/fixtures/pages.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -118,6 +120,22 @@ function handle(req: http.IncomingMessage, res: http.ServerResponse, base: strin
       return send(404, "text/html", "no such fixture");
     }
     return send(200, "text/html; charset=utf-8", gz, { "content-encoding": "gzip" });
+  }
+
+  // social post pages (core/social/fixtures): /social/<case id>; their og:url names the network
+  const social = /^\/social\/([\w-]+)$/.exec(url.pathname);
+  if (social) {
+    if (social[1] === "link-to-blog") {
+      // a post whose caption links to a recipe page on this server
+      const html = casePage({
+        id: "ig-link-to-loopback", network: "instagram", shape: "instagram-og", lang: "en", user: "fixturekitchen", name: "Fixture Kitchen",
+        caption: `Tomato soup season 🍅 Full recipe on my blog: ${base}/recipe/good\n#soup #comfortfood`,
+        expect: { noRecipe: true, recipeUrl: `${base}/recipe/good` },
+      }).html;
+      return send(200, "text/html; charset=utf-8", html);
+    }
+    const c = CAPTION_CASES.find((x) => x.id === social[1]);
+    return c ? send(200, "text/html; charset=utf-8", casePage(c).html) : send(404, "text/html", "no such post");
   }
 
   switch (url.pathname) {
