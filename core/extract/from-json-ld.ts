@@ -168,34 +168,12 @@ function instructionLines(v: Json | undefined, out: string[], depth = 0): void {
   }
 }
 
-/**
- * Publishers sometimes write part of the list twice (a group repeated at the end, in another
- * order). A tail of four or more lines that all appeared before is dropped; a few repeated
- * lines ("1 egg" in the dough and for the wash; salt and pepper in a sauce) are kept.
- */
-export function dropRepeatedTail(lines: string[]): string[] {
-  if (lines.length < 8) return lines;
-  const keys = lines.map((l) => l.toLowerCase().replace(/\s+/g, " "));
-  for (let start = Math.ceil(lines.length / 2); start <= lines.length - 4; start++) {
-    const before = new Map<string, number>();
-    for (let i = 0; i < start; i++) before.set(keys[i], (before.get(keys[i]) ?? 0) + 1);
-    let all = true;
-    for (let i = start; i < keys.length && all; i++) {
-      const n = before.get(keys[i]) ?? 0;
-      if (!n) all = false;
-      else before.set(keys[i], n - 1);
-    }
-    if (all) return lines.slice(0, start);
-  }
-  return lines;
-}
-
 /** Turns one Recipe node into a candidate. */
 export function candidateFromNode(node: JsonObject, siteName: string | null): Candidate {
   const c = emptyCandidate();
   c.title = cleanText(firstText(node.name) ?? firstText(node.headline) ?? "");
-  // "500.0 g" from generated data: a trailing ".0" is formatting, not what the author wrote
-  const lines = dropRepeatedTail(ingredientValues(node).map((l) => cleanLine(l).replace(/\b(\d+)\.0+(?=\s|$)/g, "$1")).filter(Boolean));
+  // The source's text as written: no ".0" stripping, no dropping of repeated tails (decision 0039).
+  const lines = ingredientValues(node).map((l) => cleanLine(l)).filter(Boolean);
   const g = groupLines(lines);
   c.ingredients = g.ingredients;
   c.groups = g.groups;

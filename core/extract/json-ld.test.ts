@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { candidateFromNode, dropRepeatedTail, groupLines, isGroupLabel, pickMainRecipe, readJsonLd } from "./from-json-ld.ts";
+import { candidateFromNode, groupLines, isGroupLabel, pickMainRecipe, readJsonLd } from "./from-json-ld.ts";
 import { findRecipes, parseJsonLd, repairJson, unwrapScript } from "./json-ld.ts";
 
 describe("parseJsonLd repairs what real pages break", () => {
@@ -103,14 +103,5 @@ describe("group labels without a colon", () => {
       { name: null, ingredients: ["1 lb beef"] },
       { name: "Sauce", ingredients: ["2 tbsp soy sauce", "Hot sauce"] },
     ]);
-  });
-});
-
-describe("repeated tails", () => {
-  it("drops a block of four or more lines written twice, keeps a few legit repeats", () => {
-    const dressing = ["4 tbsp mayo", "2 dl sour cream", "1 tbsp soy", "1/2 tsp tabasco"];
-    expect(dropRepeatedTail(["1 kg potatoes", ...dressing, ...dressing.slice().reverse()])).toEqual(["1 kg potatoes", ...dressing]);
-    const tine = ["rice", "1 tsp garlic", "1/2 tsp salt", "pepper", "yoghurt", "1 tsp garlic", "1/2 tsp salt", "pepper"];
-    expect(dropRepeatedTail(tine)).toEqual(tine);
   });
 });
