@@ -96,40 +96,99 @@ function lacksName(path: Int8Array, n: number): boolean {
   return amount && other;
 }
 
-/** Path score: emissions plus transitions (start row last), as viterbi maximises it. */
-function pathScore(em: ArrayLike<number>, trans: ArrayLike<number>, path: Int8Array, n: number): number {
-  const L = LABELS.length;
-  let s = trans[L * L + path[0]!]! + em[path[0]!]!;
-  for (let i = 1; i < n; i++) s += trans[path[i - 1]! * L + path[i]!]! + em[i * L + path[i]!]!;
-  return s;
-}
-
 /**
- * The best path that labels at least one word NAME: viterbi again with each candidate word
- * (outside brackets, not part of the amount) forced to NAME, keeping the highest-scoring path.
- * Runs only for lines whose unconstrained path names nothing (a few in ten thousand).
+ * The best path that labels at least one candidate word NAME (outside brackets, not forced
+ * punctuation, not part of the amount of the unconstrained path). One Viterbi pass over twice
+ * the labels, (label, "a candidate was already NAME"), gives exactly the best of "viterbi with
+ * word i forced to NAME" over every candidate i, in time linear in the line's length (the loop
+ * over candidates it replaces was quadratic: issue 15). Runs only for lines whose unconstrained
+ * path names nothing (a few in ten thousand).
  */
 function bestPathWithName(model: TaggerModel, tokens: readonly string[], em: Float32Array, first: Int8Array): Int8Array {
   const n = tokens.length;
-  const mask = maskBuf.slice(0, n);
-  let best: Int8Array = first;
-  let bestScore = -Infinity;
+  const L = LABELS.length;
+  const trans = model.trans;
+  const mask = maskBuf;
+  const eligible = new Uint8Array(n);
+  let any = false;
   let depth = 0;
   for (let i = 0; i < n; i++) {
     const t = tokens[i]!;
     if (t === "(" || t === "[") depth++;
     else if (t === ")" || t === "]") depth = Math.max(0, depth - 1);
     if (mask[i]! >= 0 || depth > 0 || first[i] === QTY || first[i] === UNIT) continue;
-    const forced = mask.slice();
-    forced[i] = NAME;
-    const path = viterbi(em, n, model.trans, forced, new Int8Array(n), model.transT);
-    const score = pathScore(em, model.trans, path, n);
-    if (score > bestScore) {
-      bestScore = score;
-      best = path;
+    eligible[i] = 1;
+    any = true;
+  }
+  if (!any) return first;
+  const NEG = -1e30;
+  // state s = flag * L + label; score[i * 2L + s], back[i * 2L + s] = previous state
+  const S = 2 * L;
+  const score = new Float64Array(n * S).fill(NEG);
+  const back = new Int16Array(n * S);
+  for (let l = 0; l < L; l++) {
+    if (mask[0]! >= 0 && mask[0] !== l) continue;
+    const v = trans[L * L + l]! + em[l]!;
+    if (eligible[0] && l === NAME) score[L + l] = v;
+    else score[l] = v;
+  }
+  for (let i = 1; i < n; i++) {
+    const prev = (i - 1) * S;
+    const base = i * S;
+    const only = mask[i]!;
+    for (let l = 0; l < L; l++) {
+      if (only >= 0 && only !== l) continue;
+      let b0 = NEG;
+      let a0 = 0;
+      let b1 = NEG;
+      let a1 = L;
+      for (let k = 0; k < L; k++) {
+        const t = trans[k * L + l]!;
+        const v0 = score[prev + k]! + t;
+        if (v0 > b0) {
+          b0 = v0;
+          a0 = k;
+        }
+        const v1 = score[prev + L + k]! + t;
+        if (v1 > b1) {
+          b1 = v1;
+          a1 = L + k;
+        }
+      }
+      const e = em[i * L + l]!;
+      if (eligible[i] && l === NAME) {
+        // NAME at a candidate: the flag is set whatever it was before
+        if (b0 >= b1) {
+          score[base + L + l] = b0 + e;
+          back[base + L + l] = a0;
+        } else {
+          score[base + L + l] = b1 + e;
+          back[base + L + l] = a1;
+        }
+      } else {
+        score[base + l] = b0 + e;
+        back[base + l] = a0;
+        score[base + L + l] = b1 + e;
+        back[base + L + l] = a1;
+      }
     }
   }
-  return best;
+  let bestState = -1;
+  let bestScore = NEG / 2;
+  for (let l = 0; l < L; l++) {
+    const v = score[(n - 1) * S + L + l]!;
+    if (v > bestScore) {
+      bestScore = v;
+      bestState = L + l;
+    }
+  }
+  if (bestState < 0) return first;
+  const path = new Int8Array(n);
+  for (let i = n - 1, st = bestState; i >= 0; i--) {
+    path[i] = st % L;
+    st = back[i * S + st]!;
+  }
+  return path;
 }
 
 const SIZES = new Set(["small", "medium", "large", "extra-large", "big", "jumbo"]);
