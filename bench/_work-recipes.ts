@@ -15,7 +15,6 @@ import { isValidationHost } from "./holdout.ts";
 const args = process.argv.slice(2);
 const opt = (n: string) => (args.includes(n) ? args[args.indexOf(n) + 1] : undefined);
 const dev = path.join(import.meta.dirname, "..", "..", "shared", "data", "recipes", "dev");
-// @ts-expect-error plain JS module of the shared scorer (developer tool only)
 const { norm, normLine } = (await import(path.join(dev, "..", "..", "..", "bench", "lib", "text.mjs"))) as {
   norm: (s: string) => string;
   normLine: (s: string) => string;
