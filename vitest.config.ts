@@ -6,7 +6,13 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["core/**/*.test.ts", "cli/**/*.test.ts", "scripts/**/*.test.ts", "web/**/*.test.{ts,tsx}"],
+          include: [
+            "core/**/*.test.ts",
+            "cli/**/*.test.ts",
+            "scripts/**/*.test.ts",
+            "web/**/*.test.{ts,tsx}",
+            "extension/**/*.test.ts",
+          ],
           environment: "node",
         },
       },

@@ -10,7 +10,13 @@ export default defineProject(async () => {
         main: "./worker/index.ts",
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
-          bindings: { TEST_MIGRATIONS: migrations, RECIPECART_ALLOW_LOOPBACK_FETCH: "1", TRUST_CF_CONNECTING_IP: "1" },
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            RECIPECART_ALLOW_LOOPBACK_FETCH: "1",
+            TRUST_CF_CONNECTING_IP: "1",
+            // worker/api/extension.test.ts: one Chrome build id, and any Firefox install.
+            EXTENSION_ORIGINS: "chrome-extension://abcdefghijklmnopabcdefghijklmnop, moz-extension://*",
+          },
         },
       }),
     ],

@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { bin, freePort, root, toolEnv } from "../scripts/lib/tooling.ts";
+import { extensionIdForPath, TEST_BUILD_DIR } from "./extension/build.ts";
 
 const env = toolEnv;
 
@@ -62,6 +63,9 @@ export default async function setup(project: TestProject) {
     state,
     "--var",
     "RECIPECART_ALLOW_LOOPBACK_FETCH:1",
+    // The extension's unpacked test build (e2e/extension) calls the API cross-origin.
+    "--var",
+    `EXTENSION_ORIGINS:chrome-extension://${extensionIdForPath(TEST_BUILD_DIR)}`,
     "--show-interactive-dev-session=false",
   ];
   let output = "";

@@ -1,5 +1,6 @@
 /**
- * `npm test`: everything, in order — typecheck (app and the platform-free core), build, then
+ * `npm test`: everything, in order — typecheck (app and the platform-free core), build (app, and
+ * the browser extension with web-ext lint on its Firefox build), then
  * every Vitest project (unit, integration in workerd, e2e in Chromium). Prints a final
  * `N passed, N failed` line and writes it to .e2e-out/summary.json for .ci/run.
  */
@@ -31,6 +32,17 @@ step("generate types", bin("wrangler"), ["types"]) &&
 step("typecheck", bin("tsc"), ["--noEmit"]);
 step("typecheck core (no platform APIs)", bin("tsc"), ["--noEmit", "-p", "tsconfig.core.json"]);
 const built = step("build", bin("vite"), ["build"]);
+// The browser extension: the Chrome test build the e2e tests load, and the Firefox build, which
+// must pass Mozilla's linter (web-ext lint: errors fail, warnings are printed).
+const extensionBuilt = step("build extension (Chrome test build, Firefox)", process.execPath, [
+  path.join(root, "scripts", "build-extension.ts"),
+  "--modes",
+  "chrome-test,firefox",
+  "--no-zip",
+]);
+if (extensionBuilt) {
+  step("web-ext lint (Firefox build)", bin("web-ext"), ["lint", "--source-dir", path.join(root, "dist", "extension", "firefox"), "--no-input"]);
+}
 
 const report = path.join(out, "vitest.json");
 const projects = built ? [] : ["--project", "unit", "--project", "integration"];

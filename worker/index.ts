@@ -10,6 +10,7 @@ import { handleApi } from "./api/index.ts";
 import { createDb } from "./db/client.ts";
 import { drainUnreadBody } from "./http/drain-body.ts";
 import { resolveCaller } from "./http/caller.ts";
+import { parseExtensionOrigins, preflightResponse, withCors } from "./http/cors.ts";
 import { API_CSP, pageCsp, withSecurityHeaders } from "./http/security-headers.ts";
 import { newToken } from "./lib/ids.ts";
 
@@ -22,12 +23,17 @@ export default {
   async fetch(request, env, ctx) {
     const url = new URL(request.url);
     const requestId = request.headers.get("cf-ray") ?? crypto.randomUUID();
+    const isApi = url.pathname === "/api" || url.pathname.startsWith("/api/");
+    // The browser extension's preflights (worker/http/cors.ts) are answered before anything else.
+    const extensionOrigins = isApi ? parseExtensionOrigins(env.EXTENSION_ORIGINS) : null;
+    const preflight = extensionOrigins && preflightResponse(request, extensionOrigins);
+    if (preflight) return withSecurityHeaders(preflight, API_CSP);
     const db = createDb(env.DB);
     const caller = await resolveCaller(db, request);
-    if (url.pathname === "/api" || url.pathname.startsWith("/api/")) {
+    if (extensionOrigins) {
       const res = await handleApi({ request, url, env, ctx, db, requestId, caller });
       await drainUnreadBody(request);
-      return withSecurityHeaders(res, API_CSP);
+      return withSecurityHeaders(withCors(res, request, extensionOrigins), API_CSP);
     }
     const nonce = newToken();
     const context = new RouterContextProvider();

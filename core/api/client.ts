@@ -78,7 +78,7 @@ export class ApiShapeError extends Error {
  */
 export interface FetchInit {
   method: string;
-  credentials: "include";
+  credentials: "include" | "omit";
   headers: Record<string, string>;
   body?: string;
   signal?: unknown;
@@ -97,6 +97,11 @@ export interface ApiClientOptions {
   getToken?: () => string | null;
   /** Prefix for paths ("" in the web app; the site origin in the extension). */
   baseUrl?: string;
+  /**
+   * "include" (default): the web app's cookie session rides along. The browser extension uses
+   * "omit": it signs in with its bearer token only, so a cross-origin call never carries cookies.
+   */
+  credentials?: "include" | "omit";
 }
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -125,7 +130,7 @@ export function createApiClient(options: ApiClientOptions) {
     if (opts.editToken) headers[EDIT_TOKEN_HEADER] = opts.editToken;
     const res = await options.fetch(base + path, {
       method,
-      credentials: "include",
+      credentials: options.credentials ?? "include",
       headers,
       body: hasBody ? JSON.stringify(body) : undefined,
       signal: opts.signal,

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useAddFromLink } from "../components/home/add-from-link.ts";
 import { AddedRecipes } from "../components/home/added-recipes.tsx";
 import { ListView } from "../components/home/list-view.tsx";
 import { FeaturesPreview, HowItWorks, StatTiles, SupportedSites } from "../components/home/marketing-sections.tsx";
@@ -19,6 +20,8 @@ export default function Home() {
   // Marks the page interactive once hydrated (the end-to-end tests wait for it).
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
+  // `/?add=<id>` from the browser extension puts that recipe in the visitor's list.
+  useAddFromLink(hydrated);
   return (
     <div className="home" data-hydrated={hydrated ? "" : undefined}>
       <section className="hero" aria-labelledby="hero-title">

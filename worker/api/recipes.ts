@@ -39,7 +39,7 @@ export const recipeRoutes: Route[] = [
     path: "/api/recipes/parse",
     async handler(c) {
       // before reading the body, so that invalid floods count too (decision 0044)
-      await checkRate(c.request, c.env, IMPORT_LIMIT);
+      await checkRate(c.request, c.env, IMPORT_LIMIT, c.caller);
       const body = await readJson(c.request, ParseRecipeRequestSchema, PARSE_BODY_MAX_BYTES);
       return json(await importRecipe(deps(c), c.caller, body), { status: 201 });
     },
@@ -49,7 +49,7 @@ export const recipeRoutes: Route[] = [
     access: "public",
     path: "/api/recipes/manual",
     async handler(c) {
-      await checkRate(c.request, c.env, SAVE_LIMIT);
+      await checkRate(c.request, c.env, SAVE_LIMIT, c.caller);
       const body = await readJson(c.request, ManualRecipeRequestSchema, RECIPE_BODY_MAX_BYTES);
       return json(await createManualRecipe(deps(c), c.caller, body), { status: 201 });
     },

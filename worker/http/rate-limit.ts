@@ -44,11 +44,21 @@ export const SAVE_LIMIT: RateLimit = {
   message: "Too many recipes saved in a short time. Please wait a minute and try again.",
 };
 
-/** Throws a rate_limited DomainError (429 + Retry-After) when this client is over `limit`. */
-export async function checkRate(request: Request, env: object, limit: RateLimit): Promise<void> {
+/**
+ * Throws a rate_limited DomainError (429 + Retry-After) when this client is over `limit`. With a
+ * signed-in `caller` (the browser extension's bearer token, or the cookie) the count is per session
+ * rather than per address (decision 0091), so a connected extension neither shares its budget with
+ * everyone behind its address nor escapes it by changing address.
+ */
+export async function checkRate(
+  request: Request,
+  env: object,
+  limit: RateLimit,
+  caller?: { session: { id: string } | null },
+): Promise<void> {
   const bindings = env as Partial<Record<RateLimit["binding"], Limiter>> & { TRUST_CF_CONNECTING_IP?: string };
   const limiter = bindings[limit.binding];
-  const key = clientKey(request, bindings);
+  const key = caller?.session ? `session:${caller.session.id}` : clientKey(request, bindings);
   if (!key || !limiter) return;
   const { success } = await limiter.limit({ key });
   if (!success) {

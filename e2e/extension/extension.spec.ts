@@ -1,0 +1,192 @@
+/**
+ * The browser extension (issue 14) end to end: Debian's Chromium with the unpacked Chrome test
+ * build (e2e/extension/build.ts) against the built app in wrangler dev. The recipe site refuses
+ * non-browser clients and draws its recipe with script after load, so only the extension's capture
+ * can import it. The app is addressed as http://localhost:<port> while the test build's host
+ * permission covers only 127.0.0.1, so every API call is a real cross-origin (CORS) call.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { type BrowserContext, chromium, type Page, type Worker } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { CHROMIUM_ARGS, executablePath } from "../browser.ts";
+import { ensureTestBuild, extensionIdForPath } from "./build.ts";
+import { type SiteServer, startSiteServer } from "./site-server.ts";
+
+/** The extension APIs as seen inside the service worker (only what these tests call). */
+declare const chrome: {
+  storage: { local: { set(items: Record<string, unknown>): Promise<void> } };
+  tabs: { query(q: { url: string }): Promise<{ id?: number }[]> };
+};
+
+let site: SiteServer;
+let context: BrowserContext;
+let sw: Worker;
+let extensionId: string;
+let profile: string;
+/** The app as the extension sees it: same server, other host name than the fixture site. */
+let appOrigin: string;
+
+beforeAll(async () => {
+  const dir = ensureTestBuild();
+  site = await startSiteServer();
+  appOrigin = inject("baseURL").replace("127.0.0.1", "localhost");
+  profile = mkdtempSync(path.join(tmpdir(), "recipecart-ext-"));
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath,
+    headless: true,
+    ignoreDefaultArgs: ["--disable-extensions"],
+    args: [...CHROMIUM_ARGS.filter((a) => a !== "--headless"), `--disable-extensions-except=${dir}`, `--load-extension=${dir}`],
+    viewport: { width: 1000, height: 800 },
+  });
+  sw = context.serviceWorkers()[0] ?? (await context.waitForEvent("serviceworker"));
+  extensionId = new URL(sw.url()).host;
+  // Point the extension at the test server (what a user does on the options page).
+  await sw.evaluate((origin) => chrome.storage.local.set({ appOrigin: origin }), appOrigin);
+}, 60_000);
+
+afterAll(async () => {
+  await context?.close();
+  await site?.close();
+  if (profile) rmSync(profile, { recursive: true, force: true });
+});
+
+async function openSitePage(file: string): Promise<{ page: Page; tabId: number }> {
+  const page = await context.newPage();
+  const url = `${site.origin}/${file}`;
+  await page.goto(url);
+  const tabId = await sw.evaluate(async (u) => (await chrome.tabs.query({ url: u }))[0]?.id ?? 0, url);
+  expect(tabId).toBeGreaterThan(0);
+  return { page, tabId };
+}
+
+/** Automation cannot click the toolbar button: the popup is opened as a tab aimed at the page's tab. */
+async function openPopup(tabId: number): Promise<Page> {
+  const popup = await context.newPage();
+  await popup.setViewportSize({ width: 360, height: 600 });
+  await popup.goto(`chrome-extension://${extensionId}/popup.html?tabId=${tabId}`);
+  await popup.getByRole("heading", { name: "recipecart" }).waitFor();
+  return popup;
+}
+
+/** Clicks a popup button that opens an app tab; returns that tab once the home page has taken the recipe. */
+async function followToApp(popupOrNull: Page | null, click: () => Promise<void>): Promise<Page> {
+  const [app] = await Promise.all([context.waitForEvent("page", { predicate: (p) => p.url().startsWith(appOrigin) }), click()]);
+  await app.waitForLoadState();
+  await app.locator(".home[data-hydrated]").waitFor();
+  void popupOrNull;
+  return app;
+}
+
+const addedTitles = (app: Page) => app.getByRole("region", { name: /Your recipes/ }).locator(".added__item");
+
+describe("browser extension", () => {
+  it("loads with the id the server was configured with", () => {
+    expect(extensionId).toBe(extensionIdForPath(ensureTestBuild()));
+  });
+
+  it("adds a recipe drawn by script on a site that refuses the server, and 'Open my list' shows it in the app", async () => {
+    // The server's own fetch is turned away.
+    const serverTry = await fetch(`${inject("baseURL")}/api/recipes/parse`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ url: `${site.origin}/recipe.html` }),
+    });
+    expect(serverTry.status).toBe(502);
+    expect(((await serverTry.json()) as { code: string }).code).toBe("site_blocked");
+    expect(site.refused()).toBeGreaterThan(0);
+
+    const { page, tabId } = await openSitePage("recipe.html");
+    await page.locator("body[data-rendered]").waitFor();
+    const popup = await openPopup(tabId);
+    const posts: string[] = [];
+    popup.on("request", (r) => {
+      if (r.method() === "POST") posts.push(r.url());
+    });
+    await popup.getByRole("button", { name: "Add to recipecart" }).click();
+    const title = popup.getByRole("heading", { name: "Midnight Miso Noodles" });
+    await title.waitFor({ timeout: 15_000 });
+    // Focus moves to the result for keyboard and screen-reader users.
+    expect(await title.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await popup.getByRole("list", { name: "Ingredients" }).getByRole("listitem").allInnerTexts()).toEqual([
+      "200 g udon noodles",
+      "2 tablespoons white miso paste",
+      "1 tablespoon soy sauce",
+      "2 spring onions, sliced",
+      "1 teaspoon sesame oil",
+    ]);
+    await popup.getByText("Added", { exact: true }).waitFor();
+    expect(posts).toEqual([`${appOrigin}/api/recipes/parse`]);
+
+    const app = await followToApp(popup, () => popup.getByRole("button", { name: "Open my list" }).click());
+    await addedTitles(app).filter({ hasText: "Midnight Miso Noodles" }).waitFor();
+    await app.waitForURL((u) => !u.searchParams.has("add"));
+    expect(await addedTitles(app).count()).toBe(1);
+
+    // A second click on the same page: the popup shows the same recipe, nothing is sent again,
+    // and the app still lists it once.
+    const again = await openPopup(tabId);
+    const sent: string[] = [];
+    again.on("request", (r) => {
+      if (r.url().includes("/api/recipes")) sent.push(`${r.method()} ${r.url()}`);
+    });
+    await again.getByText("Already added", { exact: true }).waitFor();
+    await again.getByRole("heading", { name: "Midnight Miso Noodles" }).waitFor();
+    const app2 = await followToApp(again, () => again.getByRole("button", { name: "Open my list" }).click());
+    await addedTitles(app2).filter({ hasText: "Midnight Miso Noodles" }).waitFor();
+    await app2.waitForURL((u) => !u.searchParams.has("add"));
+    expect(await addedTitles(app2).count()).toBe(1);
+    expect(sent).toEqual([]);
+    await Promise.all([page.close(), app.close(), app2.close()]);
+  });
+
+  it("context menu on a selection: sends it as a typed recipe and opens the list with it", async () => {
+    const { page, tabId } = await openSitePage("notes.html");
+    await page.evaluate(() => {
+      const range = document.createRange();
+      range.selectNodeContents(document.getElementById("card")!);
+      getSelection()!.removeAllRanges();
+      getSelection()!.addRange(range);
+    });
+    const tab = { id: tabId, url: page.url(), title: await page.title(), index: 0 };
+    // Headless Chromium cannot open native context menus: the test calls the background's click
+    // handler (the one registered with contextMenus.onClicked) with what Chrome would pass.
+    const [app, outcome] = await Promise.all([
+      context.waitForEvent("page", { predicate: (p) => p.url().startsWith(appOrigin) }),
+      sw.evaluate(
+        ([t, menuItemId]) =>
+          (globalThis as unknown as { recipecartTest: { onMenuClick: (i: unknown, t: unknown) => Promise<unknown> } }).recipecartTest.onMenuClick(
+            { menuItemId, selectionText: "Aunt Rosa's Lemon Bars 1 cup butter, softened 2 cups flour 4 eggs 2 lemons, juiced", pageUrl: t.url },
+            t,
+          ),
+        [tab, "recipecart-add"] as const,
+      ),
+    ]);
+    expect(outcome).toMatchObject({ recipe: { title: "Aunt Rosa's Lemon Bars", source: "manually added" }, alreadyAdded: false });
+    expect((outcome as { recipe: { ingredients: string[] } }).recipe.ingredients).toEqual([
+      "1 cup butter, softened",
+      "2 cups flour",
+      "4 eggs",
+      "2 lemons, juiced",
+    ]);
+    await app.locator(".home[data-hydrated]").waitFor();
+    await addedTitles(app).filter({ hasText: "Aunt Rosa's Lemon Bars" }).waitFor();
+    await Promise.all([page.close(), app.close()]);
+  });
+
+  it("a page without a recipe: the popup shows the server's error and 'Open in recipecart' opens the app", async () => {
+    const { page, tabId } = await openSitePage("no-recipe.html");
+    const popup = await openPopup(tabId);
+    await popup.getByRole("button", { name: "Add to recipecart" }).click();
+    const alert = popup.getByRole("alert");
+    await alert.getByRole("heading", { name: "Error parsing recipe" }).waitFor({ timeout: 15_000 });
+    expect(await alert.innerText()).toMatch(/no recipe/i);
+    await popup.getByRole("button", { name: "Try again" }).waitFor();
+    const app = await followToApp(popup, () => popup.getByRole("button", { name: "Open in recipecart" }).click());
+    expect(new URL(app.url()).pathname).toBe("/");
+    await app.getByRole("tab", { name: "Manual Entry" }).waitFor();
+    await Promise.all([page.close(), app.close()]);
+  });
+});
+

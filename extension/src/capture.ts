@@ -1,0 +1,67 @@
+/**
+ * Reads the page in the user's tab (scripting.executeScript under activeTab): the rendered
+ * document as it is now, after the site's scripts ran, or the selected text.
+ */
+import browser from "webextension-polyfill";
+import { RECIPE_HTML_MAX_BYTES } from "../../core/api/recipes.ts";
+import { AddError } from "./errors.ts";
+
+/**
+ * Runs inside the page. Serialises the live DOM; when it is over the size limit, drops what the
+ * extractor never reads (styles, inline SVG, empty external-script tags), then large inline scripts
+ * other than JSON-LD. Must stay self-contained: it is sent to the page as source text.
+ */
+export function serializePage(maxBytes: number): { html: string; bytes: number } {
+  const size = (s: string) => new TextEncoder().encode(s).byteLength;
+  let html = document.documentElement.outerHTML;
+  if (size(html) <= maxBytes) return { html, bytes: size(html) };
+  const copy = document.documentElement.cloneNode(true) as HTMLElement;
+  copy.querySelectorAll("style, svg, script[src], link[rel='stylesheet']").forEach((el) => el.remove());
+  html = copy.outerHTML;
+  if (size(html) > maxBytes) {
+    copy.querySelectorAll("script").forEach((el) => {
+      if (!/ld\+json/i.test(el.getAttribute("type") ?? "") && (el.textContent?.length ?? 0) > 20_000) el.remove();
+    });
+    html = copy.outerHTML;
+  }
+  return { html, bytes: size(html) };
+}
+
+/** Runs inside the page: the selection with its line breaks (contextMenus' selectionText loses them in Chrome). */
+export function readSelection(): string {
+  return window.getSelection()?.toString() ?? "";
+}
+
+/** True for pages an extension may read (web pages; not the browser's own or the store's). */
+export function isCapturable(url: string | undefined): boolean {
+  if (!url) return false;
+  try {
+    const u = new URL(url);
+    return u.protocol === "http:" || u.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+export async function capturePage(tabId: number): Promise<string> {
+  let results;
+  try {
+    results = await browser.scripting.executeScript({ target: { tabId }, func: serializePage, args: [RECIPE_HTML_MAX_BYTES] });
+  } catch (err) {
+    throw new AddError("capture_failed", "This page cannot be read by extensions. Open the recipe's own page and try again.", err);
+  }
+  const value = results[0]?.result as { html: string; bytes: number } | undefined;
+  if (!value?.html) throw new AddError("capture_failed", "The page could not be read. Reload it and try again.");
+  if (value.bytes > RECIPE_HTML_MAX_BYTES) throw new AddError("too_large", "This page is too large to send (over 5 MB).");
+  return value.html;
+}
+
+export async function captureSelection(tabId: number): Promise<string | null> {
+  try {
+    const results = await browser.scripting.executeScript({ target: { tabId }, func: readSelection });
+    const text = results[0]?.result;
+    return typeof text === "string" ? text : null;
+  } catch {
+    return null;
+  }
+}

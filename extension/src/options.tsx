@@ -1,0 +1,86 @@
+/**
+ * Options: the address of the recipecart app the extension sends recipes to (default: the
+ * production address from the build's configuration; http://localhost:8787 while developing).
+ */
+import { StrictMode, useEffect, useId, useState, type FormEvent } from "react";
+import { createRoot } from "react-dom/client";
+import { DEFAULT_APP_ORIGIN, getAppOrigin, normaliseAppOrigin, setAppOrigin } from "./settings.ts";
+import "./ui.css";
+
+function Options() {
+  const [value, setValue] = useState("");
+  const [saved, setSaved] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const inputId = useId();
+  const hintId = useId();
+  const errorId = useId();
+
+  useEffect(() => {
+    void getAppOrigin().then(setValue);
+  }, []);
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    const result = normaliseAppOrigin(value);
+    if ("error" in result) {
+      setError(result.error);
+      setSaved(null);
+      return;
+    }
+    setError(null);
+    await setAppOrigin(result.origin);
+    setValue(result.origin);
+    setSaved(`Saved. Recipes go to ${result.origin}.`);
+  }
+
+  async function reset() {
+    await setAppOrigin(null);
+    setValue(DEFAULT_APP_ORIGIN);
+    setError(null);
+    setSaved(`Saved. Recipes go to ${DEFAULT_APP_ORIGIN}.`);
+  }
+
+  return (
+    <main style={{ maxWidth: 480, padding: "16px 20px", display: "grid", gap: 12 }}>
+      <h1 style={{ fontSize: 18 }}>recipecart options</h1>
+      <form onSubmit={(e) => void save(e)} noValidate style={{ display: "grid", gap: 8 }}>
+        <label htmlFor={inputId} style={{ fontWeight: 600 }}>
+          App address
+        </label>
+        <input
+          id={inputId}
+          type="url"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          aria-describedby={error ? `${errorId} ${hintId}` : hintId}
+          aria-invalid={error ? true : undefined}
+          spellCheck={false}
+          style={{ font: "inherit", padding: "8px 10px", borderRadius: 8, border: "1px solid var(--border)" }}
+        />
+        <p id={hintId} className="muted">
+          Default: {DEFAULT_APP_ORIGIN}. While developing, use http://localhost:8787. Changing the address disconnects your account.
+        </p>
+        {error ? (
+          <p id={errorId} role="alert" style={{ color: "var(--danger)" }}>
+            {error}
+          </p>
+        ) : null}
+        <div style={{ display: "flex", gap: 8 }}>
+          <button type="submit" className="btn btn--primary">
+            Save
+          </button>
+          <button type="button" className="btn" onClick={() => void reset()}>
+            Use the default
+          </button>
+        </div>
+        <p role="status">{saved}</p>
+      </form>
+    </main>
+  );
+}
+
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <Options />
+  </StrictMode>,
+);

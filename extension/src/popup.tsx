@@ -1,0 +1,176 @@
+/**
+ * The toolbar popup: 'Add to recipecart' captures the page in the current tab as the user sees it,
+ * sends it to the app and shows the recipe's title and ingredients (or the server's error with
+ * 'Open in recipecart' to type it in by hand); 'Open my list' opens the app with the recipe in the
+ * visitor's list. Plain React and CSS: it must paint within 100 ms (bench/extension.ts).
+ */
+import { StrictMode, useEffect, useRef, useState } from "react";
+import { createRoot } from "react-dom/client";
+import browser from "webextension-polyfill";
+import { addedForPage, addPage, type AddedRecipe, type Progress, type TabInfo } from "./add.ts";
+import { isCapturable } from "./capture.ts";
+import { AddError } from "./errors.ts";
+import { manualEntryUrl, myListUrl } from "./recipe-text.ts";
+import { getAppOrigin } from "./settings.ts";
+import { takeLastProblem, type LastProblem } from "./status.ts";
+import "./ui.css";
+import "./popup.css";
+
+type State =
+  | { kind: "loading" }
+  | { kind: "ready" }
+  | { kind: "working"; step: Progress }
+  | { kind: "done"; recipe: AddedRecipe; alreadyAdded: boolean; appOrigin: string }
+  | { kind: "error"; message: string };
+
+const STEP_TEXT: Record<Progress, string> = {
+  capturing: "Reading the page…",
+  sending: "Finding the recipe…",
+};
+
+/** The tab the popup acts on: the active tab; the test build may name one (`?tabId=`), since automation opens the popup as a tab. */
+async function targetTab(): Promise<TabInfo | null> {
+  if (__TEST_BUILD__) {
+    const id = Number(new URLSearchParams(location.search).get("tabId"));
+    if (id) {
+      const t = await browser.tabs.get(id);
+      return { id, url: t.url, title: t.title };
+    }
+  }
+  const [t] = await browser.tabs.query({ active: true, currentWindow: true });
+  return t?.id === undefined ? null : { id: t.id, url: t.url, title: t.title };
+}
+
+async function openTab(url: string) {
+  await browser.tabs.create({ url });
+  window.close();
+}
+
+function Popup() {
+  const [tab, setTab] = useState<TabInfo | null>(null);
+  const [state, setState] = useState<State>({ kind: "loading" });
+  const [notice, setNotice] = useState<LastProblem | null>(null);
+  const [appOrigin, setAppOrigin] = useState<string | null>(null);
+  const resultHeading = useRef<HTMLHeadingElement>(null);
+  const errorHeading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    void (async () => {
+      const [t, origin, problem] = await Promise.all([targetTab(), getAppOrigin(), takeLastProblem()]);
+      setTab(t);
+      setAppOrigin(origin);
+      setNotice(problem);
+      const known = t?.url && isCapturable(t.url) ? await addedForPage(t.url) : null;
+      setState(known ? { kind: "done", recipe: known.recipe, alreadyAdded: true, appOrigin: known.appOrigin } : { kind: "ready" });
+    })().catch((err: unknown) => setState({ kind: "error", message: err instanceof Error ? err.message : String(err) }));
+  }, []);
+
+  useEffect(() => {
+    if (state.kind === "done") resultHeading.current?.focus();
+    if (state.kind === "error") errorHeading.current?.focus();
+  }, [state.kind]);
+
+  async function add() {
+    if (!tab) return;
+    setNotice(null);
+    setState({ kind: "working", step: "capturing" });
+    try {
+      const out = await addPage(tab, (step) => setState({ kind: "working", step }));
+      setState({ kind: "done", recipe: out.recipe, alreadyAdded: out.alreadyAdded, appOrigin: out.appOrigin });
+    } catch (err) {
+      setState({ kind: "error", message: err instanceof AddError || err instanceof Error ? err.message : String(err) });
+    }
+  }
+
+  const capturable = isCapturable(tab?.url);
+  const host = tab?.url && capturable ? new URL(tab.url).host : null;
+
+  return (
+    <main className="popup" aria-busy={state.kind === "loading" || state.kind === "working"}>
+      <div className="popup__head">
+        <h1 className="popup__brand">recipecart</h1>
+        <button type="button" className="link" onClick={() => void browser.runtime.openOptionsPage().then(() => window.close())}>
+          Options
+        </button>
+      </div>
+
+      {notice && state.kind !== "error" ? (
+        <div className="popup__error" role="alert">
+          <h2>Error parsing recipe</h2>
+          <p>{notice.message}</p>
+        </div>
+      ) : null}
+
+      {state.kind !== "done" ? (
+        <div className="popup__page">
+          {state.kind === "loading" ? (
+            <p className="muted">Loading…</p>
+          ) : capturable ? (
+            <>
+              <p className="popup__page-title">{tab?.title || host}</p>
+              <p className="muted">{host}</p>
+            </>
+          ) : (
+            <p>This page cannot be added. Open a recipe page and try again.</p>
+          )}
+        </div>
+      ) : null}
+
+      <div aria-live="polite" className="popup__live">
+        {state.kind === "working" ? (
+          <div className="popup__status" role="status">
+            <span className="spinner" aria-hidden="true" />
+            <span>{STEP_TEXT[state.step]}</span>
+          </div>
+        ) : null}
+      </div>
+
+      {state.kind === "ready" || state.kind === "loading" ? (
+        <button type="button" className="btn btn--primary btn--block" disabled={state.kind === "loading" || !capturable} onClick={() => void add()}>
+          Add to recipecart
+        </button>
+      ) : null}
+
+      {state.kind === "done" ? (
+        <section className="popup__result" aria-labelledby="result-title">
+          <span className="popup__badge">{state.alreadyAdded ? "Already added" : "Added"}</span>
+          <h2 id="result-title" ref={resultHeading} tabIndex={-1}>
+            {state.recipe.title}
+          </h2>
+          <p className="muted">{state.recipe.source}</p>
+          <ul className="popup__ingredients" aria-label="Ingredients">
+            {state.recipe.ingredients.map((line, i) => (
+              <li key={i}>{line}</li>
+            ))}
+          </ul>
+          <button type="button" className="btn btn--primary btn--block" onClick={() => void openTab(myListUrl(state.appOrigin, state.recipe.id))}>
+            Open my list
+          </button>
+        </section>
+      ) : null}
+
+      {state.kind === "error" ? (
+        <div className="popup__error" role="alert">
+          <h2 ref={errorHeading} tabIndex={-1}>
+            Error parsing recipe
+          </h2>
+          <p>{state.message}</p>
+          <div className="popup__row">
+            <button type="button" className="btn" onClick={() => void add()} disabled={!capturable}>
+              Try again
+            </button>
+            <button type="button" className="btn btn--primary" onClick={() => appOrigin && void openTab(manualEntryUrl(appOrigin))}>
+              Open in recipecart
+            </button>
+          </div>
+        </div>
+      ) : null}
+    </main>
+  );
+}
+
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <Popup />
+  </StrictMode>,
+);

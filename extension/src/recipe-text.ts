@@ -1,0 +1,58 @@
+/**
+ * Pure helpers shared by the popup and the background (no browser API, unit-tested):
+ * a text selection turned into a manual recipe, page keys, and the app links.
+ */
+import { INGREDIENT_LINE_MAX, INGREDIENT_LINES_MAX, RECIPE_TITLE_MAX } from "../../core/api/recipes.ts";
+
+export interface SelectionRecipe {
+  title: string;
+  ingredients: string[];
+}
+
+/** Bullets and numbering people copy along with a list ("• 2 eggs", "1. flour", "- salt"). */
+const LIST_MARK = /^(?:[-–—*•·▪◦‣○●]|\d{1,2}[.)])\s+/;
+
+/**
+ * A selection as a manual recipe (SPEC: first line the title, the rest ingredients). Blank lines
+ * and list marks are dropped. A single line becomes the one ingredient of a recipe named after the
+ * page. Null when nothing is selected.
+ */
+export function selectionToRecipe(text: string, pageTitle: string | undefined): SelectionRecipe | null {
+  const lines = text
+    .split(/\r\n|\r|\n/)
+    .map((l) => l.replace(/\s+/g, " ").trim())
+    .filter((l) => l !== "");
+  if (lines.length === 0) return null;
+  const fallbackTitle = (pageTitle ?? "").trim() || "Recipe from selection";
+  const [first, ...rest] = lines;
+  const title = (rest.length ? first! : fallbackTitle).slice(0, RECIPE_TITLE_MAX);
+  const ingredients = (rest.length ? rest : [first!])
+    .map((l) => l.replace(LIST_MARK, "").slice(0, INGREDIENT_LINE_MAX))
+    .filter((l) => l !== "")
+    .slice(0, INGREDIENT_LINES_MAX);
+  if (ingredients.length === 0) return null;
+  return { title, ingredients };
+}
+
+/** The page's identity for "already added": the URL without its fragment. */
+export function pageKey(url: string): string {
+  try {
+    const u = new URL(url);
+    u.hash = "";
+    return u.href;
+  } catch {
+    return url;
+  }
+}
+
+/** Opens the app's home page with this recipe in the visitor's added recipes (web/routes/home.tsx `?add=`). */
+export function myListUrl(appOrigin: string, recipeId: string): string {
+  const u = new URL("/", appOrigin);
+  u.searchParams.set("add", recipeId);
+  return u.href;
+}
+
+/** The app's home page, where a recipe can be typed in by hand. */
+export function manualEntryUrl(appOrigin: string): string {
+  return new URL("/", appOrigin).href;
+}

@@ -1,0 +1,44 @@
+/**
+ * Builds the extension (docs/decisions/0090-browser-extension.md): `vite build --config
+ * extension/vite.config.ts --mode chrome|firefox|chrome-test` writes dist/extension/<mode>/.
+ * `npm run build:extension` builds both store builds and packs them as zips.
+ */
+import { crx } from "@crxjs/vite-plugin";
+import react from "@vitejs/plugin-react";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { defineConfig } from "vite";
+import { makeManifest, type Target } from "./manifest.ts";
+
+const MODES: Record<string, { target: Target; test: boolean }> = {
+  chrome: { target: "chrome", test: false },
+  firefox: { target: "firefox", test: false },
+  "chrome-test": { target: "chrome", test: true },
+};
+
+/** The app's production address, used until the user sets another on the options page. */
+const DEFAULT_APP_ORIGIN = process.env.RECIPECART_APP_ORIGIN || "https://recipecart.app";
+
+export default defineConfig(({ mode }) => {
+  const build = MODES[mode];
+  if (!build) throw new Error(`Unknown extension build mode "${mode}" (use ${Object.keys(MODES).join(", ")})`);
+  const { version } = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../package.json"), "utf8")) as { version: string };
+  return {
+    root: import.meta.dirname,
+    // No public/ copy or .env lookup outside this folder.
+    envDir: false,
+    plugins: [react(), crx({ manifest: makeManifest({ ...build, version }), browser: build.target })],
+    define: {
+      __APP_ORIGIN__: JSON.stringify(new URL(DEFAULT_APP_ORIGIN).origin),
+      __TEST_BUILD__: JSON.stringify(build.test),
+    },
+    // Absolute: in dev mode crxjs resolves a relative outDir against the cwd, not `root`.
+    build: {
+      outDir: path.resolve(import.meta.dirname, "../dist/extension", mode),
+      emptyOutDir: true,
+      target: ["chrome120", "firefox128"],
+      reportCompressedSize: false,
+    },
+    server: { port: 5174, strictPort: true },
+  };
+});
