@@ -14,6 +14,34 @@ async function both(html: string, url = "https://example.com/r/1") {
 }
 
 describe("extractRecipe on hand-made pages", () => {
+  it("takes the visible card when the structured list is one string or clearly shorter (decision 0039)", async () => {
+    const card = `<div class="wprm-recipe-ingredients-container"><ul><li>1 cup flour</li><li>2 eggs</li><li>1 cup milk</li><li>1 tbsp sugar</li></ul></div>`;
+    const one = `<script type="application/ld+json">{"@type":"Recipe","name":"Crepes","recipeIngredient":["See the recipe card"]}</script>`;
+    const r1 = await both(page(one, card));
+    expect(r1.ok && r1.recipe.ingredients).toEqual(["1 cup flour", "2 eggs", "1 cup milk", "1 tbsp sugar"]);
+    const two = `<script type="application/ld+json">{"@type":"Recipe","name":"Crepes","recipeIngredient":["flour","eggs"]}</script>`;
+    const r2 = await both(page(two, card));
+    expect(r2.ok && r2.recipe.ingredients).toEqual(["1 cup flour", "2 eggs", "1 cup milk", "1 tbsp sugar"]);
+    // three of four lines is not clearly shorter: the structured list stays
+    const three = `<script type="application/ld+json">{"@type":"Recipe","name":"Crepes","recipeIngredient":["1 cup flour","2 eggs","1 cup milk"]}</script>`;
+    const r3 = await both(page(three, card));
+    expect(r3.ok && r3.recipe.ingredients).toEqual(["1 cup flour", "2 eggs", "1 cup milk"]);
+  });
+
+  it("drops interface lines of a recipe card (unit toggles, servings widgets, buttons)", async () => {
+    const card = `<div class="tasty-recipes-ingredients"><ul><li>US Customary</li><li>Metric</li><li>2x</li><li>1 cup rice</li>
+      <li>2 cups water</li><li>Servings: 4</li><li>1 pinch salt</li><li>Print Recipe</li></ul></div>`;
+    const r = await both(page("", `<h1>Rice</h1>${card}`));
+    expect(r.ok && r.recipe.ingredients).toEqual(["1 cup rice", "2 cups water", "1 pinch salt"]);
+  });
+
+  it("keeps the source's amounts as written (no '.0' rewriting) and a list written twice", async () => {
+    const lines = ["500.0 g chickpeas", "2.0 eggs", "1 onion", "1 tsp salt", "1 onion", "1 tsp salt", "2.0 eggs", "500.0 g chickpeas"];
+    const ld = `<script type="application/ld+json">{"@type":"Recipe","name":"Falafel","recipeIngredient":${JSON.stringify(lines)}}</script>`;
+    const r = await both(page(ld, ""));
+    expect(r.ok && r.recipe.ingredients).toEqual(lines);
+  });
+
   it("reads JSON-LD with broken JSON and returns a valid RecipeDraft", async () => {
     const ld = `<script type="application/ld+json">{"@context":"https://schema.org","@graph":[{"@type":"WebSite","name":"Ex"},
       {"@type":"Recipe","name":"Soup","recipeIngredient":["1 l stock","2 carrots, diced",],"image":["https://e.com/s.jpg"]}]}</script>`;

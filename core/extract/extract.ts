@@ -87,6 +87,9 @@ function meta(data: PageData, ...keys: string[]): string | null {
 
 const loose = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
 
+/** Headings that are interface, not a title ("Menu", "Search", "Jump to Recipe"). */
+const NAV_WORDS = /^(?:home|menu|main menu|search|navigation|recipes?|skip to (?:main )?content|jump to recipe|print recipe|close|log ?in|sign ?in|sign up|subscribe|newsletter|categories|about(?: us)?|contact(?: us)?)$/i;
+
 /**
  * The title of a page without structured data: its main heading, unless that is the site's
  * name (a logo in an h1), then og:title, then <title> without its " | Site" part. A wiki
@@ -100,7 +103,7 @@ function pageTitle(data: PageData): string {
   const h1 = mainHeading(data);
   const siteLike = (t: string) => {
     const k = loose(t);
-    if (!k) return true;
+    if (!k || NAV_WORDS.test(t.trim())) return true;
     if (site && loose(site) === k) return true;
     // the part of <title> after its separator is the site
     const parts = tag.split(/\s+[|–—-]\s+/);
@@ -242,15 +245,36 @@ function groupsFromVisible(structured: Candidate, visible: VisibleIngredients | 
   return visible.groups.map((g) => ({ name: g.name, ingredients: g.ingredients.map(() => structured.ingredients[i++]) }));
 }
 
-/** Decides between the structured-data lines and the visible plugin lines. */
+/** The visible list must have at least this many lines to replace a structured list that is too short. */
+export const SHORT_MIN_VISIBLE = 3;
+/** A structured list with at most this share of the visible list's lines is "clearly shorter". */
+export const SHORT_SHARE = 0.5;
+
+/**
+ * True when the structured list is clearly not the whole list the page shows: one line against a
+ * visible list of three or more, or at most half as many lines as a visible list whose lines
+ * mostly start with an amount (thresholds set on the working part, decision 0039).
+ */
+export function structuredTooShort(structured: string[], visible: VisibleIngredients): boolean {
+  const v = visible.ingredients;
+  if (v.length < SHORT_MIN_VISIBLE) return false;
+  if (structured.length === 1) return true;
+  if (structured.length > v.length * SHORT_SHARE) return false;
+  let amounts = 0;
+  for (const l of v) if (QTY_FIRST.test(l)) amounts++;
+  return amounts * 2 >= v.length;
+}
+
+/** Decides between the structured-data lines and the visible lines (plugin markup or a heading's list). */
 export function chooseIngredients(structured: Candidate | null, visible: VisibleIngredients | null): { lines: Candidate["ingredients"]; groups: Candidate["groups"]; from: "structured" | "visible" } {
   if (structured && structured.ingredients.length) {
     if (
       visible &&
-      visible.kind === "plugin" &&
-      (visibleHasMoreAmounts(structured.ingredients, visible.ingredients, /\bwprm/.test(visible.containerClass)) ||
-        visibleReordersAmounts(structured.ingredients, visible.ingredients) ||
-        visibleSplitsStructured(structured.ingredients, visible.ingredients))
+      (structuredTooShort(structured.ingredients, visible) ||
+        (visible.kind === "plugin" &&
+          (visibleHasMoreAmounts(structured.ingredients, visible.ingredients, /\bwprm/.test(visible.containerClass)) ||
+            visibleReordersAmounts(structured.ingredients, visible.ingredients) ||
+            visibleSplitsStructured(structured.ingredients, visible.ingredients))))
     ) {
       return { lines: visible.ingredients, groups: visible.groups, from: "visible" };
     }

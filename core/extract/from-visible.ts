@@ -66,6 +66,14 @@ export interface VisibleIngredients {
 const UI_TAIL = /\s+(?:\+\s*)?(?:add\s+to\s+(?:my\s+|your\s+|the\s+)?)?(?:shopping|grocery)\s+list$/i;
 
 /**
+ * A whole line that is an interface control of a recipe card, not an ingredient: unit toggles
+ * ("US Customary", "Metric"), servings widgets ("1x", "2x", "Servings: 4", "Scale"), card buttons
+ * ("Print", "Jump to Recipe", "Cook Mode") and step labels ("Step 1").
+ */
+const UI_LINE =
+  /^(?:us(?:\s+customary)?|metric|imperial|us\s*[/|]\s*metric|metric\s*[/|]\s*us|\d(?:[.,]\d+)?\s*[x×]|servings?\s*:?\s*\d[^a-z]*|scale|print(?:\s+recipe)?|pin(?:\s+recipe)?|save(?:\s+recipe)?|jump\s+to\s+recipe|rate\s+(?:this\s+)?recipe|cook\s+mode|keep\s+screen\s+awake|convert\s+units?|step\s+\d+:?)$/i;
+
+/**
  * Product information shown with a meal kit's ingredients ("Cuisse de canard Composition : 100%
  * viande de canard", "Romarin Traces possibles d'allergènes : Gluten, ..."): a label with a colon
  * after the product name. Not an ingredient line.
@@ -99,7 +107,7 @@ function cleanVisibleLines(items: Array<{ heading: boolean; text: string }>): Ar
       continue;
     }
     const text = it.text.replace(UI_TAIL, "");
-    if (!text || PRODUCT_INFO.test(text)) continue;
+    if (!text || PRODUCT_INFO.test(text) || UI_LINE.test(text)) continue;
     out.push(text === it.text ? it : { heading: false, text });
   }
   const lines = out.filter((it) => !it.heading);
