@@ -8,6 +8,7 @@ import { api, ApiError } from "../../lib/api.ts";
 import { setLastListId } from "../../lib/recipes-store.ts";
 import { Button } from "../../ui/button.tsx";
 import { Link } from "../../ui/link.tsx";
+import { OrderButton } from "../grocery/order-button.tsx";
 
 export function ListView({ listId }: { listId: string }) {
   const [list, setList] = useState<ShoppingList | null>(null);
@@ -63,9 +64,12 @@ export function ListView({ listId }: { listId: string }) {
           </ul>
         </>
       )}
-      <Link variant="primary" href={`/shopping-list/${encodeURIComponent(listId)}`}>
-        Open shopping list
-      </Link>
+      <div className="list-view__actions">
+        <Link variant="primary" href={`/shopping-list/${encodeURIComponent(listId)}`}>
+          Open shopping list
+        </Link>
+        {list ? <OrderButton listId={listId} label="Order for Delivery" /> : null}
+      </div>
     </section>
   );
 }

@@ -1,13 +1,14 @@
 /**
  * One shopping list (SPEC §2 /shopping-list/{id}): the name, the recipes it came from, the
  * items grouped by category (amount, name, which recipes need it), removing an item, Print and
- * Copy. Email and ordering arrive in later issues.
+ * Copy, and Order with Instacart (web/components/grocery). Email arrives with the accounts mailer.
  */
 import { useRef, useState } from "react";
 import type { ShoppingList, ShoppingListItem } from "../../../core/api/lists.ts";
 import { api, errorText } from "../../lib/api.ts";
 import { toast } from "../../lib/toast.ts";
 import { Button } from "../../ui/button.tsx";
+import { OrderButton } from "../grocery/order-button.tsx";
 import { getListText } from "./list-text.ts";
 import { printList } from "./print-list.ts";
 
@@ -76,6 +77,7 @@ export function ShoppingListView({ list, onChanged }: { list: ShoppingList; onCh
           <Button variant="outline" onPress={copy}>
             Copy
           </Button>
+          <OrderButton listId={list.id} />
         </div>
       </header>
       {categories.length === 0 ? (

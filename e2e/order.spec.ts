@@ -1,0 +1,207 @@
+/**
+ * Ordering for delivery (issue 13) in Chromium against the built Worker with the demo provider
+ * (no INSTACART_API_KEY): the order dialog from the list page (desktop) and from the home list view
+ * (375 px), ZIP validation, 'No stores found', 'Search Failed', 'Order Failed', store choice,
+ * Create Order, the checkout window, 'Some Items Not Found', keyboard use and axe.
+ */
+import path from "node:path";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, describe, expect, it } from "vitest";
+import { closeBrowser, openPage, PHONE, type Problems } from "./browser.ts";
+
+afterAll(async () => {
+  await closeBrowser();
+});
+
+/** Problems other than the 4xx answers a test provoked on purpose. */
+function unexpected(problems: Problems, allowStatus: number[] = []): Problems {
+  const allowed = (text: string) =>
+    allowStatus.some((s) => text.includes(`status of ${s}`) || text.endsWith(` ${s}`)) ||
+    /\/(favicon\.svg|api\/auth\/me) net::ERR_ABORTED$/.test(text);
+  return {
+    consoleErrors: problems.consoleErrors.filter((t) => !allowed(t)),
+    pageErrors: problems.pageErrors,
+    failedRequests: problems.failedRequests.filter((t) => !allowed(t)),
+  };
+}
+const NONE: Problems = { consoleErrors: [], pageErrors: [], failedRequests: [] };
+
+async function expectToast(page: Page, title: string, description?: string | RegExp) {
+  const toast = page
+    .getByTestId("toast-region")
+    .locator(".toast")
+    .filter({ has: page.getByText(title, { exact: true }) })
+    .first();
+  await toast.waitFor({ timeout: 10_000 });
+  if (description !== undefined) {
+    const text = await toast.locator(".toast__description").innerText();
+    if (typeof description === "string") expect(text).toBe(description);
+    else expect(text).toMatch(description);
+  }
+  await toast.locator(".toast__close").click();
+  await toast.waitFor({ state: "detached" });
+}
+
+async function makeList(page: Page, name: string): Promise<string> {
+  const res = await page.request.post("/api/recipes/manual", {
+    data: { title: "Garlic Omelette", ingredients: ["4 eggs", "1 cup milk", "3 cloves garlic", "200 g cheddar cheese"], source: "manually added" },
+  });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+  const recipe = (await res.json()) as { id?: string; recipe?: { id: string } };
+  const list = await page.request.post("/api/shopping-lists", { data: { name, recipeIds: [recipe.id ?? recipe.recipe!.id] } });
+  expect(list.status()).toBe(201);
+  return ((await list.json()) as { id: string }).id;
+}
+
+async function axeSeriousViolations(page: Page): Promise<string[]> {
+  await page.waitForFunction(
+    () =>
+      !document.querySelector("[data-entering], [data-exiting]") &&
+      document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
+  );
+  await page.addScriptTag({ path: path.join(import.meta.dirname, "..", "node_modules", "axe-core", "axe.min.js") });
+  const violations = await page.evaluate(async () => {
+    type Result = { violations: { id: string; impact: string; nodes: { html: string }[] }[] };
+    const axe = (window as unknown as { axe: { run: (c: unknown) => Promise<Result> } }).axe;
+    const result = await axe.run({ exclude: [["[data-live-announcer]"]] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.html.slice(0, 200)) }));
+  });
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.targets.join(", ")}`);
+}
+
+/** Presses Create Order and returns the checkout window once it shows the demo order. */
+async function createOrder(page: Page, context: BrowserContext): Promise<Page> {
+  const popup = context.waitForEvent("page");
+  await page.getByRole("button", { name: "Create Order" }).click();
+  const checkout = await popup;
+  await checkout.waitForURL(/\/checkout\/demo\/[\w-]{16,}$/);
+  await checkout.getByRole("heading", { name: "Demo checkout" }).waitFor();
+  return checkout;
+}
+
+describe("order with the demo provider", () => {
+  it("from the list page: validation, no stores, store choice, checkout window, unmatched items (desktop)", async () => {
+    const { page, context, problems } = await openPage();
+    const id = await makeList(page, "Order Test");
+    await page.goto(`/shopping-list/${id}`);
+    await page.locator(".list__item").first().waitFor();
+    await page.getByRole("button", { name: "Order with Instacart" }).click();
+    const dialog = page.getByRole("dialog", { name: "Order for Delivery" });
+    await dialog.waitFor();
+
+    // Providers: instacart chosen; the others disabled as Coming Soon.
+    expect(await dialog.getByRole("radio", { name: /Instacart/ }).isChecked()).toBe(true);
+    for (const name of [/Uber Eats/, /DoorDash/]) {
+      const radio = dialog.getByRole("radio", { name });
+      expect(await radio.isDisabled()).toBe(true);
+      expect(await dialog.locator(".order__provider", { has: radio }).innerText()).toContain("Coming Soon");
+    }
+    expect(await dialog.getByRole("button", { name: "Create Order" }).isDisabled()).toBe(true);
+
+    // Blank ZIP; at most 5 characters.
+    await dialog.getByRole("button", { name: "Search stores" }).click();
+    await expectToast(page, "ZIP Code Required", "Please enter your ZIP code to search for nearby stores.");
+    const zip = dialog.getByRole("textbox", { name: "ZIP code" });
+    await zip.fill("1234567");
+    expect(await zip.inputValue()).toBe("12345");
+
+    // An area without stores.
+    await zip.fill("00501");
+    await zip.press("Enter");
+    await expectToast(page, "No stores found", "No stores found in this area. Try a different ZIP code.");
+
+    // The server refuses letters: Search Failed.
+    await zip.fill("abcde");
+    await dialog.getByRole("button", { name: "Search stores" }).click();
+    await expectToast(page, "Search Failed", "Failed to search for stores. Please check your ZIP code and try again.");
+
+    await zip.fill("94103");
+    await dialog.getByRole("button", { name: "Search stores" }).click();
+    const cards = dialog.locator(".store-card");
+    await cards.first().waitFor();
+    expect(await cards.count()).toBe(2);
+    expect(await dialog.getByRole("heading", { name: /Stores near 94103/ }).innerText()).toContain("Demo");
+    const card = await cards.first().innerText();
+    for (const part of ["Demo Bay Foods", "1450 Mission St, San Francisco, CA", "Estimated delivery: 1 hour", "Delivery available", "Pickup available"]) {
+      expect(card).toContain(part);
+    }
+    expect(await dialog.getByRole("button", { name: "Create Order" }).isDisabled()).toBe(true);
+    expect(await axeSeriousViolations(page)).toEqual([]);
+
+    await cards.filter({ hasText: "Demo Valencia Produce" }).click();
+    expect(await dialog.getByRole("radio", { name: /Demo Valencia Produce/ }).isChecked()).toBe(true);
+    const checkout = await createOrder(page, context);
+    const text = await checkout.locator(".demo-checkout").innerText();
+    expect(text).toContain("Demo — no order is placed");
+    expect(text).toContain("Demo Valencia Produce");
+    expect(text).toMatch(/4 eggs/);
+    expect(text).toMatch(/1 cup milk\s+1 cup or 236\.59 ml or 242 gram/);
+    expect(text).toContain("Some Items Not Found (1)");
+    expect(text).toContain("3 cloves garlic");
+    await expectToast(page, "Some Items Not Found", /^1 item could not be matched and was left out: 3 cloves garlic\.$/);
+    await dialog.waitFor({ state: "detached" });
+
+    expect(unexpected(problems, [400])).toEqual(NONE);
+    await context.close();
+  }, 90_000);
+
+  it("'Order Failed' when the list is gone", async () => {
+    const { page, context, problems } = await openPage();
+    const id = await makeList(page, "Soon Deleted");
+    await page.goto(`/shopping-list/${id}`);
+    await page.locator(".list__item").first().waitFor();
+    await page.getByRole("button", { name: "Order with Instacart" }).click();
+    const dialog = page.getByRole("dialog", { name: "Order for Delivery" });
+    await dialog.getByRole("textbox", { name: "ZIP code" }).fill("60601");
+    await dialog.getByRole("button", { name: "Search stores" }).click();
+    await dialog.locator(".store-card").first().click();
+    expect((await page.request.delete(`/api/shopping-lists/${id}`)).status()).toBe(204);
+    const pagesBefore = context.pages().length;
+    await dialog.getByRole("button", { name: "Create Order" }).click();
+    await expectToast(page, "Order Failed", "404: Shopping list not found.");
+    // The window opened for the checkout is closed again.
+    await page.waitForFunction(() => true);
+    expect(context.pages().length).toBe(pagesBefore);
+    expect(await dialog.isVisible()).toBe(true);
+    expect(unexpected(problems, [404])).toEqual(NONE);
+    await context.close();
+  }, 60_000);
+
+  it("from the home list view at 375 px, by keyboard", async () => {
+    const { page, context, problems } = await openPage({ viewport: PHONE });
+    const id = await makeList(page, "Phone Order");
+    // The home page shows the last generated list in place of the feature preview.
+    await page.goto("/");
+    await page.evaluate((listId) => localStorage.setItem("recipecart:last-list", listId), id);
+    await page.goto("/");
+    await page.locator(".home[data-hydrated]").waitFor();
+    const view = page.locator(".list-view");
+    await view.getByRole("heading", { name: "Phone Order" }).waitFor();
+    await view.getByRole("button", { name: "Order for Delivery" }).focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Order for Delivery" });
+    await dialog.waitFor();
+    const zip = dialog.getByRole("textbox", { name: "ZIP code" });
+    await zip.focus();
+    await page.keyboard.type("10001");
+    await page.keyboard.press("Enter");
+    await dialog.locator(".store-card").first().waitFor();
+    // The store heading takes focus; Tab reaches the store cards; arrows move the choice.
+    await page.waitForFunction(() => document.activeElement?.classList.contains("order__stores-title") === true);
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Space");
+    await page.keyboard.press("ArrowDown");
+    expect(await dialog.getByRole("radio", { name: /Demo Corner Grocer/ }).isChecked()).toBe(true);
+    // Nothing sticks out of a 375 px screen.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    const box = await dialog.boundingBox();
+    expect(box!.width).toBeLessThanOrEqual(375);
+    expect(await axeSeriousViolations(page)).toEqual([]);
+    const checkout = await createOrder(page, context);
+    expect(await checkout.locator(".demo-checkout").innerText()).toContain("Demo Corner Grocer");
+    await expectToast(page, "Some Items Not Found");
+    expect(unexpected(problems)).toEqual(NONE);
+    await context.close();
+  }, 90_000);
+});
