@@ -9,7 +9,7 @@ import browser, { type Menus, type Tabs } from "webextension-polyfill";
 import { addPage, addSelection, type AddOutcome } from "./add.ts";
 import { captureSelection } from "./capture.ts";
 import { AddError } from "./errors.ts";
-import { myListUrl } from "./recipe-text.ts";
+import { myListUrl } from "./pages.ts";
 import { setLastProblem } from "./status.ts";
 
 export const MENU_ID = "recipecart-add";

@@ -32,17 +32,6 @@ export function readSelection(): string {
   return window.getSelection()?.toString() ?? "";
 }
 
-/** True for pages an extension may read (web pages; not the browser's own or the store's). */
-export function isCapturable(url: string | undefined): boolean {
-  if (!url) return false;
-  try {
-    const u = new URL(url);
-    return u.protocol === "http:" || u.protocol === "https:";
-  } catch {
-    return false;
-  }
-}
-
 export async function capturePage(tabId: number): Promise<string> {
   let results;
   try {

@@ -7,10 +7,8 @@
 import { StrictMode, useEffect, useRef, useState } from "react";
 import { createRoot } from "react-dom/client";
 import browser from "webextension-polyfill";
-import { addedForPage, addPage, type AddedRecipe, type Progress, type TabInfo } from "./add.ts";
-import { isCapturable } from "./capture.ts";
-import { AddError } from "./errors.ts";
-import { manualEntryUrl, myListUrl } from "./recipe-text.ts";
+import { addedForPage, type AddedRecipe, type Progress, type TabInfo } from "./added-store.ts";
+import { isCapturable, manualEntryUrl, myListUrl } from "./pages.ts";
 import { getAppOrigin } from "./settings.ts";
 import { takeLastProblem, type LastProblem } from "./status.ts";
 import "./ui.css";
@@ -77,10 +75,12 @@ function Popup() {
     setNotice(null);
     setState({ kind: "working", step: "capturing" });
     try {
+      // The API client (and zod) load on the first click, not before the popup paints.
+      const { addPage } = await import("./add.ts");
       const out = await addPage(tab, (step) => setState({ kind: "working", step }));
       setState({ kind: "done", recipe: out.recipe, alreadyAdded: out.alreadyAdded, appOrigin: out.appOrigin });
     } catch (err) {
-      setState({ kind: "error", message: err instanceof AddError || err instanceof Error ? err.message : String(err) });
+      setState({ kind: "error", message: err instanceof Error ? err.message : String(err) });
     }
   }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { manualEntryUrl, myListUrl, pageKey, selectionToRecipe } from "./recipe-text.ts";
+import { isCapturable, manualEntryUrl, myListUrl, pageKey } from "./pages.ts";
+import { selectionToRecipe } from "./recipe-text.ts";
 
 describe("selectionToRecipe", () => {
   it("takes the first line as the title and the rest as ingredients", () => {
@@ -35,6 +36,13 @@ describe("selectionToRecipe", () => {
 });
 
 describe("links", () => {
+  it("only web pages can be captured", () => {
+    expect(isCapturable("https://a.example/r")).toBe(true);
+    expect(isCapturable("http://127.0.0.1:8080/r")).toBe(true);
+    for (const u of ["chrome://extensions", "about:blank", "file:///tmp/r.html", "chrome-extension://abc/popup.html", "", undefined]) {
+      expect(isCapturable(u)).toBe(false);
+    }
+  });
   it("page key ignores the fragment only", () => {
     expect(pageKey("https://a.example/r?id=1#step-2")).toBe("https://a.example/r?id=1");
   });

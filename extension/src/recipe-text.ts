@@ -1,6 +1,5 @@
 /**
- * Pure helpers shared by the popup and the background (no browser API, unit-tested):
- * a text selection turned into a manual recipe, page keys, and the app links.
+ * A text selection turned into a manual recipe (pure, unit-tested).
  */
 import { INGREDIENT_LINE_MAX, INGREDIENT_LINES_MAX, RECIPE_TITLE_MAX } from "../../core/api/recipes.ts";
 
@@ -32,27 +31,4 @@ export function selectionToRecipe(text: string, pageTitle: string | undefined): 
     .slice(0, INGREDIENT_LINES_MAX);
   if (ingredients.length === 0) return null;
   return { title, ingredients };
-}
-
-/** The page's identity for "already added": the URL without its fragment. */
-export function pageKey(url: string): string {
-  try {
-    const u = new URL(url);
-    u.hash = "";
-    return u.href;
-  } catch {
-    return url;
-  }
-}
-
-/** Opens the app's home page with this recipe in the visitor's added recipes (web/routes/home.tsx `?add=`). */
-export function myListUrl(appOrigin: string, recipeId: string): string {
-  const u = new URL("/", appOrigin);
-  u.searchParams.set("add", recipeId);
-  return u.href;
-}
-
-/** The app's home page, where a recipe can be typed in by hand. */
-export function manualEntryUrl(appOrigin: string): string {
-  return new URL("/", appOrigin).href;
 }
