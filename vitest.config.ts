@@ -9,6 +9,7 @@ export default defineConfig({
           include: [
             "core/**/*.test.ts",
             "cli/**/*.test.ts",
+            "node/**/*.test.ts",
             "scripts/**/*.test.ts",
             "web/**/*.test.{ts,tsx}",
             "extension/**/*.test.ts",

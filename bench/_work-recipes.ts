@@ -8,7 +8,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
-import { runPlanNode } from "../cli/node-html-rewriter.ts";
+import { runPlanNode } from "../node/html-rewriter.ts";
 import { createExtraction } from "../core/extract/extract.ts";
 import { isValidationHost } from "./holdout.ts";
 

@@ -5,7 +5,7 @@
  * share of no-recipe posts answered as such (with the linked recipe page when there is one).
  * The fixtures live in the repository, so `dataDir` is not used.
  */
-import { nodeDriver } from "../cli/node-html-rewriter.ts";
+import { nodeDriver } from "../node/html-rewriter.ts";
 import { extractRecipe } from "../core/extract/extract.ts";
 import { CAPTION_CASES } from "../core/social/fixtures/cases.ts";
 import { casePage } from "../core/social/fixtures/pages.ts";

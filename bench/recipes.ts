@@ -11,8 +11,8 @@ import path from "node:path";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { gunzipSync } from "node:zlib";
-import { runPlanNode } from "../cli/node-html-rewriter.ts";
-import { leanBindingSupported, leanMemoryBytes } from "../cli/lol-html-wasm.ts";
+import { runPlanNode } from "../node/html-rewriter.ts";
+import { leanBindingSupported, leanMemoryBytes } from "../node/lol-html-wasm.ts";
 import { createExtraction } from "../core/extract/extract.ts";
 import { isValidationHost } from "./holdout.ts";
 
@@ -135,7 +135,7 @@ export async function run(dataDir: string): Promise<void> {
     }
     stock.sort((a, b) => a - b);
     console.log(
-      `  driver: lean binding over html-rewriter-wasm's wasm (cli/lol-html-wasm.ts); the package's own glue on the same pages: median ${pct(stock, 0.5).toFixed(2)} ms, p99 ${pct(stock, 0.99).toFixed(2)} ms`,
+      `  driver: lean binding over html-rewriter-wasm's wasm (node/lol-html-wasm.ts); the package's own glue on the same pages: median ${pct(stock, 0.5).toFixed(2)} ms, p99 ${pct(stock, 0.99).toFixed(2)} ms`,
     );
   } else {
     console.log("  driver: html-rewriter-wasm's own glue (the lean binding does not match the installed wasm)");

@@ -9,7 +9,7 @@ import { readFile } from "node:fs/promises";
 import { gunzipSync } from "node:zlib";
 import { createExtraction } from "../../core/extract/extract.ts";
 import type { ExtractResult, RecipeDraft } from "../../core/recipe/schema.ts";
-import { runPlanNode } from "../node-html-rewriter.ts";
+import { runPlanNode } from "../../node/html-rewriter.ts";
 import { createOut, forEachStdinLine } from "../read-lines.ts";
 
 const HELP = `Usage:

@@ -596,7 +596,6 @@ function headOfSegment(from: number, to: number): number {
 
 // ------------------------------------------------------------------ modifier rules
 
-const FRESH_HERB_CUES = cues(["fresh", "leaf", "leaves", "sprig", "bunch", "stem", "stalk", "flat", "living", "potted"]);
 const DRY_HERB_CUES = cues(["dried", "dry", "ground", "flake", "crushed", "rubbed", "powder", "powdered", "dehydrated", "freeze"]);
 const DRY_AROMATIC_CUES = cues(["granulated", "powder", "powdered", "dried", "dehydrated", "ground", "flake", "granule", "minced dried"]);
 const DRY_CHILLI_CUES = cues(["dried", "dry", "flake", "crushed", "ground", "powder", "powdered", "smoked", "whole dried"]);

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { chunkedNodeDriver, nodeDriver } from "../../cli/node-html-rewriter.ts";
+import { chunkedNodeDriver, nodeDriver } from "../../node/html-rewriter.ts";
 import { extractRecipe } from "./extract.ts";
 import { decodeEntities } from "./text.ts";
 

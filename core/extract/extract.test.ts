@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chunkedNodeDriver, nodeDriver } from "../../cli/node-html-rewriter.ts";
+import { chunkedNodeDriver, nodeDriver } from "../../node/html-rewriter.ts";
 import { RecipeDraftSchema } from "../recipe/schema.ts";
 import { extractRecipe, visibleHasMoreAmounts, visibleReordersAmounts, visibleSplitsStructured } from "./extract.ts";
 

@@ -67,7 +67,7 @@ export function createExtraction(url: string, options: ExtractionOptions = {}): 
 }
 
 /**
- * Convenience: runs the whole extraction over a page with a driver (Node: cli/node-html-rewriter.ts,
+ * Convenience: runs the whole extraction over a page with a driver (Node: node/html-rewriter.ts,
  * Worker: worker/adapters/html-rewriter.ts), with the fallback pass when needed.
  */
 export async function extractRecipe(input: string | Uint8Array, url: string, driver: PlanDriver, options: ExtractionOptions = {}): Promise<ExtractResult> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { extractRecipe } from "./extract.ts";
-import { nodeDriver, toUtf8 } from "../../cli/node-html-rewriter.ts";
+import { nodeDriver, toUtf8 } from "../../node/html-rewriter.ts";
 
 describe("node driver", () => {
   it("transcodes pages that declare a legacy charset", async () => {

@@ -2,7 +2,7 @@
  * The platform-free shape of a streaming extraction: selector -> handler pairs in the subset
  * that Cloudflare's HTMLRewriter (lol-html) supports. core/ never touches a platform API; a
  * driver (worker/adapters/html-rewriter.ts with the native HTMLRewriter, or
- * cli/node-html-rewriter.ts with html-rewriter-wasm) registers the plan before the first
+ * node/html-rewriter.ts with html-rewriter-wasm) registers the plan before the first
  * byte and feeds the page.
  */
 

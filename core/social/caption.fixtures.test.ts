@@ -4,7 +4,7 @@
  * no_recipe_in_post with their caption text and the linked recipe page, if any.
  */
 import { describe, expect, it } from "vitest";
-import { chunkedNodeDriver, nodeDriver } from "../../cli/node-html-rewriter.ts";
+import { chunkedNodeDriver, nodeDriver } from "../../node/html-rewriter.ts";
 import { extractRecipe } from "../extract/extract.ts";
 import { CAPTION_CASES } from "./fixtures/cases.ts";
 import { casePage } from "./fixtures/pages.ts";

@@ -158,6 +158,7 @@ function EditForm({
         <ol className="edit-form__list">
           {state.rows.map((row, i) => (
             // Rows have no identity of their own: position is what undo and redo restore.
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
             <li key={i} className="edit-form__row">
               <AriaTextField
                 aria-label={`Ingredient ${i + 1}`}

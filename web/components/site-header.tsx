@@ -38,6 +38,7 @@ export function SiteHeader() {
   }, []);
 
   // Any navigation closes the mobile menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the location is the trigger, not an input
   useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
 
   // Escape closes it and gives focus back to the button; so does a press outside.

@@ -73,6 +73,7 @@ export default function DemoCheckoutPage({ params }: Route.ComponentProps) {
             <h2 id="demo-items">Items ({load.order.lineItems.length})</h2>
             <ul className="demo-checkout__items">
               {load.order.lineItems.map((li, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list, never reordered
                 <li key={i}>
                   <span className="demo-checkout__item">{li.display_text}</span>
                   {li.line_item_measurements.length ? (
@@ -91,6 +92,7 @@ export default function DemoCheckoutPage({ params }: Route.ComponentProps) {
               <h2 id="demo-unmatched">Some Items Not Found ({load.order.unmatchedIngredients.length})</h2>
               <ul className="demo-checkout__items">
                 {load.order.unmatchedIngredients.map((t, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list, never reordered
                   <li key={i}>{t}</li>
                 ))}
               </ul>

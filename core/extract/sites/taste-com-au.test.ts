@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { nodeDriver } from "../../../cli/node-html-rewriter.ts";
+import { nodeDriver } from "../../../node/html-rewriter.ts";
 import { extractRecipe } from "../extract.ts";
 import { siteRuleFor } from "./index.ts";
 

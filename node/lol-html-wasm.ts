@@ -112,7 +112,6 @@ export function leanBindingSupported(): boolean {
 
 /** Heap slot of `undefined` (slots below 36 are never freed: 0-31 borrowed, 32-35 constants). */
 const UNDEFINED = 32;
-const NULL = 33;
 
 let wasm: Exports | null = null;
 let heap: unknown[] = [];

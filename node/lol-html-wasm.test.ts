@@ -4,7 +4,7 @@ import { gunzipSync } from "node:zlib";
 import { HTMLRewriter } from "html-rewriter-wasm";
 import { describe, expect, it } from "vitest";
 import { createExtraction } from "../core/extract/extract.ts";
-import { runPlanNode } from "./node-html-rewriter.ts";
+import { runPlanNode } from "./html-rewriter.ts";
 import type { PlanHandlers } from "../core/extract/plan.ts";
 import { LeanRewriter, leanBindingSupported, leanMemoryBytes } from "./lol-html-wasm.ts";
 

@@ -1,0 +1,42 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { checkFile, checkRepository, importsOf } from "./check-boundaries.ts";
+
+const rules = (file: string, source: string) => checkFile(file, source).map((v) => `${v.line} ${v.specifier}`);
+
+describe("import boundaries", () => {
+  it("finds static, re-export, side-effect and dynamic imports with their lines", () => {
+    const src = `import { a } from "./a.ts";\nexport { b } from "../b.ts";\nimport "./side.ts";\nconst c = await import("./c.ts");\nimport type { D } from "./d.ts";`;
+    expect(importsOf(src)).toEqual([
+      { specifier: "./a.ts", typeOnly: false, line: 1 },
+      { specifier: "../b.ts", typeOnly: false, line: 2 },
+      { specifier: "./side.ts", typeOnly: false, line: 3 },
+      { specifier: "./c.ts", typeOnly: false, line: 4 },
+      { specifier: "./d.ts", typeOnly: true, line: 5 },
+    ]);
+  });
+
+  it("core/ imports only core/ and zod; its tests may add vitest, node: and the node/ driver, never cli/", () => {
+    expect(rules("core/units/x.ts", `import { z } from "zod";\nimport { y } from "../combine/y.ts";`)).toEqual([]);
+    expect(rules("core/units/x.ts", `import { readFileSync } from "node:fs";`)).toEqual(["1 node:fs"]);
+    expect(rules("core/units/x.ts", `import { db } from "../../worker/db/client.ts";`)).toEqual(["1 ../../worker/db/client.ts"]);
+    expect(rules("core/units/x.ts", `import { x } from "react";`)).toEqual(["1 react"]);
+    expect(rules("core/units/x.ts", `const m = await import("cloudflare:workers");`)).toEqual(["1 cloudflare:workers"]);
+    expect(rules("core/units/x.ts", `import { d } from "#web/lib/api.ts";`)).toEqual(["1 #web/lib/api.ts"]);
+    const test = `import { it } from "vitest";\nimport fs from "node:fs";\nimport { nodeDriver } from "../../node/html-rewriter.ts";`;
+    expect(rules("core/extract/x.test.ts", test)).toEqual([]);
+    expect(rules("core/extract/x.test.ts", `import { run } from "../../cli/commands/extract.ts";`)).toEqual(["1 ../../cli/commands/extract.ts"]);
+  });
+
+  it("web/ imports no worker/ runtime code (types are fine) and no Workers or database modules", () => {
+    expect(rules("web/context.ts", `import type { Caller } from "../worker/services/caller.ts";`)).toEqual([]);
+    expect(rules("web/lib/x.ts", `import { createDb } from "../../worker/db/client.ts";`)).toEqual(["1 ../../worker/db/client.ts"]);
+    expect(rules("web/lib/x.ts", `import { env } from "cloudflare:workers";`)).toEqual(["1 cloudflare:workers"]);
+    expect(rules("web/lib/x.ts", `import { eq } from "drizzle-orm";`)).toEqual(["1 drizzle-orm"]);
+    expect(rules("web/lib/x.ts", `import { parse } from "../../core/ingredient/parse.ts";`)).toEqual([]);
+  });
+
+  it("the repository keeps them", () => {
+    expect(checkRepository(path.resolve(import.meta.dirname, ".."))).toEqual([]);
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * Import boundaries (decision 0102), run by `npm test`:
+ * - core/ is platform-free: it imports only core/ and zod (its tests may also use vitest, fast-check,
+ *   node: modules and the Node extraction driver in node/), never worker/, web/, cli/, scripts/, bench/;
+ * - web/ runs in the browser too: no worker/ code (`import type` is fine), no cloudflare: modules,
+ *   no database driver;
+ * - tests of core use no cli/ code.
+ * Usage: node scripts/check-boundaries.ts (prints each violation as file:line and exits 1).
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+export interface Violation {
+  file: string;
+  line: number;
+  specifier: string;
+  rule: string;
+}
+
+const IMPORT = /(?:^|[\s;])(import|export)(\s+type)?\s[^"'`;]*?from\s*["']([^"']+)["']|(?:^|[^\w.])import\s*\(\s*["']([^"']+)["']\s*\)|^\s*import\s+["']([^"']+)["']/gm;
+
+interface ImportRef {
+  specifier: string;
+  typeOnly: boolean;
+  line: number;
+}
+
+export function importsOf(source: string): ImportRef[] {
+  const refs: ImportRef[] = [];
+  for (const m of source.matchAll(IMPORT)) {
+    const specifier = m[3] ?? m[4] ?? m[5];
+    if (!specifier) continue;
+    const line = source.slice(0, m.index).split("\n").length + (m[0].startsWith("\n") ? 1 : 0);
+    refs.push({ specifier, typeOnly: m[2] !== undefined, line });
+  }
+  return refs;
+}
+
+/** The repository folder a specifier points into ("core", "worker", ...), or null for a package. */
+function targetFolder(file: string, specifier: string): string | null {
+  if (specifier.startsWith("#")) return specifier.slice(1).split("/")[0] ?? null;
+  if (!specifier.startsWith(".")) return null;
+  const resolved = path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
+  return resolved.split("/")[0] ?? null;
+}
+
+const isTest = (file: string) => /\.test\.tsx?$/.test(file);
+
+/** Checks one file (path relative to the repository root, with / separators). */
+export function checkFile(file: string, source: string): Violation[] {
+  const top = file.split("/")[0];
+  const out: Violation[] = [];
+  for (const ref of importsOf(source)) {
+    const folder = targetFolder(file, ref.specifier);
+    const bad = (rule: string) => out.push({ file, line: ref.line, specifier: ref.specifier, rule });
+    if (top === "core") {
+      if (folder === null) {
+        const pkg = ref.specifier;
+        const testOnly = pkg === "vitest" || pkg === "fast-check" || pkg.startsWith("node:");
+        if (pkg === "zod" || pkg.startsWith("zod/")) continue;
+        if (testOnly && isTest(file)) continue;
+        bad(`core/ imports no platform code or package other than zod (${testOnly ? "only its tests may use it" : "platform"})`);
+      } else if (folder === "cli" && isTest(file)) {
+        bad("tests of core use no cli/ code");
+      } else if (folder === "node" && isTest(file)) {
+        continue;
+      } else if (folder !== "core") {
+        bad(`core/ imports nothing from ${folder}/`);
+      }
+    } else if (top === "web") {
+      if (folder === "worker" && !ref.typeOnly) bad("web/ imports no worker/ runtime code (import type only)");
+      if (folder === null && (ref.specifier.startsWith("cloudflare:") || ref.specifier.startsWith("drizzle-orm"))) {
+        bad("web/ imports no Workers runtime or database code");
+      }
+    }
+  }
+  return out;
+}
+
+function listFiles(dir: string, root: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
+    const rel = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) {
+      if (entry.name !== "fixtures" && entry.name !== "node_modules") out.push(...listFiles(rel, root));
+    } else if (/\.(?:ts|tsx|mts|mjs|js)$/.test(entry.name) && !entry.name.endsWith(".d.ts")) {
+      out.push(rel);
+    }
+  }
+  return out;
+}
+
+export function checkRepository(root: string): Violation[] {
+  return ["core", "web"].flatMap((dir) => listFiles(dir, root)).flatMap((file) => checkFile(file, readFileSync(path.join(root, file), "utf8")));
+}
+
+if (import.meta.main) {
+  const root = path.resolve(import.meta.dirname, "..");
+  const violations = checkRepository(root);
+  for (const v of violations) console.log(`${v.file}:${v.line}: "${v.specifier}": ${v.rule}`);
+  console.log(violations.length ? `${violations.length} import boundary violation(s)` : "import boundaries: ok");
+  process.exitCode = violations.length ? 1 : 0;
+}
