@@ -12,5 +12,7 @@ const rows = readFileSync(path.join(dataDir, "categories", "dev.jsonl"), "utf8")
   .map((l) => JSON.parse(l) as { name: string; categories: string[] });
 for (const r of splitByName(rows).working.filter((r) => re.test(r.name))) {
   const e = explainCategory(r.name);
-  console.log(`${r.categories.includes(e.category) ? "ok " : "BAD"} ${r.name}\t${r.categories.join(" / ")}\t-> ${e.category} (${e.phrase ?? "fallback"})`);
+  console.log(
+    `${r.categories.includes(e.category) ? "ok " : "BAD"} ${r.name}\t${r.categories.join(" / ")}\t-> ${e.category} (${e.phrase ?? "fallback"})`,
+  );
 }

@@ -45,13 +45,15 @@ for (const e of manifest.entries) {
   const titleOk = norm(got.title ?? "") === norm(exp.title);
   const listOk = gl.length === el.length && gl.every((l, i) => l === el[i]);
   if (titleOk && listOk) ok++;
-  if (old && JSON.stringify(old[e.id]) !== JSON.stringify(got)) console.log(`CHANGED ${e.id} ${titleOk && listOk ? "(now right)" : "(now wrong)"}`);
+  if (old && JSON.stringify(old[e.id]) !== JSON.stringify(got))
+    console.log(`CHANGED ${e.id} ${titleOk && listOk ? "(now right)" : "(now wrong)"}`);
   if (!old && (!(titleOk && listOk) || args.includes("--all"))) {
     console.log(`\n### ${e.id} ${e.url}`);
     if (!titleOk) console.log(`  title: got ${JSON.stringify(got.title)} want ${JSON.stringify(exp.title)}`);
     if (!listOk) {
       const max = Math.max(gl.length, el.length);
-      for (let i = 0; i < max; i++) if (gl[i] !== el[i]) console.log(`  [${i}] got ${JSON.stringify(gl[i])}\n       want ${JSON.stringify(el[i])}`);
+      for (let i = 0; i < max; i++)
+        if (gl[i] !== el[i]) console.log(`  [${i}] got ${JSON.stringify(gl[i])}\n       want ${JSON.stringify(el[i])}`);
     }
   }
 }

@@ -34,16 +34,23 @@ export async function run(_dataDir: string): Promise<void> {
     const lines = r.ok && JSON.stringify(r.recipe.ingredients) === JSON.stringify(c.expect.ingredients);
     if (title) t.title++;
     if (lines) t.lines++;
-    if (!title || !lines) misses.push(`${c.id}: ${r.ok ? `title ${JSON.stringify(r.recipe.title)}, ${r.recipe.ingredients.length} lines` : r.reason}`);
+    if (!title || !lines)
+      misses.push(`${c.id}: ${r.ok ? `title ${JSON.stringify(r.recipe.title)}, ${r.recipe.ingredients.length} lines` : r.reason}`);
   }
   const ms = performance.now() - started;
   const all: Tally = { recipes: 0, title: 0, lines: 0, posts: 0, noRecipe: 0, noRecipeRight: 0 };
   console.log("network     posts  title exact  ingredient lines exact  no-recipe answered");
   for (const [network, t] of [...tallies].sort()) {
     for (const k of Object.keys(all) as Array<keyof Tally>) all[k] += t[k];
-    console.log(`${network.padEnd(11)} ${String(t.posts).padStart(5)}  ${pct(t.title, t.recipes).padStart(11)}  ${pct(t.lines, t.recipes).padStart(22)}  ${pct(t.noRecipeRight, t.noRecipe).padStart(18)}`);
+    console.log(
+      `${network.padEnd(11)} ${String(t.posts).padStart(5)}  ${pct(t.title, t.recipes).padStart(11)}  ${pct(t.lines, t.recipes).padStart(22)}  ${pct(t.noRecipeRight, t.noRecipe).padStart(18)}`,
+    );
   }
-  console.log(`${"all".padEnd(11)} ${String(all.posts).padStart(5)}  ${pct(all.title, all.recipes).padStart(11)}  ${pct(all.lines, all.recipes).padStart(22)}  ${pct(all.noRecipeRight, all.noRecipe).padStart(18)}`);
-  console.log(`caption accuracy: title exact ${pct(all.title, all.recipes)}, ingredient lines exact ${pct(all.lines, all.recipes)} (${all.recipes} recipe posts), no-recipe answered ${pct(all.noRecipeRight, all.noRecipe)} (${all.noRecipe} posts); ${(ms / all.posts).toFixed(2)} ms per post`);
+  console.log(
+    `${"all".padEnd(11)} ${String(all.posts).padStart(5)}  ${pct(all.title, all.recipes).padStart(11)}  ${pct(all.lines, all.recipes).padStart(22)}  ${pct(all.noRecipeRight, all.noRecipe).padStart(18)}`,
+  );
+  console.log(
+    `caption accuracy: title exact ${pct(all.title, all.recipes)}, ingredient lines exact ${pct(all.lines, all.recipes)} (${all.recipes} recipe posts), no-recipe answered ${pct(all.noRecipeRight, all.noRecipe)} (${all.noRecipe} posts); ${(ms / all.posts).toFixed(2)} ms per post`,
+  );
   for (const m of misses) console.log(`  miss ${m}`);
 }

@@ -55,7 +55,9 @@ export async function run(dataDir: string): Promise<void> {
   if (w && v) {
     const partNames = [...new Set([...Object.keys(w.by_part), ...Object.keys(v.by_part)])];
     console.log(`summary            working (${w.n})   validation (${v.n})   gap`);
-    console.log(`  accuracy         ${pc(w.accuracy).padStart(7)}          ${pc(v.accuracy).padStart(7)}          ${((w.accuracy - v.accuracy) * 100).toFixed(1)} pt`);
+    console.log(
+      `  accuracy         ${pc(w.accuracy).padStart(7)}          ${pc(v.accuracy).padStart(7)}          ${((w.accuracy - v.accuracy) * 100).toFixed(1)} pt`,
+    );
     console.log(`  strict           ${pc(w.strict_accuracy).padStart(7)}          ${pc(v.strict_accuracy).padStart(7)}`);
     for (const p of partNames) {
       console.log(`  part ${p.padEnd(11)} ${pc(w.by_part[p]?.accuracy).padStart(7)}          ${pc(v.by_part[p]?.accuracy).padStart(7)}`);

@@ -8,9 +8,21 @@ import path from "node:path";
 import { combineRecipes, type RecipeInput } from "../core/combine/combine.ts";
 
 const FALLBACK = [
-  "2 onions, diced", "3 tbsp olive oil", "2 cloves garlic, minced", "1 (14 oz) can diced tomatoes", "1 tsp salt",
-  "1/2 tsp black pepper", "2 cups chicken stock", "1 lb ground beef", "1 cup grated parmesan", "2 eggs",
-  "1 1/2 cups all-purpose flour", "1 bunch cilantro", "200g caster sugar", "4 spring onions, sliced", "salt to taste",
+  "2 onions, diced",
+  "3 tbsp olive oil",
+  "2 cloves garlic, minced",
+  "1 (14 oz) can diced tomatoes",
+  "1 tsp salt",
+  "1/2 tsp black pepper",
+  "2 cups chicken stock",
+  "1 lb ground beef",
+  "1 cup grated parmesan",
+  "2 eggs",
+  "1 1/2 cups all-purpose flour",
+  "1 bunch cilantro",
+  "200g caster sugar",
+  "4 spring onions, sliced",
+  "salt to taste",
 ];
 
 export async function run(dataDir: string): Promise<void> {
@@ -37,5 +49,7 @@ export async function run(dataDir: string): Promise<void> {
     items += list.categories.reduce((n, c) => n + c.items.length, 0);
   }
   const ms = (performance.now() - t0) / rounds;
-  console.log(`combine: 10 recipes x 15 lines in ${ms.toFixed(2)} ms on average (${rounds} lists, ${(items / rounds).toFixed(0)} items per list; lines from ${existsSync(file) ? "ingredients/dev.jsonl" : "built-in set"})`);
+  console.log(
+    `combine: 10 recipes x 15 lines in ${ms.toFixed(2)} ms on average (${rounds} lists, ${(items / rounds).toFixed(0)} items per list; lines from ${existsSync(file) ? "ingredients/dev.jsonl" : "built-in set"})`,
+  );
 }

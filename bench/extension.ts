@@ -69,7 +69,12 @@ export async function run(): Promise<void> {
     `loaded on the first click (API client, zod): ${lazy.join(", ")}: ${kb(lazyBytes.reduce((n, b) => n + b.byteLength, 0))} raw, ${kb(lazyBytes.reduce((n, b) => n + gzipSync(b, { level: 9 }).byteLength, 0))} gzipped`,
   );
   for (const browser of ["chrome", "firefox"]) {
-    const zip = path.join(root, "dist", "extension", `recipecart-${browser}-${JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).version}.zip`);
+    const zip = path.join(
+      root,
+      "dist",
+      "extension",
+      `recipecart-${browser}-${JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).version}.zip`,
+    );
     if (existsSync(zip)) console.log(`store zip ${path.basename(zip)}: ${kb(statSync(zip).size)}`);
   }
 
@@ -79,7 +84,17 @@ export async function run(): Promise<void> {
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     headless: true,
     ignoreDefaultArgs: ["--disable-extensions"],
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", `--disable-extensions-except=${dir}`, `--load-extension=${dir}`],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      `--disable-extensions-except=${dir}`,
+      `--load-extension=${dir}`,
+    ],
   });
   try {
     const sw = context.serviceWorkers()[0] ?? (await context.waitForEvent("serviceworker"));
@@ -115,12 +130,20 @@ export async function run(): Promise<void> {
       if (i > 0) floor.push(await page.evaluate(() => performance.getEntriesByName("first-contentful-paint")[0]!.startTime));
       await page.close();
     }
-    console.log(`machine load average: ${loadavg().map((n) => n.toFixed(1)).join(", ")} (${cpus().length} cores)`);
-    console.log(`floor: first contentful paint of a one-heading page, median ${median(floor).toFixed(1)} ms, p90 ${pct(floor, 90).toFixed(1)} ms`);
+    console.log(
+      `machine load average: ${loadavg()
+        .map((n) => n.toFixed(1))
+        .join(", ")} (${cpus().length} cores)`,
+    );
+    console.log(
+      `floor: first contentful paint of a one-heading page, median ${median(floor).toFixed(1)} ms, p90 ${pct(floor, 90).toFixed(1)} ms`,
+    );
     console.log(
       `popup first contentful paint (${RUNS} opens after a warm-up): median ${median(paints).toFixed(1)} ms, p90 ${pct(paints, 90).toFixed(1)} ms, max ${Math.max(...paints).toFixed(1)} ms (target < ${PAINT_TARGET_MS} ms: ${median(paints) < PAINT_TARGET_MS ? "met" : "NOT met"})`,
     );
-    console.log(`popup ready for a click (storage read, tab looked up): median ${median(ready).toFixed(1)} ms, p90 ${pct(ready, 90).toFixed(1)} ms`);
+    console.log(
+      `popup ready for a click (storage read, tab looked up): median ${median(ready).toFixed(1)} ms, p90 ${pct(ready, 90).toFixed(1)} ms`,
+    );
   } finally {
     await context.close();
     rmSync(profile, { recursive: true, force: true });

@@ -10,7 +10,13 @@ const SALT = "recipecart-holdout-v1:";
 
 /** A number in [0, 1) from the key: the first 32 bits of sha256(SALT + key). */
 export function holdoutHash(key: string): number {
-  return createHash("sha256").update(SALT + key).digest().readUInt32BE(0) / 2 ** 32;
+  return (
+    createHash("sha256")
+      .update(SALT + key)
+      .digest()
+      .readUInt32BE(0) /
+    2 ** 32
+  );
 }
 
 /** Extraction: split by site, so that no site is in both parts. */

@@ -43,7 +43,11 @@ export async function run(dataDir: string): Promise<void> {
   parseIngredient("2 cups flour"); // the first parse decodes the weights (lazily, see label.ts)
   const firstParseMs = performance.now() - t1;
   const { isValidationRow } = await import("../core/ingredient/validation-slice.ts");
-  const rows = fs.readFileSync(dataFile, "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l) as Row);
+  const rows = fs
+    .readFileSync(dataFile, "utf8")
+    .split("\n")
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as Row);
   const val = rows.filter((r) => isValidationRow(r.id));
   const t = { q: 0, u: 0, n: 0, line: 0 };
   for (const r of val) {
@@ -83,15 +87,19 @@ export async function run(dataDir: string): Promise<void> {
     return `best ${f(wall[0]!)}, median ${f(wall[mid]!)} lines/s wall; best ${f(cpu[0]!)}, median ${f(cpu[mid]!)} lines per CPU-second (first pass ${f(first)}; ${lines.length} lines x ${PASSES} passes, one core)`;
   };
   let sink = 0;
-  console.log(`in-process parse speed: ${timePasses(() => {
-    for (const l of lines) sink += parseIngredient(l).amounts.length;
-  })}`);
-  console.log(`in-process parse + categorise speed (each line parsed, its name categorised): ${timePasses(() => {
-    for (const l of lines) {
-      const p = parseIngredient(l);
-      if (p.name !== null) sink += categorise(p.name).length;
-    }
-  })}${sink < 0 ? "" : ""}`);
+  console.log(
+    `in-process parse speed: ${timePasses(() => {
+      for (const l of lines) sink += parseIngredient(l).amounts.length;
+    })}`,
+  );
+  console.log(
+    `in-process parse + categorise speed (each line parsed, its name categorised): ${timePasses(() => {
+      for (const l of lines) {
+        const p = parseIngredient(l);
+        if (p.name !== null) sink += categorise(p.name).length;
+      }
+    })}${sink < 0 ? "" : ""}`,
+  );
 
   for (const [label, line] of [
     ["10,000-character line", "1 cup flour, ".repeat(770)],
@@ -117,7 +125,11 @@ export async function run(dataDir: string): Promise<void> {
     for (let i = 0; i < 3; i++) {
       const r = spawnSync(
         process.execPath,
-        ["--input-type=module", "-e", `const t=performance.now();await import(${JSON.stringify(pathToFileURL(file).href)});console.log(performance.now()-t)`],
+        [
+          "--input-type=module",
+          "-e",
+          `const t=performance.now();await import(${JSON.stringify(pathToFileURL(file).href)});console.log(performance.now()-t)`,
+        ],
         { encoding: "utf8" },
       );
       times.push(Number(r.stdout.trim()));
@@ -136,5 +148,7 @@ export async function run(dataDir: string): Promise<void> {
   globalThis.gc?.();
   const mem = process.memoryUsage();
   const weightsBytes = fs.statSync(path.join(root, "core/ingredient/model/weights.json")).size;
-  console.log(`memory: heap used ${(mem.heapUsed / 1048576).toFixed(1)} MB, rss ${(mem.rss / 1048576).toFixed(1)} MB; weights file ${(weightsBytes / 1024).toFixed(0)} KB`);
+  console.log(
+    `memory: heap used ${(mem.heapUsed / 1048576).toFixed(1)} MB, rss ${(mem.rss / 1048576).toFixed(1)} MB; weights file ${(weightsBytes / 1024).toFixed(0)} KB`,
+  );
 }

@@ -64,7 +64,12 @@ export async function run(dataDir: string): Promise<void> {
     const pc = (x: number) => `${(x * 100).toFixed(1)}%`.padStart(7);
     if (w && v) {
       console.log(`summary               working (${w.pages} pages)   validation (${v.pages} pages)   gap`);
-      for (const [k, label] of [["both_acc", "both right"], ["title_acc", "title"], ["ingredients_exact_acc", "ingredients exact"], ["ingredients_f1_mean", "line F1"]] as const) {
+      for (const [k, label] of [
+        ["both_acc", "both right"],
+        ["title_acc", "title"],
+        ["ingredients_exact_acc", "ingredients exact"],
+        ["ingredients_f1_mean", "line F1"],
+      ] as const) {
         console.log(`  ${label.padEnd(18)} ${pc(w[k])}               ${pc(v[k])}                ${((w[k] - v[k]) * 100).toFixed(1)} pt`);
       }
       const all = (w.both_count + v.both_count) / (w.pages + v.pages);
@@ -148,7 +153,9 @@ export async function run(dataDir: string): Promise<void> {
   const mem = (label: string) => {
     gc?.();
     const m = process.memoryUsage();
-    console.log(`memory ${label.padEnd(14)} heapUsed ${mb(m.heapUsed)}  rss ${mb(m.rss)}  external+arrayBuffers ${mb(m.external + m.arrayBuffers)}  lol-html wasm memory ${mb(leanMemoryBytes())}`);
+    console.log(
+      `memory ${label.padEnd(14)} heapUsed ${mb(m.heapUsed)}  rss ${mb(m.rss)}  external+arrayBuffers ${mb(m.external + m.arrayBuffers)}  lol-html wasm memory ${mb(leanMemoryBytes())}`,
+    );
   };
   mem("before");
   for (let pass = 1; pass <= 4; pass++) {

@@ -71,7 +71,8 @@ export function scriptsOfPage(html: string, readAsset: (p: string) => string | n
     queue.push(clean);
   };
   for (const m of html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)) add(m[1]!);
-  for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"|<link[^>]*href="([^"]+)"[^>]*rel="modulepreload"/g)) add((m[1] ?? m[2])!);
+  for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"|<link[^>]*href="([^"]+)"[^>]*rel="modulepreload"/g))
+    add((m[1] ?? m[2])!);
   // React Router's inline bootstrap: import("/assets/entry.client-x.js"), import * as route0 from "/assets/..."
   for (const m of html.matchAll(/(?:import\(|from\s*)["'](\/assets\/[^"']+\.js)["']/g)) add(m[1]!);
   while (queue.length) {
@@ -197,7 +198,9 @@ export async function run(dataDir: string): Promise<void> {
       }
     }
     console.log(`POST /api/shopping-lists (10 recipes x 15 lines -> ${items} items):`);
-    console.log(`  server (Server-Timing app): ${appMs.length ? stats(appMs) : "no Server-Timing header"} (target <= ${POST_BUDGET_MS} ms)`);
+    console.log(
+      `  server (Server-Timing app): ${appMs.length ? stats(appMs) : "no Server-Timing header"} (target <= ${POST_BUDGET_MS} ms)`,
+    );
     for (const [phase, samples] of phaseMs) console.log(`    ${phase.padEnd(8)} ${stats(samples)}`);
     console.log(`  client wall time:           ${stats(wallMs)}`);
 

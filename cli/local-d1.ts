@@ -11,7 +11,6 @@ import { drizzle } from "drizzle-orm/libsql";
 import * as schema from "../worker/db/schema.ts";
 import { bin, root, toolEnv } from "../scripts/lib/tooling.ts";
 
-
 export function applyLocalMigrations(persistTo?: string): void {
   const args = ["d1", "migrations", "apply", "DB", "--local", ...(persistTo ? ["--persist-to", persistTo] : [])];
   const r = spawnSync(bin("wrangler"), args, {
@@ -25,9 +24,7 @@ export function applyLocalMigrations(persistTo?: string): void {
 /** The SQLite file of the DB binding under a wrangler persist folder (default .wrangler/state). */
 export function findLocalD1File(persistTo = path.join(root, ".wrangler", "state")): string {
   const dir = path.join(persistTo, "v3", "d1", "miniflare-D1DatabaseObject");
-  const files = existsSync(dir)
-    ? readdirSync(dir).filter((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite")
-    : [];
+  const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite") : [];
   if (files.length !== 1) {
     throw new Error(`expected one local D1 file in ${dir}, found ${files.length}. Run \`npm start\` once first.`);
   }

@@ -6,9 +6,9 @@
  */
 const COMMANDS: Record<string, string> = {
   "parse-ingredients": "Read ingredient lines on stdin, print one parsed JSON object per line.",
-  categorize: "Read grocery item names on stdin, print {\"category\": ...} per line.",
+  categorize: 'Read grocery item names on stdin, print {"category": ...} per line.',
   extract:
-    "Extract a recipe. No arguments: read {\"url\",\"htmlPath\"} JSON lines on stdin (bench contract). " +
+    'Extract a recipe. No arguments: read {"url","htmlPath"} JSON lines on stdin (bench contract). ' +
     "With FILE.html --url U or with https://...: print one recipe for a person.",
   list: "Combine recipe files (JSON or plain text) into one grouped shopping list; --json for JSON.",
   admin: "Manage accounts: `admin create --email E [--password P] [--first-name F] [--last-name L]`.",

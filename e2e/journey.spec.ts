@@ -499,7 +499,11 @@ describe("/shopping-list/{id}", () => {
     expect(gets).toBe(1);
     expect(await page.locator(".list__name").allInnerTexts()).not.toContain(first.name);
     const stored = await fetchList(page, list.id);
-    expect(Object.values(stored.ingredients).flat().map((i) => i.id)).not.toContain(first.id);
+    expect(
+      Object.values(stored.ingredients)
+        .flat()
+        .map((i) => i.id),
+    ).not.toContain(first.id);
 
     await page.route("**/api/shopping-lists/*/items/*", (route) =>
       route.fulfill({ status: 403, contentType: "application/problem+json", body: JSON.stringify({ message: "Not yours." }) }),
@@ -568,7 +572,11 @@ describe("phone, keyboard and accessibility", () => {
     const focused = () =>
       page.evaluate(() => {
         const el = document.activeElement as HTMLElement | null;
-        return { role: el?.getAttribute("role") ?? el?.tagName.toLowerCase(), text: el?.textContent?.trim() ?? "", label: el?.getAttribute("aria-label") ?? "" };
+        return {
+          role: el?.getAttribute("role") ?? el?.tagName.toLowerCase(),
+          text: el?.textContent?.trim() ?? "",
+          label: el?.getAttribute("aria-label") ?? "",
+        };
       });
     async function tabUntil(test: (f: Awaited<ReturnType<typeof focused>>) => boolean) {
       for (let i = 0; i < 60; i++) {
@@ -630,4 +638,3 @@ describe("phone, keyboard and accessibility", () => {
     await context.close();
   }, 60_000);
 });
-

@@ -44,7 +44,11 @@ async function expectToast(page: Page, title: string, description?: string | Reg
 
 async function makeList(page: Page, name: string): Promise<string> {
   const res = await page.request.post("/api/recipes/manual", {
-    data: { title: "Garlic Omelette", ingredients: ["4 eggs", "1 cup milk", "3 cloves garlic", "200 g cheddar cheese"], source: "manually added" },
+    data: {
+      title: "Garlic Omelette",
+      ingredients: ["4 eggs", "1 cup milk", "3 cloves garlic", "200 g cheddar cheese"],
+      source: "manually added",
+    },
   });
   expect(res.status(), await res.text()).toBeLessThan(300);
   const recipe = (await res.json()) as { id?: string; recipe?: { id: string } };
@@ -125,7 +129,13 @@ describe("order with the demo provider", () => {
     expect(await cards.count()).toBe(2);
     expect(await dialog.getByRole("heading", { name: /Stores near 94103/ }).innerText()).toContain("Demo");
     const card = await cards.first().innerText();
-    for (const part of ["Demo Bay Foods", "1450 Mission St, San Francisco, CA", "Estimated delivery: 1 hour", "Delivery available", "Pickup available"]) {
+    for (const part of [
+      "Demo Bay Foods",
+      "1450 Mission St, San Francisco, CA",
+      "Estimated delivery: 1 hour",
+      "Delivery available",
+      "Pickup available",
+    ]) {
       expect(card).toContain(part);
     }
     expect(await dialog.getByRole("button", { name: "Create Order" }).isDisabled()).toBe(true);
@@ -133,7 +143,10 @@ describe("order with the demo provider", () => {
 
     await cards.filter({ hasText: "Demo Valencia Produce" }).click();
     expect(await dialog.getByRole("radio", { name: /Demo Valencia Produce/ }).isChecked()).toBe(true);
-    const checkout = await createOrder(page, context, ["Some Items Not Found", /^1 item could not be matched and was left out: 3 cloves garlic\.$/]);
+    const checkout = await createOrder(page, context, [
+      "Some Items Not Found",
+      /^1 item could not be matched and was left out: 3 cloves garlic\.$/,
+    ]);
     const text = await checkout.locator(".demo-checkout").innerText();
     expect(text).toContain("Demo — no order is placed");
     expect(text).toContain("Demo Valencia Produce");

@@ -5,7 +5,13 @@
 import { describe, expect, it } from "vitest";
 import { baseURL } from "./browser.ts";
 
-const SAME_ON_EVERY_RESPONSE = ["x-content-type-options", "referrer-policy", "x-frame-options", "cross-origin-opener-policy", "permissions-policy"];
+const SAME_ON_EVERY_RESPONSE = [
+  "x-content-type-options",
+  "referrer-policy",
+  "x-frame-options",
+  "cross-origin-opener-policy",
+  "permissions-policy",
+];
 
 async function assetPaths(): Promise<string[]> {
   const html = await (await fetch(`${baseURL()}/`)).text();

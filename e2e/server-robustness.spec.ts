@@ -79,7 +79,9 @@ describe("the local server survives unread and broken request bodies", () => {
     // each time must not escape the limit. Imports are counted before the body is read, so the
     // body of every limited request is left unread by the handler.
     const importFrom = (i: number) =>
-      post("/api/recipes/parse", "application/json", JSON.stringify({ url: "not a url", pad }), { "cf-connecting-ip": `198.51.100.${i % 250}` });
+      post("/api/recipes/parse", "application/json", JSON.stringify({ url: "not a url", pad }), {
+        "cf-connecting-ip": `198.51.100.${i % 250}`,
+      });
     const statuses: number[] = [];
     let limited: Response | undefined;
     for (let i = 0; i < 40 && !limited; i++) {

@@ -142,7 +142,10 @@ describe("header", () => {
     await page.waitForURL("**/about");
     await page.getByRole("heading", { level: 1, name: /shopping list/i }).waitFor();
     await expect(page.title()).resolves.toMatch(/our story/i);
-    await page.locator("header").getByRole("link", { name: /recipecart/i }).click();
+    await page
+      .locator("header")
+      .getByRole("link", { name: /recipecart/i })
+      .click();
     await page.waitForURL((u) => u.pathname === "/");
     expect(await nav.getByRole("link", { name: "Features" }).getAttribute("href")).toBe("/#features");
     expect(await nav.getByRole("link", { name: "How It Works" }).getAttribute("href")).toBe("/#how-it-works");
@@ -235,7 +238,10 @@ describe("header", () => {
     const { page, context } = await openPage();
     await signInAs(page, { ...USER, firstName: "" });
     await page.goto("/help");
-    await page.locator(".site-header__account").getByRole("button", { name: /Account/ }).waitFor();
+    await page
+      .locator(".site-header__account")
+      .getByRole("button", { name: /Account/ })
+      .waitFor();
     await done(page, context);
   });
 
@@ -269,12 +275,7 @@ describe("footer", () => {
     const product = footer.getByRole("navigation", { name: "Product" });
     expect(await product.getByRole("link").allInnerTexts()).toEqual(["Features", "How it Works", "Supported Sites", "About Us"]);
     const support = footer.getByRole("navigation", { name: "Support" });
-    expect(await support.getByRole("link").allInnerTexts()).toEqual([
-      "Help Center",
-      "Contact Us",
-      "Privacy Policy",
-      "Terms of Service",
-    ]);
+    expect(await support.getByRole("link").allInnerTexts()).toEqual(["Help Center", "Contact Us", "Privacy Policy", "Terms of Service"]);
     for (const [name, host] of [
       ["Twitter", "twitter.com"],
       ["Facebook", "facebook.com"],
@@ -425,9 +426,7 @@ describe("toasts", () => {
     await region.waitFor();
     expect(await page.evaluate(() => !!document.activeElement?.closest("[role=region]"))).toBe(false);
     await page.keyboard.press("F8");
-    expect(await page.evaluate(() => !!document.activeElement?.closest('[role=region][aria-label*="Notifications"]'))).toBe(
-      true,
-    );
+    expect(await page.evaluate(() => !!document.activeElement?.closest('[role=region][aria-label*="Notifications"]'))).toBe(true);
     const box = (await region.boundingBox())!;
     expect(box.width).toBeLessThanOrEqual(420);
     expect(box.x + box.width).toBeGreaterThan(DESKTOP.width - 40);

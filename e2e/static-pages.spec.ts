@@ -141,7 +141,11 @@ describe("Contact form", () => {
     expect(await name.evaluate((el) => el === document.activeElement)).toBe(true);
     const describedBy = (await name.getAttribute("aria-describedby")) ?? "";
     const described = await page.evaluate(
-      (ids) => ids.split(/\s+/).map((id) => document.getElementById(id)?.textContent ?? "").join(" "),
+      (ids) =>
+        ids
+          .split(/\s+/)
+          .map((id) => document.getElementById(id)?.textContent ?? "")
+          .join(" "),
       describedBy,
     );
     expect(described).toContain("Please enter your name.");
@@ -212,10 +216,21 @@ describe("accessibility (axe-core)", () => {
       await page.waitForLoadState("networkidle");
       if (p === "/help") await page.locator("h3 button[aria-expanded]").first().click();
       // colour contrast is read once transitions have finished (a half-faded element is not what anyone reads)
-      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity));
+      await page.waitForFunction(() =>
+        document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
+      );
       await page.addScriptTag({ path: AXE });
       const violations = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
+        const axe = (
+          window as unknown as {
+            axe: {
+              run: (
+                ctx: Document,
+                opts: object,
+              ) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }>;
+            };
+          }
+        ).axe;
         const r = await axe.run(document, { resultTypes: ["violations"] });
         return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
       });

@@ -8,7 +8,9 @@ const chromeTest = makeManifest({ target: "chrome", version: "1.2.3", test: true
 /** Top-level keys whose values differ between two manifests (or that only one has). */
 function differingKeys(a: object, b: object): string[] {
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-  return [...keys].filter((k) => JSON.stringify((a as Record<string, unknown>)[k]) !== JSON.stringify((b as Record<string, unknown>)[k])).sort();
+  return [...keys]
+    .filter((k) => JSON.stringify((a as Record<string, unknown>)[k]) !== JSON.stringify((b as Record<string, unknown>)[k]))
+    .sort();
 }
 
 describe("extension manifests", () => {
@@ -16,7 +18,9 @@ describe("extension manifests", () => {
     expect(differingKeys(chrome, firefox)).toEqual(["background", "browser_specific_settings"]);
     expect(chrome.background).toEqual({ service_worker: "src/background.ts", type: "module" });
     expect(firefox.background).toEqual({ scripts: ["src/background.ts"], type: "module" });
-    expect(firefox).toMatchObject({ browser_specific_settings: { gecko: { id: GECKO_ID, data_collection_permissions: { required: ["websiteContent"] } } } });
+    expect(firefox).toMatchObject({
+      browser_specific_settings: { gecko: { id: GECKO_ID, data_collection_permissions: { required: ["websiteContent"] } } },
+    });
     expect(chrome).not.toHaveProperty("browser_specific_settings");
   });
 

@@ -37,7 +37,8 @@ export function makeManifest(opts: ManifestOptions) {
     version,
     action: { default_popup: "popup.html", default_title: "Add to recipecart" },
     // Chrome runs a service worker; Firefox has none in MV3 and takes background scripts.
-    background: target === "chrome" ? { service_worker: "src/background.ts", type: "module" } : { scripts: ["src/background.ts"], type: "module" },
+    background:
+      target === "chrome" ? { service_worker: "src/background.ts", type: "module" } : { scripts: ["src/background.ts"], type: "module" },
     permissions: ["activeTab", "scripting", "storage", "contextMenus"],
     options_ui: { page: "options.html", open_in_tab: false },
     ...(opts.test && target === "chrome" ? { host_permissions: TEST_HOST_PERMISSIONS } : {}),

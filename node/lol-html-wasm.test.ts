@@ -15,19 +15,19 @@ const pages = readdirSync(FIXTURES, { withFileTypes: true })
     readdirSync(path.join(FIXTURES, d.name))
       .filter((f) => f.endsWith(".html.gz"))
       .map((f) => {
-        const expected = JSON.parse(readFileSync(path.join(FIXTURES, d.name, f.replace(/\.html\.gz$/, ".expected.json")), "utf8")) as { url: string };
-        return { name: `${d.name}/${f}`, url: expected.url, bytes: new Uint8Array(gunzipSync(readFileSync(path.join(FIXTURES, d.name, f)))) };
+        const expected = JSON.parse(readFileSync(path.join(FIXTURES, d.name, f.replace(/\.html\.gz$/, ".expected.json")), "utf8")) as {
+          url: string;
+        };
+        return {
+          name: `${d.name}/${f}`,
+          url: expected.url,
+          bytes: new Uint8Array(gunzipSync(readFileSync(path.join(FIXTURES, d.name, f)))),
+        };
       }),
   );
 
 // the extraction plan's selectors plus a few of other shapes
-const SELECTORS = [
-  ...createExtraction("https://example.com/").plan.map((e) => e.selector),
-  "p",
-  "a[href]",
-  "img",
-  "div > span",
-];
+const SELECTORS = [...createExtraction("https://example.com/").plan.map((e) => e.selector), "p", "a[href]", "img", "div > span"];
 
 type Log = string[];
 type Any = { tagName: string; getAttribute(n: string): string | null; onEndTag(f: (end?: { free?(): void }) => void): void; free?(): void };
@@ -36,7 +36,9 @@ type Any = { tagName: string; getAttribute(n: string): string | null; onEndTag(f
 function recorder(log: Log, i: number, freeing: boolean) {
   return {
     element(el: Any) {
-      log.push(`E${i} ${el.tagName} class=${el.getAttribute("class")} id=${el.getAttribute("id")} itemprop=${el.getAttribute("itemprop")} é=${el.getAttribute("data-é")}`);
+      log.push(
+        `E${i} ${el.tagName} class=${el.getAttribute("class")} id=${el.getAttribute("id")} itemprop=${el.getAttribute("itemprop")} é=${el.getAttribute("data-é")}`,
+      );
       try {
         el.onEndTag((end) => {
           log.push(`/E${i}`);

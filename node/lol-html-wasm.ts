@@ -98,7 +98,9 @@ function wasmModule(): WebAssembly.Module {
 export function leanBindingSupported(): boolean {
   if (supported === null) {
     try {
-      const names = WebAssembly.Module.imports(wasmModule()).map((i) => `${i.module}.${i.name}`).sort();
+      const names = WebAssembly.Module.imports(wasmModule())
+        .map((i) => `${i.module}.${i.name}`)
+        .sort();
       const ours = IMPORT_NAMES.map((n) => `__wbindgen_placeholder__.${n}`).sort();
       supported = names.length === ours.length && names.every((n, i) => n === ours[i]);
     } catch {

@@ -31,7 +31,16 @@ for (const mode of modes) {
   run(bin("vite"), ["build", "--config", "extension/vite.config.ts", "--mode", mode, "--logLevel", "warn"]);
   if (zip && !mode.endsWith("-test")) {
     const filename = `recipecart-${mode}-${version}.zip`;
-    run(bin("web-ext"), ["build", "--source-dir", path.join(outRoot, mode), "--artifacts-dir", outRoot, "--filename", filename, "--overwrite-dest"]);
+    run(bin("web-ext"), [
+      "build",
+      "--source-dir",
+      path.join(outRoot, mode),
+      "--artifacts-dir",
+      outRoot,
+      "--filename",
+      filename,
+      "--overwrite-dest",
+    ]);
     console.log(`✔ ${path.relative(root, path.join(outRoot, filename))}`);
   }
 }

@@ -25,7 +25,9 @@ describe("import boundaries", () => {
     expect(rules("core/units/x.ts", `import { d } from "#web/lib/api.ts";`)).toEqual(["1 #web/lib/api.ts"]);
     const test = `import { it } from "vitest";\nimport fs from "node:fs";\nimport { nodeDriver } from "../../node/html-rewriter.ts";`;
     expect(rules("core/extract/x.test.ts", test)).toEqual([]);
-    expect(rules("core/extract/x.test.ts", `import { run } from "../../cli/commands/extract.ts";`)).toEqual(["1 ../../cli/commands/extract.ts"]);
+    expect(rules("core/extract/x.test.ts", `import { run } from "../../cli/commands/extract.ts";`)).toEqual([
+      "1 ../../cli/commands/extract.ts",
+    ]);
   });
 
   it("web/ imports no worker/ runtime code (types are fine) and no Workers or database modules", () => {

@@ -17,7 +17,8 @@ export interface Violation {
   rule: string;
 }
 
-const IMPORT = /(?:^|[\s;])(import|export)(\s+type)?\s[^"'`;]*?from\s*["']([^"']+)["']|(?:^|[^\w.])import\s*\(\s*["']([^"']+)["']\s*\)|^\s*import\s+["']([^"']+)["']/gm;
+const IMPORT =
+  /(?:^|[\s;])(import|export)(\s+type)?\s[^"'`;]*?from\s*["']([^"']+)["']|(?:^|[^\w.])import\s*\(\s*["']([^"']+)["']\s*\)|^\s*import\s+["']([^"']+)["']/gm;
 
 interface ImportRef {
   specifier: string;
@@ -91,7 +92,9 @@ function listFiles(dir: string, root: string): string[] {
 }
 
 export function checkRepository(root: string): Violation[] {
-  return ["core", "web"].flatMap((dir) => listFiles(dir, root)).flatMap((file) => checkFile(file, readFileSync(path.join(root, file), "utf8")));
+  return ["core", "web"]
+    .flatMap((dir) => listFiles(dir, root))
+    .flatMap((file) => checkFile(file, readFileSync(path.join(root, file), "utf8")));
 }
 
 if (import.meta.main) {

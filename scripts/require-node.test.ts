@@ -34,7 +34,8 @@ describe("the Node version check before npm start/test/dev/bench", () => {
 
   it("runs before the .ts scripts and states the same minimum as package.json engines and the README", () => {
     const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
-    for (const name of ["start", "test", "dev", "bench"]) expect(pkg.scripts[name]).toMatch(/^node scripts\/require-node\.mjs && node scripts\/\S+\.ts/);
+    for (const name of ["start", "test", "dev", "bench"])
+      expect(pkg.scripts[name]).toMatch(/^node scripts\/require-node\.mjs && node scripts\/\S+\.ts/);
     expect(pkg.engines.node).toBe(">=24.0.0");
     expect(readFileSync(path.join(root, "README.md"), "utf8")).toContain("Node.js 24 or newer");
   });

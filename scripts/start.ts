@@ -28,9 +28,7 @@ function run(cmd: string, args: string[]) {
 
 const marker = path.join(root, "build", "server", "wrangler.json");
 const sources = ["web", "worker", "core", "public"].filter((d) => existsSync(path.join(root, d)));
-const stale =
-  !existsSync(marker) ||
-  Math.max(...sources.map((d) => newestMtime(path.join(root, d)))) > statSync(marker).mtimeMs;
+const stale = !existsSync(marker) || Math.max(...sources.map((d) => newestMtime(path.join(root, d)))) > statSync(marker).mtimeMs;
 if (stale) {
   console.log("Building the app…");
   run(bin("vite"), ["build"]);

@@ -28,8 +28,7 @@ function step(name: string, cmd: string, args: string[]): boolean {
 }
 
 const extra = process.argv.slice(2);
-step("generate types", bin("wrangler"), ["types"]) &&
-  step("react-router typegen", bin("react-router"), ["typegen"]);
+step("generate types", bin("wrangler"), ["types"]) && step("react-router typegen", bin("react-router"), ["typegen"]);
 step("typecheck", bin("tsc"), ["--noEmit"]);
 step("typecheck core (no platform APIs)", bin("tsc"), ["--noEmit", "-p", "tsconfig.core.json"]);
 step("lint and format check (biome ci)", bin("biome"), ["ci", "."]);
@@ -44,7 +43,12 @@ const extensionBuilt = step("build extension (Chrome test build, Firefox)", proc
   "--no-zip",
 ]);
 if (extensionBuilt) {
-  step("web-ext lint (Firefox build)", bin("web-ext"), ["lint", "--source-dir", path.join(root, "dist", "extension", "firefox"), "--no-input"]);
+  step("web-ext lint (Firefox build)", bin("web-ext"), [
+    "lint",
+    "--source-dir",
+    path.join(root, "dist", "extension", "firefox"),
+    "--no-input",
+  ]);
 }
 
 const report = path.join(out, "vitest.json");

@@ -20,17 +20,14 @@ export default async function handleRequest(
   const { nonce } = loadContext.get(cloudflareContext);
   let shellRendered = false;
   const userAgent = request.headers.get("user-agent");
-  const body = await renderToReadableStream(
-    <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
-    {
-      nonce,
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        // Errors after the shell are logged; before it, React rejects the promise.
-        if (shellRendered) console.error(error);
-      },
+  const body = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+    nonce,
+    onError(error: unknown) {
+      responseStatusCode = 500;
+      // Errors after the shell are logged; before it, React rejects the promise.
+      if (shellRendered) console.error(error);
     },
-  );
+  });
   shellRendered = true;
   // Bots and SPA mode wait for everything, so they get the complete HTML.
   if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode) await body.allReady;

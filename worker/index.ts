@@ -14,10 +14,7 @@ import { parseExtensionOrigins, preflightResponse, withCors } from "./http/cors.
 import { API_CSP, pageCsp, withSecurityHeaders } from "./http/security-headers.ts";
 import { newToken } from "./lib/ids.ts";
 
-const requestHandler = createRequestHandler(
-  () => import("virtual:react-router/server-build"),
-  import.meta.env?.MODE ?? "production",
-);
+const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env?.MODE ?? "production");
 
 export default {
   async fetch(request, env, ctx) {

@@ -58,11 +58,7 @@ export async function run(args: string[]): Promise<number> {
   const { db, close } = openLocalDb(findLocalD1File(values["persist-to"]));
   try {
     const passwordHash = await hashPassword(input.password);
-    const existing = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(sql`lower(${users.email}) = lower(${input.email})`)
-      .limit(1);
+    const existing = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${input.email})`).limit(1);
     if (existing[0]) {
       await db
         .update(users)

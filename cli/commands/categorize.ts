@@ -11,8 +11,7 @@ import { createOut, forEachStdinLine } from "../read-lines.ts";
 export async function run(args: string[]): Promise<number> {
   if (args.includes("--help") || args.includes("-h")) {
     process.stdout.write(
-      "Usage: recipecart categorize [--explain] < names.txt\n" +
-        "Prints one JSON line per input name: {\"category\": \"<store category>\"}.\n",
+      "Usage: recipecart categorize [--explain] < names.txt\n" + 'Prints one JSON line per input name: {"category": "<store category>"}.\n',
     );
     return 0;
   }

@@ -54,7 +54,7 @@ describe("recipecart list", () => {
   it("fails clearly on a JSON file without ingredients and on no files", async () => {
     const bad = await capture([path.join(dir, "bad.json")]);
     expect(bad.code).toBe(1);
-    expect(bad.err).toContain("no \"ingredients\"");
+    expect(bad.err).toContain('no "ingredients"');
     const none = await capture([]);
     expect(none.code).toBe(2);
   });

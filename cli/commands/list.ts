@@ -25,7 +25,8 @@ export async function readRecipeFile(file: string): Promise<RecipeInput> {
     const data = JSON.parse(trimmed) as { title?: unknown; name?: unknown; ingredients?: unknown; recipeIngredient?: unknown };
     const list = Array.isArray(data.ingredients) ? data.ingredients : Array.isArray(data.recipeIngredient) ? data.recipeIngredient : null;
     if (!list) throw new Error(`${file}: JSON recipe has no "ingredients" array`);
-    const title = typeof data.title === "string" && data.title.trim() ? data.title.trim() : typeof data.name === "string" ? data.name : fallbackTitle;
+    const title =
+      typeof data.title === "string" && data.title.trim() ? data.title.trim() : typeof data.name === "string" ? data.name : fallbackTitle;
     return { title, lines: list.filter((l): l is string => typeof l === "string") };
   }
   return { title: fallbackTitle, lines: raw.split(/\r?\n/).filter((l) => l.trim()) };

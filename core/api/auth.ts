@@ -37,8 +37,14 @@ const lastName = z
  * Sent with sign-in or registration (or to POST /api/users/me/claim) so they become the user's.
  */
 export const ClaimSchema = z.object({
-  recipes: z.array(z.object({ id: z.string().min(1).max(64), editToken: z.string().min(1).max(128) })).max(200).default([]),
-  lists: z.array(z.object({ id: z.string().min(1).max(64), editToken: z.string().min(1).max(128) })).max(200).default([]),
+  recipes: z
+    .array(z.object({ id: z.string().min(1).max(64), editToken: z.string().min(1).max(128) }))
+    .max(200)
+    .default([]),
+  lists: z
+    .array(z.object({ id: z.string().min(1).max(64), editToken: z.string().min(1).max(128) }))
+    .max(200)
+    .default([]),
 });
 export type Claim = z.infer<typeof ClaimSchema>;
 export type ClaimInput = z.input<typeof ClaimSchema>;

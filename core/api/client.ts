@@ -143,7 +143,13 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   /** Calls and parses the JSON answer with `schema`. */
-  async function call<S extends z.ZodType>(method: Method, path: string, schema: S, body?: unknown, opts: CallOptions = {}): Promise<z.infer<S>> {
+  async function call<S extends z.ZodType>(
+    method: Method,
+    path: string,
+    schema: S,
+    body?: unknown,
+    opts: CallOptions = {},
+  ): Promise<z.infer<S>> {
     const res = await send(method, path, body, opts);
     const text = await res.text();
     let value: unknown;
@@ -178,8 +184,7 @@ export function createApiClient(options: ApiClientOptions) {
       register: (body: RegisterRequest) => call("POST", "/api/auth/register", AuthResponseSchema, body),
       logout: () => callVoid("POST", "/api/auth/logout", {}),
       forgotPassword: (body: ForgotPasswordRequest) => call("POST", "/api/auth/forgot-password", MessageResponseSchema, body),
-      verifyResetToken: (token: string) =>
-        call("GET", `/api/auth/verify-reset-token?token=${enc(token)}`, VerifyResetTokenResponseSchema),
+      verifyResetToken: (token: string) => call("GET", `/api/auth/verify-reset-token?token=${enc(token)}`, VerifyResetTokenResponseSchema),
       resetPassword: (body: ResetPasswordRequest) => call("POST", "/api/auth/reset-password", ResetPasswordResponseSchema, body),
       providers: () => call("GET", "/api/auth/providers", ProvidersResponseSchema),
       sessions: () => call("GET", "/api/auth/sessions", SessionListResponseSchema),

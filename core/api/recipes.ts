@@ -31,7 +31,12 @@ const titleField = z
  */
 const ingredientLinesField = z
   .array(z.string({ error: "Each ingredient must be text." }), { error: "Please enter at least one ingredient." })
-  .transform((lines) => lines.flatMap((l) => l.split(/\r\n|\r|\n/)).map((l) => l.trim()).filter((l) => l !== ""))
+  .transform((lines) =>
+    lines
+      .flatMap((l) => l.split(/\r\n|\r|\n/))
+      .map((l) => l.trim())
+      .filter((l) => l !== ""),
+  )
   .pipe(
     z
       .array(z.string().max(INGREDIENT_LINE_MAX, `An ingredient line can be at most ${INGREDIENT_LINE_MAX} characters.`))

@@ -5,8 +5,19 @@ import { CombinedListSchema } from "./schema.ts";
 
 function parsed(over: Partial<ParsedIngredient>): ParsedIngredient {
   return {
-    input: "", quantity: null, quantityMax: null, unit: null, amounts: [], size: null, name: null, preparation: null,
-    comment: null, optional: false, alternatives: [], isHeader: false, ...over,
+    input: "",
+    quantity: null,
+    quantityMax: null,
+    unit: null,
+    amounts: [],
+    size: null,
+    name: null,
+    preparation: null,
+    comment: null,
+    optional: false,
+    alternatives: [],
+    isHeader: false,
+    ...over,
   };
 }
 
@@ -39,20 +50,25 @@ describe("combineRecipes", () => {
 
 describe("lineAmounts", () => {
   const amt = (quantity: number | null, unit: string | null, text: string, quantityMax: number | null = null) => ({
-    quantity, quantityMax, unit, text,
+    quantity,
+    quantityMax,
+    unit,
+    text,
   });
 
   it("takes the upper end of a range", () => {
-    expect(lineAmounts(parsed({ input: "2-3 tbsp oil", amounts: [amt(2, "tbsp", "2-3 tbsp", 3)] }))).toEqual([{ quantity: 3, unit: "tbsp" }]);
+    expect(lineAmounts(parsed({ input: "2-3 tbsp oil", amounts: [amt(2, "tbsp", "2-3 tbsp", 3)] }))).toEqual([
+      { quantity: 3, unit: "tbsp" },
+    ]);
   });
 
   it("adds a compound amount but not an alternative", () => {
     expect(lineAmounts(parsed({ input: "1 lb 8 oz beef", amounts: [amt(1, "lb", "1 lb"), amt(8, "oz", "8 oz")] }))).toEqual([
       { quantity: 1.5, unit: "lb" },
     ]);
-    expect(lineAmounts(parsed({ input: "2 cups (16 fl oz) milk", amounts: [amt(2, "cup", "2 cups"), amt(16, "fl oz", "16 fl oz")] }))).toEqual([
-      { quantity: 2, unit: "cup" },
-    ]);
+    expect(
+      lineAmounts(parsed({ input: "2 cups (16 fl oz) milk", amounts: [amt(2, "cup", "2 cups"), amt(16, "fl oz", "16 fl oz")] })),
+    ).toEqual([{ quantity: 2, unit: "cup" }]);
     expect(lineAmounts(parsed({ input: "150g/5oz sugar", amounts: [amt(150, "g", "150 g"), amt(5, "oz", "5 oz")] }))).toEqual([
       { quantity: 150, unit: "g" },
     ]);

@@ -311,8 +311,16 @@ export function combineRecipes(recipes: readonly RecipeInput[], options: Combine
         let acc = items.get(ik.key);
         if (!acc) {
           acc = {
-            key: ik.key, order: order++, votes: new Map(), rawNames: [], buckets: new Map(), unquantified: false,
-            notes: [], allOptional: true, recipes: [], sources: [],
+            key: ik.key,
+            order: order++,
+            votes: new Map(),
+            rawNames: [],
+            buckets: new Map(),
+            unquantified: false,
+            notes: [],
+            allOptional: true,
+            recipes: [],
+            sources: [],
           };
           items.set(ik.key, acc);
         }

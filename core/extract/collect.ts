@@ -115,7 +115,11 @@ export function emptyPageData(): PageData {
 }
 
 /** Creates the collecting handlers and the object they fill (pass `data` to add a second pass to it). */
-export function createCollector(mode: CollectMode = "all", data: PageData = emptyPageData(), social = false): { plan: Plan; data: PageData } {
+export function createCollector(
+  mode: CollectMode = "all",
+  data: PageData = emptyPageData(),
+  social = false,
+): { plan: Plan; data: PageData } {
   if (mode === "fallback") return { plan: withSharedEndTags(outlinePlan(data, mode)), data };
   data.singlePass = mode === "all";
 
@@ -271,7 +275,10 @@ export function createCollector(mode: CollectMode = "all", data: PageData = empt
         element(el) {
           const itemprop = el.getAttribute("itemprop");
           if (itemprop !== null) {
-            const names = itemprop.split(/\s+/).map(localName).filter((n) => WANTED_PROPS.has(n));
+            const names = itemprop
+              .split(/\s+/)
+              .map(localName)
+              .filter((n) => WANTED_PROPS.has(n));
             if (names.length) startProp(el, names);
             return;
           }
@@ -338,8 +345,19 @@ function maybeFreeze(data: PageData): void {
   if (data.ldHasRecipe && data.containerDone) data.frozen = true;
 }
 
-
-const WANTED_PROPS: ReadonlySet<string> = new Set(["recipeIngredient", "ingredients", "ingredient", "name", "image", "recipeYield", "prepTime", "cookTime", "totalTime", "recipeInstructions", "author"]);
+const WANTED_PROPS: ReadonlySet<string> = new Set([
+  "recipeIngredient",
+  "ingredients",
+  "ingredient",
+  "name",
+  "image",
+  "recipeYield",
+  "prepTime",
+  "cookTime",
+  "totalTime",
+  "recipeInstructions",
+  "author",
+]);
 
 /** Ingredient containers: block elements whose class or id mentions "ingredient". */
 // Few, simple selectors: every extra selector costs lol-html time on every start tag, so the
@@ -416,17 +434,23 @@ function outlinePlan(data: PageData, mode: CollectMode, partStarts: () => void =
       if (!group) {
         if (!rowGroup) {
           rowGroup = ++containerId;
-          data.containers.set(rowGroup, (el.tagName + " " + (el.getAttribute("class") ?? "") + " #" + (el.getAttribute("id") ?? "")).toLowerCase().slice(0, 300));
+          data.containers.set(
+            rowGroup,
+            (el.tagName + " " + (el.getAttribute("class") ?? "") + " #" + (el.getAttribute("id") ?? "")).toLowerCase().slice(0, 300),
+          );
         }
         group = rowGroup;
       }
       const item: OutlineItem = { kind: "li", level: 0, text: "", container: group, listDepth, cls: "", hasSublist: false, row: true };
       const row = { item, hasLi: false };
-      if (!onEnd(el, () => {
-        if (openRow === row) openRow = null;
-        if (row.hasLi) item.text = "";
-        else liCount.set(group, (liCount.get(group) ?? 0) + 1);
-      })) return;
+      if (
+        !onEnd(el, () => {
+          if (openRow === row) openRow = null;
+          if (row.hasLi) item.text = "";
+          else liCount.set(group, (liCount.get(group) ?? 0) + 1);
+        })
+      )
+        return;
       target.push(item);
       openRow = row;
     };
@@ -446,19 +470,25 @@ function outlinePlan(data: PageData, mode: CollectMode, partStarts: () => void =
           if (!isIngredientContainer(el)) return;
           if (!containerDepth && !openRow) rowGroup = 0;
           const id = ++containerId;
-          if (!onEnd(el, () => {
-            containerDepth--;
-            if (containerDepth === 0) {
-              if ((liCount.get(outerContainer) ?? 0) >= 2 && mode === "main") {
-                data.containerDone = true;
-                maybeFreeze(data);
+          if (
+            !onEnd(el, () => {
+              containerDepth--;
+              if (containerDepth === 0) {
+                if ((liCount.get(outerContainer) ?? 0) >= 2 && mode === "main") {
+                  data.containerDone = true;
+                  maybeFreeze(data);
+                }
+                outerContainer = 0;
               }
-              outerContainer = 0;
-            }
-          })) return;
+            })
+          )
+            return;
           if (containerDepth === 0) {
             outerContainer = id;
-            data.containers.set(id, (el.tagName + " " + (el.getAttribute("class") ?? "") + " #" + (el.getAttribute("id") ?? "")).toLowerCase().slice(0, 300));
+            data.containers.set(
+              id,
+              (el.tagName + " " + (el.getAttribute("class") ?? "") + " #" + (el.getAttribute("id") ?? "")).toLowerCase().slice(0, 300),
+            );
           }
           containerDepth++;
         },
@@ -553,8 +583,10 @@ function outlinePlan(data: PageData, mode: CollectMode, partStarts: () => void =
   return plan;
 }
 
-const NOT_CONTAINER = /^(?:h[1-6]|a|span|label|input|button|img|li|p|strong|b|em|i|svg|path|use|option|select|script|style|link|meta|source|picture|figure)$/;
-const CONTAINER_TOKEN = /ingredients?(?:[-_]?(?:list|container|wrap(?:per)?|section|box|block|area|body|content|holder|group|groups|table|inner|items?))?$/i;
+const NOT_CONTAINER =
+  /^(?:h[1-6]|a|span|label|input|button|img|li|p|strong|b|em|i|svg|path|use|option|select|script|style|link|meta|source|picture|figure)$/;
+const CONTAINER_TOKEN =
+  /ingredients?(?:[-_]?(?:list|container|wrap(?:per)?|section|box|block|area|body|content|holder|group|groups|table|inner|items?))?$/i;
 
 /** A block that holds a recipe's ingredient list: class or id token ending in "ingredient(s)[-list|-container|...]". */
 function isIngredientContainer(el: ElementLike): boolean {
@@ -565,7 +597,8 @@ function isIngredientContainer(el: ElementLike): boolean {
 
 const ROW_TOKEN = /(?:^|[-_])ingredients?(?:[-_]{1,2}(?:item|line|row|entry))$|(?:^|[-_])ingredient$/i;
 // inline elements are not rows: plugins mark ingredient names inside the steps with <span class="ingredient">
-const NOT_ROW = /^(?:h[1-6]|a|span|strong|b|em|i|small|mark|code|label|input|button|img|li|ul|ol|table|tbody|thead|svg|path|use|option|select|script|style|link|meta|source|picture|figure|section|article|main|aside|nav|header|footer|form)$/;
+const NOT_ROW =
+  /^(?:h[1-6]|a|span|strong|b|em|i|small|mark|code|label|input|button|img|li|ul|ol|table|tbody|thead|svg|path|use|option|select|script|style|link|meta|source|picture|figure|section|article|main|aside|nav|header|footer|form)$/;
 
 /** A group name element of a recipe card that is not a heading or a list item. */
 function isGroupName(el: ElementLike): boolean {

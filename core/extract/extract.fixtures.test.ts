@@ -16,10 +16,20 @@ interface Expected {
 
 /** The scorer's normalisation: entities once, NFKC, whitespace, case; lines also lose leading bullets. */
 function norm(s: string | null | undefined): string {
-  return decodeEntities(String(s ?? "")).normalize("NFKC").replace(/\s+/g, " ").trim().toLowerCase();
+  return decodeEntities(String(s ?? ""))
+    .normalize("NFKC")
+    .replace(/\s+/g, " ")
+    .trim()
+    .toLowerCase();
 }
 function normLines(xs: string[]): string[] {
-  return xs.map((x) => norm(x).replace(/^[\s\u2022\u00b7\u25aa\u25cf\u25a2\u2610*\-\u2013\u2014]+/, "").trim()).filter(Boolean);
+  return xs
+    .map((x) =>
+      norm(x)
+        .replace(/^[\s\u2022\u00b7\u25aa\u25cf\u25a2\u2610*\-\u2013\u2014]+/, "")
+        .trim(),
+    )
+    .filter(Boolean);
 }
 
 const cases = readdirSync(DIR, { withFileTypes: true })

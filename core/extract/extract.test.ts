@@ -49,7 +49,14 @@ describe("extractRecipe on hand-made pages", () => {
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(RecipeDraftSchema.parse(r.recipe)).toEqual(r.recipe);
-    expect(r.recipe).toMatchObject({ title: "Soup", ingredients: ["1 l stock", "2 carrots, diced"], image: "https://e.com/s.jpg", source: "json-ld", language: "en", siteName: "Ex" });
+    expect(r.recipe).toMatchObject({
+      title: "Soup",
+      ingredients: ["1 l stock", "2 carrots, diced"],
+      image: "https://e.com/s.jpg",
+      source: "json-ld",
+      language: "en",
+      siteName: "Ex",
+    });
   });
 
   it("keeps JSON-LD lines but takes the recipe card's group names when the counts match", async () => {
@@ -113,7 +120,13 @@ describe("extractRecipe on hand-made pages", () => {
   });
 
   it("falls back to the list after an Ingredients heading in the page's language", async () => {
-    for (const [word, lang] of [["Zutaten", "de"], ["Ingrédients", "fr"], ["Składniki", "pl"], ["材料", "ja"], ["Ingrediënten", "nl"]]) {
+    for (const [word, lang] of [
+      ["Zutaten", "de"],
+      ["Ingrédients", "fr"],
+      ["Składniki", "pl"],
+      ["材料", "ja"],
+      ["Ingrediënten", "nl"],
+    ]) {
       const body = `<nav><ul><li>Home</li><li>Blog</li></ul></nav><h1>Dish</h1><p>Intro</p><h2>${word}</h2>
         <ul><li>200 g A</li><li>1 B</li></ul><h2>Zubereitung</h2><ol><li>Step</li></ol>`;
       const r = await both(page("", body, lang));
@@ -140,7 +153,12 @@ describe("extractRecipe on hand-made pages", () => {
   });
 
   it("knows Ingredients/Method headings that end in a non-Latin letter (Cyrillic, Greek, Japanese)", async () => {
-    for (const [word, stop, lang] of [["Ингредиенты", "Приготовление", "ru"], ["Συστατικά", "Εκτέλεση", "el"], ["材料", "作り方", "ja"], ["Ingredienser", "Sådan gør du", "da"]]) {
+    for (const [word, stop, lang] of [
+      ["Ингредиенты", "Приготовление", "ru"],
+      ["Συστατικά", "Εκτέλεση", "el"],
+      ["材料", "作り方", "ja"],
+      ["Ingredienser", "Sådan gør du", "da"],
+    ]) {
       const body = `<h1>Dish</h1><h2>${word}</h2><ul><li>200 g A</li><li>1 B</li></ul><h3>${stop}</h3><ul><li>Step one</li></ul>`;
       const r = await both(page("", body, lang));
       expect(r.ok && r.recipe.ingredients).toEqual(["200 g A", "1 B"]);
@@ -232,7 +250,12 @@ describe("extractRecipe on hand-made pages", () => {
   });
 
   it("removes the dash between amount and name when the whole list is laid out that way", async () => {
-    const items = ["<strong>300g</strong> - <a>dried chickpeas</a>", "<strong>3 tbsp</strong> - <a>olive oil</a>", "<strong>8</strong> - <a>garlic cloves</a>", "salt and pepper"];
+    const items = [
+      "<strong>300g</strong> - <a>dried chickpeas</a>",
+      "<strong>3 tbsp</strong> - <a>olive oil</a>",
+      "<strong>8</strong> - <a>garlic cloves</a>",
+      "salt and pepper",
+    ];
     const r = await both(page("", `<h1>Chickpeas</h1><h2>Ingredients</h2><ul>${items.map((i) => `<li>${i}</li>`).join("")}</ul>`));
     expect(r.ok && r.recipe.ingredients).toEqual(["300g dried chickpeas", "3 tbsp olive oil", "8 garlic cloves", "salt and pepper"]);
     // a range, or a dash after the name (the author's note), stays as written
@@ -245,8 +268,15 @@ describe("extractRecipe on hand-made pages", () => {
     const desc = "Best pasta ever!\n\n200g spaghetti\n2 cloves garlic\n- parmesan\nCook it all for 10 minutes. Enjoy!\n#pasta #food";
     const head = `<meta property="og:title" content="Chef on Instagram: &quot;Best pasta ever!&quot;"><meta property="og:description" content="${desc}">`;
     const r = await both(page(head, ""), "https://www.instagram.com/p/abc/");
-    expect(r.ok && r.recipe).toMatchObject({ title: "Best pasta ever!", ingredients: ["200g spaghetti", "2 cloves garlic", "parmesan"], source: "social" });
-    const none = await both(page('<meta property="og:description" content="Sunset at the beach">', ""), "https://www.tiktok.com/@a/video/1");
+    expect(r.ok && r.recipe).toMatchObject({
+      title: "Best pasta ever!",
+      ingredients: ["200g spaghetti", "2 cloves garlic", "parmesan"],
+      source: "social",
+    });
+    const none = await both(
+      page('<meta property="og:description" content="Sunset at the beach">', ""),
+      "https://www.tiktok.com/@a/video/1",
+    );
     expect(none.ok).toBe(false);
     expect(!none.ok && none.reason).toBe("no_recipe_in_post");
   });
@@ -254,14 +284,29 @@ describe("extractRecipe on hand-made pages", () => {
 
 describe("social posts", () => {
   it("reads YouTube's full description from the inline player JSON", async () => {
-    const json = JSON.stringify({ videoDetails: { shortDescription: "My best chili!\n\nIngredients:\n1 lb beef\n2 cans beans\n1 onion, diced\n\nSubscribe for more videos every week." } });
-    const html = page('<meta property="og:title" content="Best Chili - YouTube"><meta property="og:description" content="My best chili!">', `<script>var ytInitialPlayerResponse = ${json};</script>`);
+    const json = JSON.stringify({
+      videoDetails: {
+        shortDescription:
+          "My best chili!\n\nIngredients:\n1 lb beef\n2 cans beans\n1 onion, diced\n\nSubscribe for more videos every week.",
+      },
+    });
+    const html = page(
+      '<meta property="og:title" content="Best Chili - YouTube"><meta property="og:description" content="My best chili!">',
+      `<script>var ytInitialPlayerResponse = ${json};</script>`,
+    );
     const r = await both(html, "https://www.youtube.com/watch?v=abc");
-    expect(r.ok && r.recipe).toMatchObject({ title: "Best Chili", ingredients: ["1 lb beef", "2 cans beans", "1 onion, diced"], source: "social" });
+    expect(r.ok && r.recipe).toMatchObject({
+      title: "Best Chili",
+      ingredients: ["1 lb beef", "2 cans beans", "1 onion, diced"],
+      source: "social",
+    });
   });
   it("strips Instagram's likes/comments wrapper from the caption", async () => {
-    const desc = '1,234 likes, 56 comments - chef on March 1, 2024: &quot;Lemon pasta\n200g pasta\n1 lemon\n50g parmesan&quot;';
-    const r = await both(page(`<meta property="og:description" content="${desc.replace(/\n/g, "&#10;")}">`, ""), "https://www.instagram.com/p/x/");
+    const desc = "1,234 likes, 56 comments - chef on March 1, 2024: &quot;Lemon pasta\n200g pasta\n1 lemon\n50g parmesan&quot;";
+    const r = await both(
+      page(`<meta property="og:description" content="${desc.replace(/\n/g, "&#10;")}">`, ""),
+      "https://www.instagram.com/p/x/",
+    );
     expect(r.ok && r.recipe.ingredients).toEqual(["200g pasta", "1 lemon", "50g parmesan"]);
   });
 });
@@ -275,13 +320,25 @@ describe("policy and social helpers", () => {
     expect(visibleHasMoreAmounts(["1 cup cream", "2 eggs"], ["1 cup (250 mL) cream", "2 eggs"], false)).toBe(true);
     expect(visibleHasMoreAmounts(["1 cup cream", "2 eggs"], ["1 cup (250 mL) cream", "2 eggs"], true)).toBe(false);
     // bare names in another order are a different list, not the same one without amounts
-    expect(visibleHasMoreAmounts(["chicken thighs", "olive oil", "basil", "kosher salt"], ["2 pounds chicken thighs", "kosher salt", "2 cups olive oil", "1 cup basil"])).toBe(false);
-    expect(visibleHasMoreAmounts(["chicken thighs", "olive oil", "basil", "kosher salt"], ["2 pounds chicken thighs", "2 cups olive oil", "1 cup fresh basil leaves", "kosher salt"])).toBe(true);
+    expect(
+      visibleHasMoreAmounts(
+        ["chicken thighs", "olive oil", "basil", "kosher salt"],
+        ["2 pounds chicken thighs", "kosher salt", "2 cups olive oil", "1 cup basil"],
+      ),
+    ).toBe(false);
+    expect(
+      visibleHasMoreAmounts(
+        ["chicken thighs", "olive oil", "basil", "kosher salt"],
+        ["2 pounds chicken thighs", "2 cups olive oil", "1 cup fresh basil leaves", "kosher salt"],
+      ),
+    ).toBe(true);
     expect(visibleHasMoreAmounts(["鸡胸肉", "胡萝卜"], ["150克鸡胸肉", "半根胡萝卜"])).toBe(true);
   });
   it("prefers the visible list when the structured one is a cut-down copy with amounts moved last", () => {
     const structured = ["verse ravioli 500gr", "roomboter 75gr", "citroen 1"];
-    expect(visibleReordersAmounts(structured, ["500 gr verse ravioli (met ricotta)", "75 gr roomboter", "1 citroen (biologisch)"])).toBe(true);
+    expect(visibleReordersAmounts(structured, ["500 gr verse ravioli (met ricotta)", "75 gr roomboter", "1 citroen (biologisch)"])).toBe(
+      true,
+    );
     // nothing dropped, only the order differs: the structured list stays
     expect(visibleReordersAmounts(["zucchero 130 g", "savoiardi 12"], ["130 g zucchero", "12 savoiardi"])).toBe(false);
     // a word of the structured line missing from the visible one

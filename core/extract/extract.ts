@@ -70,7 +70,12 @@ export function createExtraction(url: string, options: ExtractionOptions = {}): 
  * Convenience: runs the whole extraction over a page with a driver (Node: node/html-rewriter.ts,
  * Worker: worker/adapters/html-rewriter.ts), with the fallback pass when needed.
  */
-export async function extractRecipe(input: string | Uint8Array, url: string, driver: PlanDriver, options: ExtractionOptions = {}): Promise<ExtractResult> {
+export async function extractRecipe(
+  input: string | Uint8Array,
+  url: string,
+  driver: PlanDriver,
+  options: ExtractionOptions = {},
+): Promise<ExtractResult> {
   const ex = createExtraction(url, options);
   await driver(ex.plan, input, ex.done);
   if (ex.needsFallbackPass()) await driver(ex.fallbackPlan(), input);
@@ -88,7 +93,8 @@ function meta(data: PageData, ...keys: string[]): string | null {
 const loose = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
 
 /** Headings that are interface, not a title ("Menu", "Search", "Jump to Recipe"). */
-const NAV_WORDS = /^(?:home|menu|main menu|search|navigation|recipes?|skip to (?:main )?content|jump to recipe|print recipe|close|log ?in|sign ?in|sign up|subscribe|newsletter|categories|about(?: us)?|contact(?: us)?)$/i;
+const NAV_WORDS =
+  /^(?:home|menu|main menu|search|navigation|recipes?|skip to (?:main )?content|jump to recipe|print recipe|close|log ?in|sign ?in|sign up|subscribe|newsletter|categories|about(?: us)?|contact(?: us)?)$/i;
 
 /**
  * The title of a page without structured data: its main heading, unless that is the site's
@@ -151,7 +157,14 @@ export function visibleHasMoreAmounts(structured: string[], visible: string[], c
 
 /** Words of three or more letters, lower-cased, without a plural "s"/"es". */
 function nameWords(s: string): Set<string> {
-  return new Set((s.normalize("NFKC").toLowerCase().match(/\p{L}{3,}/gu) ?? []).map((t) => t.replace(/e?s$/, "")));
+  return new Set(
+    (
+      s
+        .normalize("NFKC")
+        .toLowerCase()
+        .match(/\p{L}{3,}/gu) ?? []
+    ).map((t) => t.replace(/e?s$/, "")),
+  );
 }
 
 /**
@@ -175,7 +188,12 @@ const QTY_FIRST = /^(?:\d|[¼½¾⅓⅔⅛⅜⅝⅞])/;
 
 /** Lower-cased letter and digit runs of a line, digits apart from letters ("500gr" -> 500, gr). */
 function tokens(s: string): string[] {
-  return s.normalize("NFKC").toLowerCase().match(/\p{N}+|\p{L}+/gu) ?? [];
+  return (
+    s
+      .normalize("NFKC")
+      .toLowerCase()
+      .match(/\p{N}+|\p{L}+/gu) ?? []
+  );
 }
 
 /**
@@ -266,7 +284,10 @@ export function structuredTooShort(structured: string[], visible: VisibleIngredi
 }
 
 /** Decides between the structured-data lines and the visible lines (plugin markup or a heading's list). */
-export function chooseIngredients(structured: Candidate | null, visible: VisibleIngredients | null): { lines: Candidate["ingredients"]; groups: Candidate["groups"]; from: "structured" | "visible" } {
+export function chooseIngredients(
+  structured: Candidate | null,
+  visible: VisibleIngredients | null,
+): { lines: Candidate["ingredients"]; groups: Candidate["groups"]; from: "structured" | "visible" } {
   if (structured && structured.ingredients.length) {
     if (
       visible &&
@@ -296,7 +317,8 @@ function buildResult(url: string, data: PageData): ExtractResult {
   const node = pickMainRecipe(ld.recipes, [url, canonical]);
   const fromLd = node ? candidateFromNode(node, siteName ?? ld.siteName) : null;
   const fromMicro = candidateFromMicrodata(data.micro);
-  const structured = fromLd && fromLd.ingredients.length ? fromLd : fromMicro && fromMicro.ingredients.length ? fromMicro : fromLd ?? fromMicro;
+  const structured =
+    fromLd && fromLd.ingredients.length ? fromLd : fromMicro && fromMicro.ingredients.length ? fromMicro : (fromLd ?? fromMicro);
   const plugin = pluginIngredients(data);
   const visible = plugin ?? headingIngredients(data) ?? (structured?.ingredients.length ? null : quantityListIngredients(data));
 
@@ -334,11 +356,20 @@ function buildResult(url: string, data: PageData): ExtractResult {
   return { ok: true, recipe };
 }
 
-const NO_RECIPE_IN_POST = "This post has no ingredient list in its caption. You can add the recipe by hand: we have filled in the caption text for you.";
-const RECIPE_LINK_IN_POST = "This post has no ingredient list, but its caption links to a recipe page. You can import that page instead, or add the recipe by hand.";
+const NO_RECIPE_IN_POST =
+  "This post has no ingredient list in its caption. You can add the recipe by hand: we have filled in the caption text for you.";
+const RECIPE_LINK_IN_POST =
+  "This post has no ingredient list, but its caption links to a recipe page. You can import that page instead, or add the recipe by hand.";
 
 /** A social post: a Recipe the page embeds, else the caption read by core/social. */
-function socialResult(url: string, network: Network, data: PageData, canonical: string | null, siteName: string | null, language: string | null): ExtractResult {
+function socialResult(
+  url: string,
+  network: Network,
+  data: PageData,
+  canonical: string | null,
+  siteName: string | null,
+  language: string | null,
+): ExtractResult {
   const ld = readJsonLd(data.ldBlocks, data.ldValues, data.ldNodes);
   const post = readPost(network, data);
   const base = {
@@ -355,7 +386,17 @@ function socialResult(url: string, network: Network, data: PageData, canonical: 
     if (c.ingredients.length) {
       return {
         ok: true,
-        recipe: { ...base, title: c.title || post.title || "Untitled recipe", ingredients: c.ingredients, ingredientGroups: c.groups, image: c.image ?? base.image, yields: c.yields, times: c.times, instructions: c.instructions, author: c.author },
+        recipe: {
+          ...base,
+          title: c.title || post.title || "Untitled recipe",
+          ingredients: c.ingredients,
+          ingredientGroups: c.groups,
+          image: c.image ?? base.image,
+          yields: c.yields,
+          times: c.times,
+          instructions: c.instructions,
+          author: c.author,
+        },
       };
     }
   }

@@ -69,9 +69,10 @@ function imageOf(v: Json | undefined): string | null {
 export function durationMinutes(v: Json | undefined): number | null {
   const s = firstText(v);
   if (!s) return null;
-  const m = /^P(?:(\d+(?:\.\d+)?)Y)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)W)?(?:(\d+(?:\.\d+)?)D)?(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?)?$/i.exec(
-    s.trim(),
-  );
+  const m =
+    /^P(?:(\d+(?:\.\d+)?)Y)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)W)?(?:(\d+(?:\.\d+)?)D)?(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?)?$/i.exec(
+      s.trim(),
+    );
   if (m) {
     const [, , , w, d, h, min, sec] = m;
     const total = (Number(w ?? 0) * 7 + Number(d ?? 0)) * 1440 + Number(h ?? 0) * 60 + Number(min ?? 0) + Number(sec ?? 0) / 60;
@@ -113,7 +114,13 @@ export function groupLines(lines: string[]): { ingredients: string[]; groups: In
     const line = lines[i];
     if (isHeadingLine(line) || isGroupLabel(line, lines[i + 1])) {
       if (cur.ingredients.length || cur.name) groups.push(cur);
-      cur = { name: line.replace(/^[-=*\s]+|[-=*\s]+$/g, "").replace(/:$/, "").trim(), ingredients: [] };
+      cur = {
+        name: line
+          .replace(/^[-=*\s]+|[-=*\s]+$/g, "")
+          .replace(/:$/, "")
+          .trim(),
+        ingredients: [],
+      };
       continue;
     }
     cur.ingredients.push(line);
@@ -173,7 +180,9 @@ export function candidateFromNode(node: JsonObject, siteName: string | null): Ca
   const c = emptyCandidate();
   c.title = cleanText(firstText(node.name) ?? firstText(node.headline) ?? "");
   // The source's text as written: no ".0" stripping, no dropping of repeated tails (decision 0039).
-  const lines = ingredientValues(node).map((l) => cleanLine(l)).filter(Boolean);
+  const lines = ingredientValues(node)
+    .map((l) => cleanLine(l))
+    .filter(Boolean);
   const g = groupLines(lines);
   c.ingredients = g.ingredients;
   c.groups = g.groups;
@@ -199,7 +208,12 @@ export function candidateFromNode(node: JsonObject, siteName: string | null): Ca
 
 function sameUrl(a: string | null, b: string | null): boolean {
   if (!a || !b) return false;
-  const norm = (u: string) => u.replace(/^https?:\/\/(www\.)?/i, "").replace(/[?#].*$/, "").replace(/\/+$/, "").toLowerCase();
+  const norm = (u: string) =>
+    u
+      .replace(/^https?:\/\/(www\.)?/i, "")
+      .replace(/[?#].*$/, "")
+      .replace(/\/+$/, "")
+      .toLowerCase();
   return norm(a) === norm(b);
 }
 
@@ -239,7 +253,11 @@ export function pickMainRecipe(recipes: JsonObject[], pageUrls: Array<string | n
   if (recipes.length > 1) {
     for (const r of recipes) {
       const ids = [firstText(r.url), firstText(r["@id"]), firstText(r.mainEntityOfPage, ["@id", "url"])];
-      if (ingredientValues(r).length && ids.some((id) => pageUrls.some((u) => sameUrl(id?.replace(/#.*$/, "") ?? null, u)) && !/#/.test(id ?? "x#"))) return r;
+      if (
+        ingredientValues(r).length &&
+        ids.some((id) => pageUrls.some((u) => sameUrl(id?.replace(/#.*$/, "") ?? null, u)) && !/#/.test(id ?? "x#"))
+      )
+        return r;
     }
   }
   return recipes.find((r) => ingredientValues(r).length > 0) ?? recipes[0];

@@ -17,7 +17,10 @@ export function candidateFromMicrodata(props: MicroProp[]): Candidate | null {
   const scope = scoped.length ? scoped[0].recipeScope : 0;
   const mine = (p: MicroProp) => (scope ? p.recipeScope === scope : true);
   const c = emptyCandidate();
-  let lines = ingr.filter(mine).map((p) => cleanLine(p.value)).filter(Boolean);
+  let lines = ingr
+    .filter(mine)
+    .map((p) => cleanLine(p.value))
+    .filter(Boolean);
   // a wrapper element (or a summary meta) that holds the whole list besides the per-line props
   if (lines.length > 2) {
     lines = lines.filter((l, i) => lines.filter((o, j) => j !== i && o.length < l.length && l.includes(o)).length < 2);

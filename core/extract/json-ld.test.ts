@@ -66,7 +66,14 @@ describe("finding recipes", () => {
           name: "Mac &amp; Cheese",
           recipeIngredient: ["For the sauce:", "1 cup <b>milk</b> ((warm))", "2&nbsp;tbsp   butter", "Topping:", "&frac12; cup crumbs"],
           recipeInstructions: [
-            { "@type": "HowToSection", name: "Sauce", itemListElement: [{ "@type": "HowToStep", text: "Melt." }, { "@type": "HowToStep", text: "Stir." }] },
+            {
+              "@type": "HowToSection",
+              name: "Sauce",
+              itemListElement: [
+                { "@type": "HowToStep", text: "Melt." },
+                { "@type": "HowToStep", text: "Stir." },
+              ],
+            },
             "Bake.",
           ],
           recipeYield: ["4", "4 servings"],

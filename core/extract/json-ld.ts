@@ -88,7 +88,7 @@ export function repairJson(text: string): string {
       i = end < 0 ? n : end + 1;
       continue;
     }
-    if (c === "," ) {
+    if (c === ",") {
       // drop a trailing comma: the next non-space character closes the container
       let j = i + 1;
       while (j < n && /\s/.test(text[j])) j++;

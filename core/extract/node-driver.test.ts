@@ -4,7 +4,8 @@ import { nodeDriver, toUtf8 } from "../../node/html-rewriter.ts";
 
 describe("node driver", () => {
   it("transcodes pages that declare a legacy charset", async () => {
-    const html = '<html><head><meta charset="windows-1252"><script type="application/ld+json">{"@type":"Recipe","name":"Cr\u00e8me br\u00fbl\u00e9e","recipeIngredient":["1 cup cr\u00e8me","\u00bd cup sugar"]}</script></head></html>';
+    const html =
+      '<html><head><meta charset="windows-1252"><script type="application/ld+json">{"@type":"Recipe","name":"Cr\u00e8me br\u00fbl\u00e9e","recipeIngredient":["1 cup cr\u00e8me","\u00bd cup sugar"]}</script></head></html>';
     const bytes = Uint8Array.from([...html].map((c) => c.charCodeAt(0)));
     expect(new TextDecoder().decode(toUtf8(bytes))).toBe(html);
     const r = await extractRecipe(bytes, "https://e.com/x", nodeDriver);

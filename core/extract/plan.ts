@@ -43,7 +43,20 @@ export type PlanDriver = (plan: Plan, input: string | Uint8Array, isDone?: () =>
 
 /** Elements that never have an end tag: onEndTag must not be called for them. */
 export const VOID_ELEMENTS: ReadonlySet<string> = new Set([
-  "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr",
+  "area",
+  "base",
+  "br",
+  "col",
+  "embed",
+  "hr",
+  "img",
+  "input",
+  "link",
+  "meta",
+  "param",
+  "source",
+  "track",
+  "wbr",
 ]);
 
 /**
@@ -79,7 +92,11 @@ function selectorSubjectTags(selector: string): ReadonlySet<string> | null {
   if (SUBJECT_TAGS.has(selector)) return SUBJECT_TAGS.get(selector)!;
   let tags: Set<string> | null = new Set();
   for (const alternative of selector.split(",")) {
-    const subject = alternative.trim().split(/[\s>+~]+/).pop() ?? "";
+    const subject =
+      alternative
+        .trim()
+        .split(/[\s>+~]+/)
+        .pop() ?? "";
     const tag = /^[a-zA-Z][\w-]*/.exec(subject)?.[0];
     if (!tag) {
       tags = null;
@@ -160,7 +177,9 @@ export function withSharedEndTags(plan: Plan, isFrozen: () => boolean = () => fa
   let shape = PLAN_SHAPES.get(shapeKey);
   if (!shape) {
     shape = {
-      withElement: plan.map((e, i) => ({ i, attrs: selectorAttributes(e.selector), tags: selectorSubjectTags(e.selector), el: !!e.handlers.element })).filter((e) => e.el),
+      withElement: plan
+        .map((e, i) => ({ i, attrs: selectorAttributes(e.selector), tags: selectorSubjectTags(e.selector), el: !!e.handlers.element }))
+        .filter((e) => e.el),
       laterByTag: plan.map(() => new Map<string, readonly string[]>()),
     };
     PLAN_SHAPES.set(shapeKey, shape);

@@ -85,7 +85,12 @@ describe("measurements", () => {
 
   it("amounts the combiner kept apart are added by mass when a density allows", () => {
     expect(
-      measurementsFor(item("all purpose flour", "1 cup + 200 g", [{ quantity: 1, unit: "cup" }, { quantity: 200, unit: "g" }])),
+      measurementsFor(
+        item("all purpose flour", "1 cup + 200 g", [
+          { quantity: 1, unit: "cup" },
+          { quantity: 200, unit: "g" },
+        ]),
+      ),
     ).toEqual([
       { quantity: 325, unit: "gram" },
       { quantity: 11.46, unit: "ounce" },

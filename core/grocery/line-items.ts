@@ -144,7 +144,12 @@ function volumeAlternatives(quantity: number, unit: string, key: string): Measur
   if (same) out.push(measurement(quantity, same));
   const metric = ml >= 1000 ? measurement(ml / 1000, "liter") : measurement(ml, "ml");
   const cupMl = convertUnit(1, "cup", "ml")!;
-  const us = ml >= cupMl / 4 ? measurement(ml / cupMl, "cup") : ml >= convertUnit(1, "tbsp", "ml")! ? measurement(ml / convertUnit(1, "tbsp", "ml")!, "tablespoon") : measurement(ml / convertUnit(1, "tsp", "ml")!, "teaspoon");
+  const us =
+    ml >= cupMl / 4
+      ? measurement(ml / cupMl, "cup")
+      : ml >= convertUnit(1, "tbsp", "ml")!
+        ? measurement(ml / convertUnit(1, "tbsp", "ml")!, "tablespoon")
+        : measurement(ml / convertUnit(1, "tsp", "ml")!, "teaspoon");
   // The other system first: a metric amount is offered in US units and the other way round.
   if (measureOf(unit).system === "metric") out.push(us, metric);
   else out.push(metric, us);

@@ -10,7 +10,10 @@ describe("alignLabels", () => {
     const a = alignLabels({
       ...EMPTY,
       input: "150g/5¼oz canned chickpeas, drained and rinsed",
-      name: "canned chickpeas", quantity: "150 5#1$4", unit: "g oz", preparation: "drained and rinsed",
+      name: "canned chickpeas",
+      quantity: "150 5#1$4",
+      unit: "g oz",
+      preparation: "drained and rinsed",
     });
     expect(a.unmatched).toBe(0);
     expect(a.tokens.map((t, i) => `${t}/${a.labels[i]}`).join(" ")).toBe(
@@ -25,7 +28,9 @@ describe("alignLabels", () => {
 
   it("aligns almost every fixture row cleanly", () => {
     const rows = readFileSync(new URL("./fixtures/validation-sample.jsonl", import.meta.url), "utf8")
-      .split("\n").filter(Boolean).map((l) => JSON.parse(l) as LabelColumns);
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as LabelColumns);
     const clean = rows.filter((r) => alignLabels(r).unmatched === 0).length;
     expect(clean / rows.length).toBeGreaterThan(0.98);
   });

@@ -32,10 +32,20 @@ export interface AlignedRow {
 export function matchKey(t: string): string {
   const unit = canonicalUnit(t);
   if (unit !== null) return unit;
-  return singularise(t.toLowerCase().replace(/[^\p{L}\p{N}/.-]+/gu, "").replace(/^[-.]+|[-.]+$/g, ""));
+  return singularise(
+    t
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}/.-]+/gu, "")
+      .replace(/^[-.]+|[-.]+$/g, ""),
+  );
 }
 
-const IRREGULAR = new Map([["leaves", "leaf"], ["loaves", "loaf"], ["halves", "half"], ["knives", "knife"]]);
+const IRREGULAR = new Map([
+  ["leaves", "leaf"],
+  ["loaves", "loaf"],
+  ["halves", "half"],
+  ["knives", "knife"],
+]);
 
 /** The benchmark's simple singulariser: label columns are partly singularised ("clove"). */
 function singularise(w: string): string {
@@ -60,7 +70,9 @@ export function decodeQuantityColumn(q: string): string {
 }
 
 function columnWords(text: string): string[] {
-  return tokenise(normaliseLine(text)).map(matchKey).filter((k) => k !== "");
+  return tokenise(normaliseLine(text))
+    .map(matchKey)
+    .filter((k) => k !== "");
 }
 
 const PRIORITY: Label[] = ["NAME", "QTY", "UNIT", "SIZE", "PREP", "COMMENT", "PURPOSE"];
@@ -74,7 +86,9 @@ export function alignLabels(row: LabelColumns): AlignedRow {
   const tokens = tokenise(normaliseLine(row.input));
   const cols: Record<string, string[]> = {
     NAME: columnWords(row.name),
-    QTY: tokenise(decodeQuantityColumn(row.quantity)).map(matchKey).filter((k) => k !== ""),
+    QTY: tokenise(decodeQuantityColumn(row.quantity))
+      .map(matchKey)
+      .filter((k) => k !== ""),
     UNIT: columnWords(row.unit),
     SIZE: columnWords(row.size),
     PREP: columnWords(row.preparation),

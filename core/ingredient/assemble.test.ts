@@ -34,14 +34,23 @@ describe("assembleAmounts", () => {
 
   it("lists a container once, inside the first amount", () => {
     const [tokens, labels] = tagged("2/QTY (/PUNC 14/QTY ounce/UNIT )/PUNC cans/UNIT tomatoes/NAME");
-    expect(assembleAmounts(tokens, labels).map((a) => [a.quantity, a.unit])).toEqual([[2, "can"], [14, "oz"]]);
+    expect(assembleAmounts(tokens, labels).map((a) => [a.quantity, a.unit])).toEqual([
+      [2, "can"],
+      [14, "oz"],
+    ]);
   });
 
   it("keeps every amount in order (metric/imperial pairs, compound amounts)", () => {
     const [tokens, labels] = tagged("150/QTY g/UNIT //PUNC 5/QTY 1/4/QTY oz/UNIT chickpeas/NAME");
-    expect(assembleAmounts(tokens, labels).map((a) => [a.quantity, a.unit])).toEqual([[150, "g"], [5.25, "oz"]]);
+    expect(assembleAmounts(tokens, labels).map((a) => [a.quantity, a.unit])).toEqual([
+      [150, "g"],
+      [5.25, "oz"],
+    ]);
     const [t2, l2] = tagged("1/QTY cup/UNIT plus/COMMENT 2/QTY tbsp/UNIT flour/NAME");
-    expect(assembleAmounts(t2, l2).map((a) => [a.quantity, a.unit])).toEqual([[1, "cup"], [2, "tbsp"]]);
+    expect(assembleAmounts(t2, l2).map((a) => [a.quantity, a.unit])).toEqual([
+      [1, "cup"],
+      [2, "tbsp"],
+    ]);
   });
 });
 
@@ -71,8 +80,15 @@ describe("assemble", () => {
     );
     const p = assemble("2 large onions, finely chopped (optional), to serve", tokens, labels);
     expect(p).toMatchObject({
-      quantity: 2, unit: null, size: "large", name: "onions", preparation: "finely chopped",
-      comment: "optional, to serve", optional: true, isHeader: false, alternatives: [],
+      quantity: 2,
+      unit: null,
+      size: "large",
+      name: "onions",
+      preparation: "finely chopped",
+      comment: "optional, to serve",
+      optional: true,
+      isHeader: false,
+      alternatives: [],
     });
   });
 

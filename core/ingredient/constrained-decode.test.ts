@@ -75,7 +75,28 @@ function expectSameDecode(tokens: string[]): void {
   expect(Math.abs(score(em, path, n) - want.score)).toBeLessThan(1e-6 * Math.max(1, Math.abs(want.score)));
 }
 
-const piece = fc.constantFrom("1", "2", "½", "1/2", "3-4", "cup", "g", "oz", "(", ")", ",", "or", "to", "taste", "packed", "loosely", "x", "chopped", "fresh", "and");
+const piece = fc.constantFrom(
+  "1",
+  "2",
+  "½",
+  "1/2",
+  "3-4",
+  "cup",
+  "g",
+  "oz",
+  "(",
+  ")",
+  ",",
+  "or",
+  "to",
+  "taste",
+  "packed",
+  "loosely",
+  "x",
+  "chopped",
+  "fresh",
+  "and",
+);
 
 describe("constrained decode (every line with an amount names something)", () => {
   it("equals the per-candidate search on random number-heavy lines", () => {

@@ -46,7 +46,33 @@ describe("lineEmissions", () => {
   });
 
   it("equals the reference on random token sequences", () => {
-    const tok = fc.constantFrom("é", "½", "…", "1", "1/2", "2-3", "cup", "cups", "g", "oz", "(", ")", ",", ";", "/", "or", "Or", "large", "x", "flour", "chopped", "[", "]", "tbsp", "C");
+    const tok = fc.constantFrom(
+      "é",
+      "½",
+      "…",
+      "1",
+      "1/2",
+      "2-3",
+      "cup",
+      "cups",
+      "g",
+      "oz",
+      "(",
+      ")",
+      ",",
+      ";",
+      "/",
+      "or",
+      "Or",
+      "large",
+      "x",
+      "flour",
+      "chopped",
+      "[",
+      "]",
+      "tbsp",
+      "C",
+    );
     fc.assert(
       fc.property(fc.array(tok, { minLength: 1, maxLength: 20 }), (tokens) => expectSame(tokens)),
       { numRuns: 500 },

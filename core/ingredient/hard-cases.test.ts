@@ -46,18 +46,38 @@ describe("issue 3: quantities", () => {
   });
 
   it("keeps every amount: metric/imperial pairs and compound amounts", () => {
-    expect(parseIngredient("150g/5¼oz chickpeas").amounts.map((a) => [a.quantity, a.unit])).toEqual([[150, "g"], [5.25, "oz"]]);
-    expect(parseIngredient("1lb 9oz beef mince").amounts.map((a) => [a.quantity, a.unit])).toEqual([[1, "lb"], [9, "oz"]]);
-    expect(parseIngredient("1 cup plus 2 tbsp flour").amounts.map((a) => [a.quantity, a.unit])).toEqual([[1, "cup"], [2, "tbsp"]]);
+    expect(parseIngredient("150g/5¼oz chickpeas").amounts.map((a) => [a.quantity, a.unit])).toEqual([
+      [150, "g"],
+      [5.25, "oz"],
+    ]);
+    expect(parseIngredient("1lb 9oz beef mince").amounts.map((a) => [a.quantity, a.unit])).toEqual([
+      [1, "lb"],
+      [9, "oz"],
+    ]);
+    expect(parseIngredient("1 cup plus 2 tbsp flour").amounts.map((a) => [a.quantity, a.unit])).toEqual([
+      [1, "cup"],
+      [2, "tbsp"],
+    ]);
   });
 });
 
 describe("issue 3: units", () => {
   it.each([
-    ["3 Tbsp butter", "tbsp"], ["1 T sugar", "tbsp"], ["1 t salt", "tsp"], ["2 c. sugar", "cup"],
-    ["4 fl oz cream", "fl oz"], ["1 pint double cream", "pint"], ["2 litres water", "l"], ["500ml stock", "ml"],
-    ["2 sprigs thyme", "sprig"], ["3 stalks celery", "stalk"], ["1 head garlic", "head"], ["1 pinch of salt", "pinch"],
-    ["1 dessertspoon honey", "dsp"], ["2 lbs potatoes", "lb"], ["8 ounces cheese", "oz"],
+    ["3 Tbsp butter", "tbsp"],
+    ["1 T sugar", "tbsp"],
+    ["1 t salt", "tsp"],
+    ["2 c. sugar", "cup"],
+    ["4 fl oz cream", "fl oz"],
+    ["1 pint double cream", "pint"],
+    ["2 litres water", "l"],
+    ["500ml stock", "ml"],
+    ["2 sprigs thyme", "sprig"],
+    ["3 stalks celery", "stalk"],
+    ["1 head garlic", "head"],
+    ["1 pinch of salt", "pinch"],
+    ["1 dessertspoon honey", "dsp"],
+    ["2 lbs potatoes", "lb"],
+    ["8 ounces cheese", "oz"],
   ])("%s -> %s", (line, unit) => {
     expect(parseIngredient(line).unit).toBe(unit);
   });
@@ -100,7 +120,11 @@ describe("issue 3: special lines", () => {
     expect(parseIngredient("2 cups flour").optional).toBe(false);
   });
   it("'or' alternatives", () => {
-    expect(parseIngredient("50g butter or margarine")).toMatchObject({ name: "butter", alternatives: ["margarine"], fullName: "butter or margarine" });
+    expect(parseIngredient("50g butter or margarine")).toMatchObject({
+      name: "butter",
+      alternatives: ["margarine"],
+      fullName: "butter or margarine",
+    });
   });
   it("section headers", () => {
     for (const line of ["For the sauce:", "Topping:", "FOR THE DRESSING"]) {

@@ -19,7 +19,28 @@ describe("parseIngredient robustness", () => {
   }, 120_000); // a generous cap for slow CI machines, not a speed check (speed is in bench/ingredients.ts)
 
   it("never throws on random ingredient-like strings", () => {
-    const piece = fc.constantFrom("1", "½", "1/2", "-", " ", "to", "x", "(", ")", ",", "g", "oz", "/", "cup", "or", "2-3", ".", "flour", "T", "1,5");
+    const piece = fc.constantFrom(
+      "1",
+      "½",
+      "1/2",
+      "-",
+      " ",
+      "to",
+      "x",
+      "(",
+      ")",
+      ",",
+      "g",
+      "oz",
+      "/",
+      "cup",
+      "or",
+      "2-3",
+      ".",
+      "flour",
+      "T",
+      "1,5",
+    );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 30 }), (parts) => {
         const p = parseIngredient(parts.join(""));
@@ -50,14 +71,27 @@ describe("inspectIngredient", () => {
 
 /** The benchmark's name comparison, in short: lower case, letters and digits, simple singulars. */
 function nameKey(s: string | null | undefined): string {
-  return (s ?? "").normalize("NFD").replace(/\p{M}+/gu, "").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim()
-    .split(/\s+/).filter(Boolean).map((w) => (w.length > 3 && w.endsWith("s") && !/(?:ss|us|is)$/.test(w) ? w.replace(/(?:ie|e)?s$/, "") : w)).join(" ");
+  return (s ?? "")
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => (w.length > 3 && w.endsWith("s") && !/(?:ss|us|is)$/.test(w) ? w.replace(/(?:ie|e)?s$/, "") : w))
+    .join(" ");
 }
 
 describe("accuracy on the in-repo validation sample (never trained on)", () => {
-  interface Row { input: string; gold: { quantity: number | null; quantityMax: number | null; unit: string | null; name: string } }
+  interface Row {
+    input: string;
+    gold: { quantity: number | null; quantityMax: number | null; unit: string | null; name: string };
+  }
   const rows = readFileSync(new URL("./fixtures/validation-sample.jsonl", import.meta.url), "utf8")
-    .split("\n").filter(Boolean).map((l) => JSON.parse(l) as Row);
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Row);
 
   it("uses the learned tagger", () => {
     expect(hasLearnedModel()).toBe(true);

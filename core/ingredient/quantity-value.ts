@@ -6,9 +6,25 @@
 /** Number words. "a"/"an" count as 1 only when the tagger labels them a quantity; the labelled
  * data reads "a pinch of salt" as an unmeasured amount (docs/decisions/0010-ingredient-parser.md). */
 const WORD_VALUES = new Map<string, number>([
-  ["one", 1], ["two", 2], ["three", 3], ["four", 4], ["five", 5], ["six", 6], ["seven", 7], ["eight", 8],
-  ["nine", 9], ["ten", 10], ["eleven", 11], ["twelve", 12], ["fifteen", 15], ["twenty", 20], ["half", 0.5],
-  ["quarter", 0.25], ["dozen", 12], ["a", 1], ["an", 1],
+  ["one", 1],
+  ["two", 2],
+  ["three", 3],
+  ["four", 4],
+  ["five", 5],
+  ["six", 6],
+  ["seven", 7],
+  ["eight", 8],
+  ["nine", 9],
+  ["ten", 10],
+  ["eleven", 11],
+  ["twelve", 12],
+  ["fifteen", 15],
+  ["twenty", 20],
+  ["half", 0.5],
+  ["quarter", 0.25],
+  ["dozen", 12],
+  ["a", 1],
+  ["an", 1],
 ]);
 
 function isDigits(t: string): boolean {

@@ -106,7 +106,11 @@ export function bytesToBase64(bytes: Uint8Array): string {
  * Serialises quantised weights: `features` sorted ascending, `weights` their L int8 weights each
  * (features.length * L). Features with equal weights share one stored row.
  */
-export function serialiseModel(features: readonly number[], weights: Int8Array, meta: Omit<SerialisedModel, "version" | "data" | "rows" | "distinct">): SerialisedModel {
+export function serialiseModel(
+  features: readonly number[],
+  weights: Int8Array,
+  meta: Omit<SerialisedModel, "version" | "data" | "rows" | "distinct">,
+): SerialisedModel {
   const bytes: number[] = [];
   let prev = 0;
   for (const f of features) {
@@ -183,7 +187,10 @@ export function emissionScores(model: Pick<TaggerModel, "index" | "rows">, lf: L
   const { feats, offsets } = lf;
   if (L !== 8) throw new Error("emissionScores is unrolled for 8 labels");
   for (let i = 0; i < lf.n; i++) {
-    let a02 = 0, a13 = 0, a46 = 0, a57 = 0;
+    let a02 = 0,
+      a13 = 0,
+      a46 = 0,
+      a57 = 0;
     const start = offsets[i]!;
     const end = offsets[i + 1]!;
     for (let k = start; k < end; k++) {
@@ -253,8 +260,14 @@ export function viterbi(
     const prev = (i - 1) * L;
     const base = i * L;
     // previous column in locals: 8 loads instead of 64
-    const p0 = score[prev]!, p1 = score[prev + 1]!, p2 = score[prev + 2]!, p3 = score[prev + 3]!;
-    const p4 = score[prev + 4]!, p5 = score[prev + 5]!, p6 = score[prev + 6]!, p7 = score[prev + 7]!;
+    const p0 = score[prev]!,
+      p1 = score[prev + 1]!,
+      p2 = score[prev + 2]!,
+      p3 = score[prev + 3]!;
+    const p4 = score[prev + 4]!,
+      p5 = score[prev + 5]!,
+      p6 = score[prev + 6]!,
+      p7 = score[prev + 7]!;
     let from = 0;
     let to = L;
     if (only >= 0) {
@@ -271,19 +284,40 @@ export function viterbi(
       let best = p0 + tt[t]!;
       let arg = 0;
       let s = p1 + tt[t + 1]!;
-      if (s > best) { best = s; arg = 1; }
+      if (s > best) {
+        best = s;
+        arg = 1;
+      }
       s = p2 + tt[t + 2]!;
-      if (s > best) { best = s; arg = 2; }
+      if (s > best) {
+        best = s;
+        arg = 2;
+      }
       s = p3 + tt[t + 3]!;
-      if (s > best) { best = s; arg = 3; }
+      if (s > best) {
+        best = s;
+        arg = 3;
+      }
       s = p4 + tt[t + 4]!;
-      if (s > best) { best = s; arg = 4; }
+      if (s > best) {
+        best = s;
+        arg = 4;
+      }
       s = p5 + tt[t + 5]!;
-      if (s > best) { best = s; arg = 5; }
+      if (s > best) {
+        best = s;
+        arg = 5;
+      }
       s = p6 + tt[t + 6]!;
-      if (s > best) { best = s; arg = 6; }
+      if (s > best) {
+        best = s;
+        arg = 6;
+      }
       s = p7 + tt[t + 7]!;
-      if (s > best) { best = s; arg = 7; }
+      if (s > best) {
+        best = s;
+        arg = 7;
+      }
       score[base + l] = best + em[base + l]!;
       back[base + l] = arg;
     }

@@ -18,6 +18,7 @@ export interface CaptionReading {
 }
 
 // Emoji and their joiners/selectors/skin tones, keycaps and regional flags.
+// biome-ignore lint/suspicious/noMisleadingCharacterClass: joiners and selectors are matched one code point at a time on purpose
 const EMOJI = /(?:\p{Extended_Pictographic}|\p{Regional_Indicator}|[\u{1F3FB}-\u{1F3FF}\u200d\ufe0e\ufe0f\u20e3])/gu;
 const HASHTAG = /(^|\s)#[\p{L}\p{N}_]+/gu;
 const MENTION = /(^|\s)@[\w.]+/g;
@@ -52,7 +53,8 @@ const PREP_WORD =
   /^(?:finely\s+|roughly\s+|thinly\s+|freshly\s+|fein\s+|grob\s+|frisch\s+|finement\s+|fresco\s+|finemente\s+|fijo\s+|fijn\s+)?(?:diced|chopped|grated|minced|sliced|crushed|peeled|melted|softened|cubed|halved|drained|rinsed|beaten|shredded|zested|juiced|to\s+taste|optional|at\s+room\s+temperature|gehackt|gerieben|gewürfelt|geschnitten|geschmolzen|zerdrückt|nach\s+geschmack|optional|râpée?s?|hach[ée]e?s?|émincée?s?|coupée?s?|fondue?|en\s+dés|selon\s+(?:le\s+)?goût|facultatif|picad[oa]s?|rallad[oa]s?|cortad[oa]s?|en\s+cubos|derretid[oa]|al\s+gusto|opcional|tritat[oaie]|grattugiat[oaie]|tagliat[oaie]|a\s+cubetti|fus[oa]|q\.?b\.?|facoltativo|gehakt|geraspt|gesneden|in\s+blokjes|gesmolten|naar\s+smaak|optioneel)$/i;
 
 const BULLET = /^(?:[-–—•·*▪●◦○■□▫◾◽✔✓✅☑☐▢➡→➤►▶>+~]|\d{1,2}\s*[.)]\s+|\(\d{1,2}\)\s*|[①-⑳])\s*/u;
-const QTY = /^(?:\d|[¼½¾⅓⅔⅛⅜⅝⅞⅕⅖⅗⅘⅙⅚]|(?:a|an|one|two|three|four|half|ein(?:e|en)?|zwei|drei|une?|deux|trois|uno|una|dos|tres|due|tre|een|twee|drie)\s)/i;
+const QTY =
+  /^(?:\d|[¼½¾⅓⅔⅛⅜⅝⅞⅕⅖⅗⅘⅙⅚]|(?:a|an|one|two|three|four|half|ein(?:e|en)?|zwei|drei|une?|deux|trois|uno|una|dos|tres|due|tre|een|twee|drie)\s)/i;
 
 /** Common first words of a step, in the five languages (imperative or infinitive). */
 const STEP_VERB =
@@ -64,22 +66,35 @@ const step = (line: string) => {
   if (QTY.test(s)) return false;
   if (STEP_VERB.test(s) && words >= 3) return true;
   // a sentence: several words and sentence punctuation ("In der Pfanne goldbraun ausbacken.")
-  return words >= 5 && /[.!]$/.test(s) && !/\b(?:to\s+taste|nach\s+geschmack|selon\s+(?:le\s+)?goût|al\s+gusto|q\.b\.|naar\s+smaak)/i.test(s);
+  return (
+    words >= 5 && /[.!]$/.test(s) && !/\b(?:to\s+taste|nach\s+geschmack|selon\s+(?:le\s+)?goût|al\s+gusto|q\.b\.|naar\s+smaak)/i.test(s)
+  );
 };
 
 /** Plain text with emoji, hashtags and mentions removed and spaces collapsed. */
 function plain(s: string): string {
-  return s.replace(EMOJI, " ").replace(HASHTAG, "$1").replace(MENTION, "$1").replace(/[ \t\u00a0]+/g, " ").trim();
+  return s
+    .replace(EMOJI, " ")
+    .replace(HASHTAG, "$1")
+    .replace(MENTION, "$1")
+    .replace(/[ \t\u00a0]+/g, " ")
+    .trim();
 }
 
 /** Removes emoji only (hashtag words inside a line stay readable). */
 function noEmoji(s: string): string {
-  return s.replace(EMOJI, " ").replace(/[ \t\u00a0]+/g, " ").trim();
+  return s
+    .replace(EMOJI, " ")
+    .replace(/[ \t\u00a0]+/g, " ")
+    .trim();
 }
 
 /** A line that holds nothing but hashtags, mentions, emoji and punctuation. */
 function decorationOnly(line: string): boolean {
-  const rest = line.replace(EMOJI, "").replace(/(^|\s)[#@][\p{L}\p{N}_.]+/gu, " ").replace(/[^\p{L}\p{N}]+/gu, "");
+  const rest = line
+    .replace(EMOJI, "")
+    .replace(/(^|\s)[#@][\p{L}\p{N}_.]+/gu, " ")
+    .replace(/[^\p{L}\p{N}]+/gu, "");
   return rest === "";
 }
 
@@ -107,7 +122,10 @@ const MID_HEADING =
 
 /** A short line whose text is one of the ingredient headings ("Ingredients:", "Zutaten (für 4):"). */
 function headingRest(line: string, re: RegExp): string | null {
-  const s = plain(line).replace(BULLET, "").replace(/^[*_~]+|[*_~]+$/g, "").trim();
+  const s = plain(line)
+    .replace(BULLET, "")
+    .replace(/^[*_~]+|[*_~]+$/g, "")
+    .trim();
   const m = re.exec(s);
   if (!m) return null;
   let rest = s.slice(m[0].length);
@@ -134,7 +152,12 @@ function groupName(line: string): boolean {
 function hasAmount(line: string): boolean {
   const s = line.replace(BULLET, "");
   if (!QTY.test(s)) return false;
-  if (/^\d+\s*(?:min|minutes?|mins?|hours?|hrs?|h|°|degrees|servings?|people|persons?|personen|personnes|porciones|persone|stunden?|minuten)\b/i.test(s)) return false;
+  if (
+    /^\d+\s*(?:min|minutes?|mins?|hours?|hrs?|h|°|degrees|servings?|people|persons?|personen|personnes|porciones|persone|stunden?|minuten)\b/i.test(
+      s,
+    )
+  )
+    return false;
   const p = parseIngredient(s);
   return p.amounts.length > 0 && p.name !== null;
 }
@@ -161,7 +184,10 @@ function splitInline(line: string): string[] {
   s = s.replace(BULLET, "").trim();
   if (!s) return [];
   // bullets inside the line ("200g pasta • 1 lemon • salt")
-  const parts = s.split(/\s+[•·▪|]\s+|\s+[-–—]\s+(?=\d)|;\s*/).map((p) => p.trim()).filter(Boolean);
+  const parts = s
+    .split(/\s+[•·▪|]\s+|\s+[-–—]\s+(?=\d)|;\s*/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   const out: string[] = [];
   for (const part of parts) {
     const pieces = part.split(/,\s+/);
@@ -175,12 +201,20 @@ function splitInline(line: string): string[] {
     const lines: string[] = [];
     for (const piece of pieces) {
       const prev = lines.length ? lines[lines.length - 1] : null;
-      if (prev !== null && !QTY.test(piece) && (PREP_WORD.test(piece) || parseIngredient(piece).name === null)) lines[lines.length - 1] = `${prev}, ${piece}`;
+      if (prev !== null && !QTY.test(piece) && (PREP_WORD.test(piece) || parseIngredient(piece).name === null))
+        lines[lines.length - 1] = `${prev}, ${piece}`;
       else lines.push(piece);
     }
     out.push(...lines);
   }
-  return out.map((l) => l.replace(/[\s,;:]+$/, "").replace(/^\s*[-–—]\s*/, "").trim()).filter((l) => /\p{L}/u.test(l));
+  return out
+    .map((l) =>
+      l
+        .replace(/[\s,;:]+$/, "")
+        .replace(/^\s*[-–—]\s*/, "")
+        .trim(),
+    )
+    .filter((l) => /\p{L}/u.test(l));
 }
 
 /** The ingredient block after a heading, from line `start` on (the heading's own rest first). */
@@ -274,7 +308,10 @@ export function captionRecipeUrl(caption: string): string | null {
       if (NOT_RECIPE_HOST.test(host)) continue;
       // the link's own line or the line before it names the recipe ("Full recipe 👇\nhttps://...")
       const around = `${lines[i - 1] ?? ""} ${line}`;
-      candidates.push({ url: m[0], recipeLine: ELSEWHERE.test(around) || /\b(?:recipe|rezept|recette|receta|ricetta|recept|blog)\b/i.test(around) });
+      candidates.push({
+        url: m[0],
+        recipeLine: ELSEWHERE.test(around) || /\b(?:recipe|rezept|recette|receta|ricetta|recept|blog)\b/i.test(around),
+      });
     }
   }
   const named = candidates.find((c) => c.recipeLine);
@@ -298,6 +335,9 @@ export function readCaption(caption: string): CaptionReading {
     if (found.length > ingredients.length) ingredients = found;
   }
   if (ingredients.length < 2) ingredients = [];
-  const text = lines.join("\n").replace(/\n{3,}/g, "\n\n").trim();
+  const text = lines
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
   return { title: captionTitle(caption), ingredients, recipeUrl: captionRecipeUrl(caption), text };
 }

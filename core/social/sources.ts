@@ -52,9 +52,15 @@ export function networkOfPage(url: string, data: PageData): Network | null {
 const JSON_STRING = String.raw`"((?:[^"\\]|\\.){20,20000})"`;
 const CAPTION_PATTERNS = [
   // YouTube shortDescription, TikTok desc, Pinterest description / closeup_unified_description
-  new RegExp(String.raw`"(?:shortDescription|description|closeup_unified_description|caption|accessibility_caption|desc)"\s*:\s*` + JSON_STRING, "g"),
+  new RegExp(
+    String.raw`"(?:shortDescription|description|closeup_unified_description|caption|accessibility_caption|desc)"\s*:\s*` + JSON_STRING,
+    "g",
+  ),
   // Instagram: "caption":{"pk":"1","text":"..."} and "edge_media_to_caption":{"edges":[{"node":{"text":"..."}}]}
-  new RegExp(String.raw`"(?:caption|edge_media_to_caption)"\s*:\s*\{[^{}]{0,200}?(?:\{[^{}]{0,40}?)?(?:\{[^{}]{0,40}?)?"text"\s*:\s*` + JSON_STRING, "g"),
+  new RegExp(
+    String.raw`"(?:caption|edge_media_to_caption)"\s*:\s*\{[^{}]{0,200}?(?:\{[^{}]{0,40}?)?(?:\{[^{}]{0,40}?)?"text"\s*:\s*` + JSON_STRING,
+    "g",
+  ),
   // YouTube microformat: "description":{"simpleText":"..."}
   new RegExp(String.raw`"description"\s*:\s*\{\s*"simpleText"\s*:\s*` + JSON_STRING, "g"),
 ];
@@ -106,10 +112,13 @@ export function visibleCaptionPlan(out: string[]): Plan {
       handlers: {
         element(el) {
           if (depth > 0 || out.length >= 20) return;
-          if (!onEnd(el, () => {
-            depth = 0;
-            current = -1;
-          })) return;
+          if (
+            !onEnd(el, () => {
+              depth = 0;
+              current = -1;
+            })
+          )
+            return;
           depth = 1;
           current = out.push("") - 1;
         },
@@ -147,9 +156,15 @@ export function visibleCaptionPlan(out: string[]): Plan {
 export function unwrapCaption(s: string): string {
   let t = s.trim();
   const counts = String.raw`[\d.,\s]+[KkMm]?\s+`;
-  const ig = new RegExp(String.raw`^\s*${counts}likes?,\s*${counts}comments?\s*[-–]\s*[^:\n]{1,80}?:\s*["“]?([\s\S]*?)["”]?\s*\.?\s*$`, "i").exec(t);
+  const ig = new RegExp(
+    String.raw`^\s*${counts}likes?,\s*${counts}comments?\s*[-–]\s*[^:\n]{1,80}?:\s*["“]?([\s\S]*?)["”]?\s*\.?\s*$`,
+    "i",
+  ).exec(t);
   if (ig) return ig[1];
-  const tt = new RegExp(String.raw`^\s*(?:${counts}likes?,\s*${counts}comments?\.\s*)?tiktok\s+video\s+from\s+[^:\n]{1,80}?:\s*["“]([\s\S]*?)["”]\.?(?:\s+(?:original\s+sound|son\s+original|sonido\s+original|suono\s+originale|originalton|origineel\s+geluid)\b[\s\S]*)?\s*$`, "i").exec(t);
+  const tt = new RegExp(
+    String.raw`^\s*(?:${counts}likes?,\s*${counts}comments?\.\s*)?tiktok\s+video\s+from\s+[^:\n]{1,80}?:\s*["“]([\s\S]*?)["”]\.?(?:\s+(?:original\s+sound|son\s+original|sonido\s+original|suono\s+originale|originalton|origineel\s+geluid)\b[\s\S]*)?\s*$`,
+    "i",
+  ).exec(t);
   if (tt) return tt[1];
   const on = /^[^\n:]{1,80}?\s+(?:on|auf|sur|en|su|op)\s+(?:Instagram|Facebook|Threads|TikTok)\s*:\s*["“]([\s\S]*?)["”]?\s*$/i.exec(t);
   if (on) return on[1];
@@ -167,7 +182,19 @@ function ldCaptions(nodes: JsonObject[][]): { texts: string[]; names: string[] }
   const names: string[] = [];
   for (const block of nodes) {
     for (const n of block) {
-      if (!hasType(n, ["videoobject", "socialmediaposting", "imageobject", "article", "blogposting", "discussionforumposting", "creativework", "clip"])) continue;
+      if (
+        !hasType(n, [
+          "videoobject",
+          "socialmediaposting",
+          "imageobject",
+          "article",
+          "blogposting",
+          "discussionforumposting",
+          "creativework",
+          "clip",
+        ])
+      )
+        continue;
       for (const key of ["description", "articleBody", "caption", "text"]) {
         const v: Json | undefined = n[key];
         if (typeof v === "string" && v.trim()) texts.push(v);
@@ -204,11 +231,17 @@ export function readPost(network: Network, data: PageData): PostReading {
     if (/(?:…|\.\.\.)\s*$/.test(text)) text = text.replace(/[^\n]*$/, "");
     if (!text.trim()) continue;
     const r = readCaption(text);
-    if (!best || r.ingredients.length > best.ingredients.length || (r.ingredients.length === best.ingredients.length && r.text.length > best.text.length)) best = r;
+    if (
+      !best ||
+      r.ingredients.length > best.ingredients.length ||
+      (r.ingredients.length === best.ingredients.length && r.text.length > best.text.length)
+    )
+      best = r;
   }
   const reading: CaptionReading = best ?? { title: null, ingredients: [], recipeUrl: null, text: "" };
   // YouTube videos and Pinterest pins have a title of their own; posts elsewhere are titled by their caption
-  const ownTitle = network === "youtube" || network === "pinterest" ? cleanTitle(ld.names[0] ?? unwrapCaption(ogTitle).split(/\s+\|\s+/)[0]) : "";
+  const ownTitle =
+    network === "youtube" || network === "pinterest" ? cleanTitle(ld.names[0] ?? unwrapCaption(ogTitle).split(/\s+\|\s+/)[0]) : "";
   const fallback = cleanTitle(unwrapCaption(ogTitle).split("\n")[0]);
   return { ...reading, title: ownTitle || reading.title || fallback || null, network };
 }

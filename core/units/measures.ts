@@ -93,5 +93,18 @@ export function isContainerUnit(unit: string | null): boolean {
 }
 
 const CONTAINERS = new Set([
-  "can", "package", "jar", "bottle", "bag", "box", "carton", "container", "envelope", "sachet", "tub", "packet", "block", "punnet",
+  "can",
+  "package",
+  "jar",
+  "bottle",
+  "bag",
+  "box",
+  "carton",
+  "container",
+  "envelope",
+  "sachet",
+  "tub",
+  "packet",
+  "block",
+  "punnet",
 ]);

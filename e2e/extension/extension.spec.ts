@@ -156,8 +156,14 @@ describe("browser extension", () => {
       context.waitForEvent("page", { predicate: (p) => p.url().startsWith(appOrigin) }),
       sw.evaluate(
         ([t, menuItemId]) =>
-          (globalThis as unknown as { recipecartTest: { onMenuClick: (i: unknown, t: unknown) => Promise<unknown> } }).recipecartTest.onMenuClick(
-            { menuItemId, selectionText: "Aunt Rosa's Lemon Bars 1 cup butter, softened 2 cups flour 4 eggs 2 lemons, juiced", pageUrl: t.url },
+          (
+            globalThis as unknown as { recipecartTest: { onMenuClick: (i: unknown, t: unknown) => Promise<unknown> } }
+          ).recipecartTest.onMenuClick(
+            {
+              menuItemId,
+              selectionText: "Aunt Rosa's Lemon Bars 1 cup butter, softened 2 cups flour 4 eggs 2 lemons, juiced",
+              pageUrl: t.url,
+            },
             t,
           ),
         [tab, "recipecart-add"] as const,
@@ -189,4 +195,3 @@ describe("browser extension", () => {
     await Promise.all([page.close(), app.close()]);
   });
 });
-

@@ -9,7 +9,16 @@ import type { Recipe } from "../../core/api/recipes.ts";
 import { extensionApi } from "./api.ts";
 import { capturePage } from "./capture.ts";
 import { AddError } from "./errors.ts";
-import { accountKey, entryKey, findAdded, remember, type AddedRecipe, type AddOutcome, type Progress, type TabInfo } from "./added-store.ts";
+import {
+  accountKey,
+  entryKey,
+  findAdded,
+  remember,
+  type AddedRecipe,
+  type AddOutcome,
+  type Progress,
+  type TabInfo,
+} from "./added-store.ts";
 import { isCapturable, pageKey } from "./pages.ts";
 import { selectionToRecipe } from "./recipe-text.ts";
 
@@ -23,7 +32,11 @@ function summary(r: Recipe): AddedRecipe {
 function toAddError(err: unknown, appOrigin: string): AddError {
   if (err instanceof AddError) return err;
   if (err instanceof ApiError) return new AddError(err.problem?.code ?? `http_${err.status}`, err.displayMessage, err);
-  return new AddError("unreachable", `Could not reach recipecart at ${appOrigin}. Check your connection, or the app's address in the options.`, err);
+  return new AddError(
+    "unreachable",
+    `Could not reach recipecart at ${appOrigin}. Check your connection, or the app's address in the options.`,
+    err,
+  );
 }
 
 /** Captures the tab's page and imports it. */

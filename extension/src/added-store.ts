@@ -70,4 +70,3 @@ export async function addedForPage(url: string): Promise<{ recipe: AddedRecipe; 
   const recipe = await findAdded(entryKey(appOrigin, await accountKey(), pageKey(url)));
   return recipe ? { recipe, appOrigin } : null;
 }
-

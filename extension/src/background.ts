@@ -16,13 +16,16 @@ export const MENU_ID = "recipecart-add";
 
 browser.runtime.onInstalled.addListener(() => {
   // Replaces the entry on every install and update (menus survive restarts; ids must be unique).
-  void browser.contextMenus.removeAll().then(() =>
-    browser.contextMenus.create({ id: MENU_ID, title: "Add recipe to recipecart", contexts: ["page", "selection"] }),
-  );
+  void browser.contextMenus
+    .removeAll()
+    .then(() => browser.contextMenus.create({ id: MENU_ID, title: "Add recipe to recipecart", contexts: ["page", "selection"] }));
 });
 
 /** Handles a click on the menu entry. Exported for the end-to-end test, which cannot click native menus. */
-export async function onMenuClick(info: Pick<Menus.OnClickData, "menuItemId" | "selectionText" | "pageUrl">, tab?: Pick<Tabs.Tab, "id" | "url" | "title" | "index" | "windowId">): Promise<AddOutcome | AddError> {
+export async function onMenuClick(
+  info: Pick<Menus.OnClickData, "menuItemId" | "selectionText" | "pageUrl">,
+  tab?: Pick<Tabs.Tab, "id" | "url" | "title" | "index" | "windowId">,
+): Promise<AddOutcome | AddError> {
   if (info.menuItemId !== MENU_ID || tab?.id === undefined) return new AddError("no_tab", "No page to add.");
   const target = { id: tab.id, url: tab.url ?? info.pageUrl, title: tab.title };
   try {
@@ -35,7 +38,11 @@ export async function onMenuClick(info: Pick<Menus.OnClickData, "menuItemId" | "
       outcome = await addPage(target);
     }
     await setLastProblem(null);
-    await browser.tabs.create({ url: myListUrl(outcome.appOrigin, outcome.recipe.id), index: (tab.index ?? 0) + 1, windowId: tab.windowId });
+    await browser.tabs.create({
+      url: myListUrl(outcome.appOrigin, outcome.recipe.id),
+      index: (tab.index ?? 0) + 1,
+      windowId: tab.windowId,
+    });
     return outcome;
   } catch (err) {
     const problem = err instanceof AddError ? err : new AddError("failed", err instanceof Error ? err.message : String(err));

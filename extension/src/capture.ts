@@ -33,6 +33,7 @@ export function readSelection(): string {
 }
 
 export async function capturePage(tabId: number): Promise<string> {
+  // biome-ignore lint/suspicious/noImplicitAnyLet: typed by the assignment below (the browser API's own result type)
   let results;
   try {
     results = await browser.scripting.executeScript({ target: { tabId }, func: serializePage, args: [RECIPE_HTML_MAX_BYTES] });

@@ -128,7 +128,12 @@ function Popup() {
       </div>
 
       {state.kind === "ready" || state.kind === "loading" ? (
-        <button type="button" className="btn btn--primary btn--block" disabled={state.kind === "loading" || !capturable} onClick={() => void add()}>
+        <button
+          type="button"
+          className="btn btn--primary btn--block"
+          disabled={state.kind === "loading" || !capturable}
+          onClick={() => void add()}
+        >
           Add to recipecart
         </button>
       ) : null}
@@ -142,10 +147,15 @@ function Popup() {
           <p className="muted">{state.recipe.source}</p>
           <ul className="popup__ingredients" aria-label="Ingredients">
             {state.recipe.ingredients.map((line, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list, never reordered
               <li key={i}>{line}</li>
             ))}
           </ul>
-          <button type="button" className="btn btn--primary btn--block" onClick={() => void openTab(myListUrl(state.appOrigin, state.recipe.id))}>
+          <button
+            type="button"
+            className="btn btn--primary btn--block"
+            onClick={() => void openTab(myListUrl(state.appOrigin, state.recipe.id))}
+          >
             Open my list
           </button>
         </section>

@@ -7,16 +7,7 @@
 import { useReducer, useState } from "react";
 import { Input, TextField as AriaTextField } from "react-aria-components";
 import { api, ApiError, errorText } from "../lib/api.ts";
-import {
-  canRedo,
-  canUndo,
-  createHistory,
-  currentSnapshot,
-  type EditHistory,
-  pushSnapshot,
-  redo,
-  undo,
-} from "../lib/edit-history.ts";
+import { canRedo, canUndo, createHistory, currentSnapshot, type EditHistory, pushSnapshot, redo, undo } from "../lib/edit-history.ts";
 import { type AddedRecipe, removeRecipe, upsertRecipe } from "../lib/recipes-store.ts";
 import { toast } from "../lib/toast.ts";
 import { Button } from "../ui/button.tsx";
@@ -96,15 +87,7 @@ function initRows(ingredients: string[]): RowsState {
   return { history: createHistory(rows), rows };
 }
 
-function EditForm({
-  recipe,
-  onDone,
-  onDeleted,
-}: {
-  recipe: AddedRecipe;
-  onDone: () => void;
-  onDeleted?: (id: string) => void;
-}) {
+function EditForm({ recipe, onDone, onDeleted }: { recipe: AddedRecipe; onDone: () => void; onDeleted?: (id: string) => void }) {
   const [title, setTitle] = useState(recipe.title);
   const [state, dispatch] = useReducer(rowsReducer, recipe.ingredients, initRows);
   const [busy, setBusy] = useState<"save" | "delete" | null>(null);
@@ -187,12 +170,7 @@ function EditForm({
           <Button variant="outline" size="sm" onPress={() => dispatch({ type: "add" })}>
             Add ingredient
           </Button>
-          <Button
-            variant="outline"
-            size="sm"
-            isDisabled={!canUndo(state.history) && !dirty}
-            onPress={() => dispatch({ type: "undo" })}
-          >
+          <Button variant="outline" size="sm" isDisabled={!canUndo(state.history) && !dirty} onPress={() => dispatch({ type: "undo" })}>
             Undo
           </Button>
           <Button variant="outline" size="sm" isDisabled={!canRedo(state.history) || dirty} onPress={() => dispatch({ type: "redo" })}>

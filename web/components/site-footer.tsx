@@ -24,9 +24,7 @@ export function SiteFooter() {
               recipe<span className="logo__accent">cart</span>
             </span>
           </RouterLink>
-          <p className="site-footer__tagline">
-            Turn your recipe collection into organised shopping lists in just a few clicks.
-          </p>
+          <p className="site-footer__tagline">Turn your recipe collection into organised shopping lists in just a few clicks.</p>
           <ul className="social-links" aria-label="recipecart on social media">
             {SOCIAL_LINKS.map(({ name, href, Icon }) => (
               <li key={name}>

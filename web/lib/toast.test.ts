@@ -13,9 +13,7 @@ describe("toast", () => {
     expect(TOAST_LIMIT).toBe(1);
     toast({ title: "First" });
     toast({ title: "Second", description: "More", variant: "destructive" });
-    expect(toastQueue.visibleToasts.map((t) => t.content)).toEqual([
-      { title: "Second", description: "More", variant: "destructive" },
-    ]);
+    expect(toastQueue.visibleToasts.map((t) => t.content)).toEqual([{ title: "Second", description: "More", variant: "destructive" }]);
     toastQueue.close(toastQueue.visibleToasts[0]!.key);
     // The replaced one does not come back.
     expect(toastQueue.visibleToasts).toHaveLength(0);

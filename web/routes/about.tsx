@@ -36,14 +36,14 @@ export default function About() {
         <section className="prose about__story" aria-labelledby="why">
           <h2 id="why">Why we built it</h2>
           <p>
-            Planning a week of meals should be the fun part. Writing the shopping list is not: you copy ingredients out of
-            four recipes, notice that two of them need onions and one needs "1 small onion, diced", add it all up in your
-            head, and then walk the supermarket twice because the butter was on the wrong half of the page.
+            Planning a week of meals should be the fun part. Writing the shopping list is not: you copy ingredients out of four recipes,
+            notice that two of them need onions and one needs "1 small onion, diced", add it all up in your head, and then walk the
+            supermarket twice because the butter was on the wrong half of the page.
           </p>
           <p>
-            We wanted a tool that did that bookkeeping for us. Paste the links to the recipes you plan to cook, or type a
-            family recipe in by hand, and get back a single list: duplicates combined, quantities added up, and everything
-            grouped by the part of the store where you'll find it.
+            We wanted a tool that did that bookkeeping for us. Paste the links to the recipes you plan to cook, or type a family recipe in
+            by hand, and get back a single list: duplicates combined, quantities added up, and everything grouped by the part of the store
+            where you'll find it.
           </p>
           <h2 id="how">What recipecart does</h2>
           <ul>
@@ -55,13 +55,12 @@ export default function About() {
           </ul>
           <h2 id="who">Who it's for</h2>
           <p>
-            Home cooks, busy parents, students sharing a kitchen, anyone batch-cooking on a Sunday. recipecart is a personal
-            tool: it is free to use for your own household's cooking and shopping.
+            Home cooks, busy parents, students sharing a kitchen, anyone batch-cooking on a Sunday. recipecart is a personal tool: it is
+            free to use for your own household's cooking and shopping.
           </p>
           <p>
             Questions, ideas or a recipe site we don't read well yet? We'd love to hear from you on the{" "}
-            <Link href="/contact">Contact Us</Link> page, and the <Link href="/help">Help Center</Link> answers the most
-            common questions.
+            <Link href="/contact">Contact Us</Link> page, and the <Link href="/help">Help Center</Link> answers the most common questions.
           </p>
         </section>
         <aside className="about__values" aria-labelledby="values">

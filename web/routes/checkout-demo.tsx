@@ -54,8 +54,8 @@ export default function DemoCheckoutPage({ params }: Route.ComponentProps) {
         <>
           <h1>Demo checkout</h1>
           <p>
-            With an Instacart key configured, this is where Instacart's own page opens with <strong>{load.order.title}</strong>{" "}
-            in the cart. Here is what would be sent:
+            With an Instacart key configured, this is where Instacart's own page opens with <strong>{load.order.title}</strong> in the cart.
+            Here is what would be sent:
           </p>
           <section aria-labelledby="demo-store" className="demo-checkout__store">
             <h2 id="demo-store">Store</h2>

@@ -92,13 +92,7 @@ export default function Contact() {
                 validate={validateEmail}
               />
             </div>
-            <TextField
-              name="subject"
-              label="Subject"
-              isRequired
-              isReadOnly={sending}
-              validate={required("Please enter a subject.")}
-            />
+            <TextField name="subject" label="Subject" isRequired isReadOnly={sending} validate={required("Please enter a subject.")} />
             <Select
               name="category"
               label="Category"
@@ -135,8 +129,8 @@ export default function Contact() {
           <div className="card info-card">
             <h2>Looking for a quick answer?</h2>
             <p>
-              The <Link href="/help">Help Center</Link> covers adding recipes, sites that don't work, printing and sharing
-              lists, accounts and more.
+              The <Link href="/help">Help Center</Link> covers adding recipes, sites that don't work, printing and sharing lists, accounts
+              and more.
             </p>
           </div>
         </aside>

@@ -20,11 +20,13 @@ export const FAQ: ReadonlyArray<{ id: string; question: string; answer: ReactNod
     answer: (
       <>
         <p>
-          Copy the address of the recipe page from your browser, open the <strong>From URL</strong> tab on the home page,
-          paste it in and press <strong>Add Recipe</strong> (or Enter). recipecart reads the page and adds the recipe's
-          title and ingredients to your list of recipes.
+          Copy the address of the recipe page from your browser, open the <strong>From URL</strong> tab on the home page, paste it in and
+          press <strong>Add Recipe</strong> (or Enter). recipecart reads the page and adds the recipe's title and ingredients to your list
+          of recipes.
         </p>
-        <p>Add as many recipes as you like, then press <strong>Generate Shopping List</strong>.</p>
+        <p>
+          Add as many recipes as you like, then press <strong>Generate Shopping List</strong>.
+        </p>
       </>
     ),
   },
@@ -33,9 +35,9 @@ export const FAQ: ReadonlyArray<{ id: string; question: string; answer: ReactNod
     question: "Can I type in a recipe myself?",
     answer: (
       <p>
-        Yes. Open the <strong>Manual Entry</strong> tab, give the recipe a title and type or paste the ingredients with one
-        ingredient per line, for example "2 cups flour". Blank lines are ignored. Manual recipes are combined with the others
-        exactly like ones read from a web page.
+        Yes. Open the <strong>Manual Entry</strong> tab, give the recipe a title and type or paste the ingredients with one ingredient per
+        line, for example "2 cups flour". Blank lines are ignored. Manual recipes are combined with the others exactly like ones read from a
+        web page.
       </p>
     ),
   },
@@ -44,9 +46,9 @@ export const FAQ: ReadonlyArray<{ id: string; question: string; answer: ReactNod
     question: "Which recipe websites work with recipecart?",
     answer: (
       <p>
-        Most recipe sites publish their recipes in a standard, machine-readable format, and recipecart reads that format, so
-        the large majority of recipe blogs and cooking sites work, including the big names shown on the home page. We also
-        read many recipe posts on social media. If a site doesn't work, the next question explains what you can do.
+        Most recipe sites publish their recipes in a standard, machine-readable format, and recipecart reads that format, so the large
+        majority of recipe blogs and cooking sites work, including the big names shown on the home page. We also read many recipe posts on
+        social media. If a site doesn't work, the next question explains what you can do.
       </p>
     ),
   },
@@ -63,8 +65,8 @@ export const FAQ: ReadonlyArray<{ id: string; question: string; answer: ReactNod
           <li>the link is shortened or points to a search page rather than the recipe itself.</li>
         </ul>
         <p>
-          Try the full address of the recipe page. If it still fails, use <strong>Manual Entry</strong> and paste the
-          ingredient list, or use the browser extension, which reads the page you already have open.
+          Try the full address of the recipe page. If it still fails, use <strong>Manual Entry</strong> and paste the ingredient list, or
+          use the browser extension, which reads the page you already have open.
         </p>
       </>
     ),
@@ -74,9 +76,9 @@ export const FAQ: ReadonlyArray<{ id: string; question: string; answer: ReactNod
     question: "Is there a browser extension?",
     answer: (
       <p>
-        Yes. The recipecart extension for Chromium-based browsers adds the recipe on the page you're viewing to recipecart
-        with one click. Because it reads the page inside your own browser, it also works on many sites that block our server
-        or need you to be signed in. It only looks at a page when you click its button.
+        Yes. The recipecart extension for Chromium-based browsers adds the recipe on the page you're viewing to recipecart with one click.
+        Because it reads the page inside your own browser, it also works on many sites that block our server or need you to be signed in. It
+        only looks at a page when you click its button.
       </p>
     ),
   },
@@ -85,10 +87,10 @@ export const FAQ: ReadonlyArray<{ id: string; question: string; answer: ReactNod
     question: "How does recipecart combine ingredients?",
     answer: (
       <p>
-        When the same ingredient appears in more than one recipe, recipecart merges the lines and adds the amounts together
-        when their units can be added, so "1 cup milk" and "½ cup milk" become "1½ cups milk", and "2 eggs" plus "1 egg"
-        become "3 eggs". Amounts in units that can't be converted reliably (say "2 cloves garlic" and "1 tsp minced garlic")
-        stay side by side on one line so nothing gets lost.
+        When the same ingredient appears in more than one recipe, recipecart merges the lines and adds the amounts together when their units
+        can be added, so "1 cup milk" and "½ cup milk" become "1½ cups milk", and "2 eggs" plus "1 egg" become "3 eggs". Amounts in units
+        that can't be converted reliably (say "2 cloves garlic" and "1 tsp minced garlic") stay side by side on one line so nothing gets
+        lost.
       </p>
     ),
   },
@@ -97,9 +99,9 @@ export const FAQ: ReadonlyArray<{ id: string; question: string; answer: ReactNod
     question: "How are items sorted into store categories?",
     answer: (
       <p>
-        Each ingredient is placed in the part of the store where you'd normally find it, such as produce, meat and seafood,
-        dairy and eggs, bakery, pantry staples, spices, frozen food and drinks, so you can shop in one pass. Anything we're
-        unsure about goes under "Other" rather than a wrong aisle.
+        Each ingredient is placed in the part of the store where you'd normally find it, such as produce, meat and seafood, dairy and eggs,
+        bakery, pantry staples, spices, frozen food and drinks, so you can shop in one pass. Anything we're unsure about goes under "Other"
+        rather than a wrong aisle.
       </p>
     ),
   },
@@ -108,9 +110,8 @@ export const FAQ: ReadonlyArray<{ id: string; question: string; answer: ReactNod
     question: "Can I change a recipe after adding it?",
     answer: (
       <p>
-        Yes. Use the edit button on any added recipe to rename it, change, add or remove ingredient rows, and undo or redo
-        your changes before saving. You can also delete a recipe you no longer need; the next shopping list you generate
-        leaves it out.
+        Yes. Use the edit button on any added recipe to rename it, change, add or remove ingredient rows, and undo or redo your changes
+        before saving. You can also delete a recipe you no longer need; the next shopping list you generate leaves it out.
       </p>
     ),
   },
@@ -119,10 +120,9 @@ export const FAQ: ReadonlyArray<{ id: string; question: string; answer: ReactNod
     question: "How do I print, copy or e-mail my shopping list?",
     answer: (
       <p>
-        Open the list and use the <strong>Print</strong>, <strong>Copy</strong> or <strong>Email</strong> buttons.
-        Print opens a clean, printer-friendly version of the list. Copy puts the list on your clipboard as plain text, with a
-        heading per category and one bullet per item, ready to paste into a notes or messaging app. Email sends the list to
-        the address you enter.
+        Open the list and use the <strong>Print</strong>, <strong>Copy</strong> or <strong>Email</strong> buttons. Print opens a clean,
+        printer-friendly version of the list. Copy puts the list on your clipboard as plain text, with a heading per category and one bullet
+        per item, ready to paste into a notes or messaging app. Email sends the list to the address you enter.
       </p>
     ),
   },
@@ -131,9 +131,8 @@ export const FAQ: ReadonlyArray<{ id: string; question: string; answer: ReactNod
     question: "Can I order my groceries for delivery?",
     answer: (
       <p>
-        Yes, through Instacart. Choose <strong>Order with Instacart</strong> on a list, enter your ZIP code, pick a nearby
-        store and create the order; the checkout opens on Instacart, where you review items and pay. More delivery services
-        are coming soon.
+        Yes, through Instacart. Choose <strong>Order with Instacart</strong> on a list, enter your ZIP code, pick a nearby store and create
+        the order; the checkout opens on Instacart, where you review items and pay. More delivery services are coming soon.
       </p>
     ),
   },
@@ -142,10 +141,9 @@ export const FAQ: ReadonlyArray<{ id: string; question: string; answer: ReactNod
     question: "Do I need an account?",
     answer: (
       <p>
-        No. You can add recipes, generate lists, print, copy and e-mail them without signing up. A free account lets you save
-        favourite recipes and lists, see your list history, and build a new list from your favourites in a couple of clicks.
-        If you forget your password, use the "Forgot password" link on the sign-in page; the reset link is valid for 10
-        minutes and works once.
+        No. You can add recipes, generate lists, print, copy and e-mail them without signing up. A free account lets you save favourite
+        recipes and lists, see your list history, and build a new list from your favourites in a couple of clicks. If you forget your
+        password, use the "Forgot password" link on the sign-in page; the reset link is valid for 10 minutes and works once.
       </p>
     ),
   },
@@ -154,9 +152,9 @@ export const FAQ: ReadonlyArray<{ id: string; question: string; answer: ReactNod
     question: "What do you do with my information?",
     answer: (
       <p>
-        We keep only what the service needs: your name and e-mail if you create an account, and the recipes and lists you
-        save. We never sell your information, and you can ask us to delete your account at any time. Our{" "}
-        <Link href="/privacy">Privacy Policy</Link> has the details.
+        We keep only what the service needs: your name and e-mail if you create an account, and the recipes and lists you save. We never
+        sell your information, and you can ask us to delete your account at any time. Our <Link href="/privacy">Privacy Policy</Link> has
+        the details.
       </p>
     ),
   },
@@ -165,8 +163,8 @@ export const FAQ: ReadonlyArray<{ id: string; question: string; answer: ReactNod
     question: "How much does recipecart cost?",
     answer: (
       <p>
-        Nothing. recipecart is free for personal use: planning your own meals and shopping for your household. Grocery
-        orders placed through a delivery service are paid to that service at its usual prices.
+        Nothing. recipecart is free for personal use: planning your own meals and shopping for your household. Grocery orders placed through
+        a delivery service are paid to that service at its usual prices.
       </p>
     ),
   },
@@ -190,13 +188,7 @@ export default function Help() {
     >
       <section aria-labelledby="faq-title" className="faq">
         <h2 id="faq-title">Frequently asked questions</h2>
-        <Accordion
-          allowsMultipleExpanded
-          expandedKeys={expanded}
-          onExpandedChange={setExpanded}
-          className="faq__list"
-          data-testid="faq"
-        >
+        <Accordion allowsMultipleExpanded expandedKeys={expanded} onExpandedChange={setExpanded} className="faq__list" data-testid="faq">
           {FAQ.map((item) => (
             <Disclosure key={item.id} id={`faq-${item.id}`} headingId={`faq-${item.id}`} title={item.question}>
               {item.answer}

@@ -29,8 +29,7 @@ export default function Home() {
           Turn your recipes into one shopping list
         </h1>
         <p className="hero__lead">
-          Paste a recipe link or type a recipe in. We pull out the ingredients, combine the duplicates and sort
-          everything by store aisle.
+          Paste a recipe link or type a recipe in. We pull out the ingredients, combine the duplicates and sort everything by store aisle.
         </p>
       </section>
       <div className="home__workspace">

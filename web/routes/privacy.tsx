@@ -26,16 +26,36 @@ export default function Privacy() {
             On this page
           </h2>
           <ol>
-            <li><a href="#collect">Information we collect</a></li>
-            <li><a href="#use">How we use it</a></li>
-            <li><a href="#storage">Cookies and local storage</a></li>
-            <li><a href="#sharing">When we share information</a></li>
-            <li><a href="#retention">How long we keep it</a></li>
-            <li><a href="#rights">Your choices and rights</a></li>
-            <li><a href="#security">Security</a></li>
-            <li><a href="#children">Children</a></li>
-            <li><a href="#changes">Changes to this policy</a></li>
-            <li><a href="#contact">Contact us</a></li>
+            <li>
+              <a href="#collect">Information we collect</a>
+            </li>
+            <li>
+              <a href="#use">How we use it</a>
+            </li>
+            <li>
+              <a href="#storage">Cookies and local storage</a>
+            </li>
+            <li>
+              <a href="#sharing">When we share information</a>
+            </li>
+            <li>
+              <a href="#retention">How long we keep it</a>
+            </li>
+            <li>
+              <a href="#rights">Your choices and rights</a>
+            </li>
+            <li>
+              <a href="#security">Security</a>
+            </li>
+            <li>
+              <a href="#children">Children</a>
+            </li>
+            <li>
+              <a href="#changes">Changes to this policy</a>
+            </li>
+            <li>
+              <a href="#contact">Contact us</a>
+            </li>
           </ol>
         </nav>
 
@@ -43,25 +63,24 @@ export default function Privacy() {
         <p>We collect only what the service needs to work:</p>
         <ul>
           <li>
-            <strong>Account details</strong>, if you create an account: your first and last name, e-mail address and a
-            password. We store only a one-way hash of your password, never the password itself.
+            <strong>Account details</strong>, if you create an account: your first and last name, e-mail address and a password. We store
+            only a one-way hash of your password, never the password itself.
           </li>
           <li>
-            <strong>Recipes and lists</strong> you add or generate: recipe titles, ingredient lines, the address of the
-            recipe page, and the shopping lists, favourites and list history linked to your account.
+            <strong>Recipes and lists</strong> you add or generate: recipe titles, ingredient lines, the address of the recipe page, and the
+            shopping lists, favourites and list history linked to your account.
           </li>
           <li>
-            <strong>Messages you send us</strong> through the contact form or by e-mail, including any details you choose to
-            include.
+            <strong>Messages you send us</strong> through the contact form or by e-mail, including any details you choose to include.
           </li>
           <li>
-            <strong>Delivery details</strong>, if you order groceries: the ZIP code you search with, the store you choose and
-            any delivery preferences you save.
+            <strong>Delivery details</strong>, if you order groceries: the ZIP code you search with, the store you choose and any delivery
+            preferences you save.
           </li>
           <li>
-            <strong>Technical information</strong> that every web request carries, such as IP address, browser type and the
-            pages requested, kept in short-lived server logs to keep the service secure and working. We also count which
-            recipe websites are used, without linking those counts to you.
+            <strong>Technical information</strong> that every web request carries, such as IP address, browser type and the pages requested,
+            kept in short-lived server logs to keep the service secure and working. We also count which recipe websites are used, without
+            linking those counts to you.
           </li>
         </ul>
 
@@ -78,21 +97,21 @@ export default function Privacy() {
 
         <h2 id="storage">3. Cookies and local storage</h2>
         <p>
-          We use a sign-in cookie and your browser's local storage only to keep you signed in. We do not use advertising or
-          cross-site tracking cookies. Clearing your browser's site data signs you out.
+          We use a sign-in cookie and your browser's local storage only to keep you signed in. We do not use advertising or cross-site
+          tracking cookies. Clearing your browser's site data signs you out.
         </p>
 
         <h2 id="sharing">4. When we share information</h2>
         <p>We share information only in these cases:</p>
         <ul>
           <li>
-            <strong>Grocery delivery.</strong> When you choose to order with a delivery service such as Instacart, we send it
-            the items on your list, your ZIP code and the chosen store so it can build your cart. Your order is then governed
-            by that service's own privacy policy.
+            <strong>Grocery delivery.</strong> When you choose to order with a delivery service such as Instacart, we send it the items on
+            your list, your ZIP code and the chosen store so it can build your cart. Your order is then governed by that service's own
+            privacy policy.
           </li>
           <li>
-            <strong>Service providers</strong> that host the app, store data and deliver e-mail for us, under contracts that
-            let them use the data only to provide their service to us.
+            <strong>Service providers</strong> that host the app, store data and deliver e-mail for us, under contracts that let them use
+            the data only to provide their service to us.
           </li>
           <li>
             <strong>The law.</strong> When we are legally required to, or to protect the safety of our users or the service.
@@ -109,35 +128,33 @@ export default function Privacy() {
 
         <h2 id="rights">6. Your choices and rights</h2>
         <p>
-          You can view and update your name and e-mail address in your dashboard at any time. You can also ask us to give
-          you a copy of your information, correct it, or delete your account and everything linked to it. Send privacy
-          requests through our <Link href="/contact">contact form</Link> (choose the "Account help" category). We answer
-          privacy requests within 30 days.
+          You can view and update your name and e-mail address in your dashboard at any time. You can also ask us to give you a copy of your
+          information, correct it, or delete your account and everything linked to it. Send privacy requests through our{" "}
+          <Link href="/contact">contact form</Link> (choose the "Account help" category). We answer privacy requests within 30 days.
         </p>
 
         <h2 id="security">7. Security</h2>
         <p>
-          All traffic is encrypted with HTTPS, passwords are stored as salted hashes, and access to our systems is limited to
-          the people who need it to run the service. No system is perfectly secure, so please use a password you don't use
-          anywhere else.
+          All traffic is encrypted with HTTPS, passwords are stored as salted hashes, and access to our systems is limited to the people who
+          need it to run the service. No system is perfectly secure, so please use a password you don't use anywhere else.
         </p>
 
         <h2 id="children">8. Children</h2>
         <p>
-          recipecart is not directed at children under 13 and we do not knowingly collect their information. If you believe a
-          child has given us personal information, contact us and we will delete it.
+          recipecart is not directed at children under 13 and we do not knowingly collect their information. If you believe a child has
+          given us personal information, contact us and we will delete it.
         </p>
 
         <h2 id="changes">9. Changes to this policy</h2>
         <p>
-          If we change this policy, we will update the date at the top of this page, and for significant changes we will let
-          account holders know by e-mail before they take effect.
+          If we change this policy, we will update the date at the top of this page, and for significant changes we will let account holders
+          know by e-mail before they take effect.
         </p>
 
         <h2 id="contact">10. Contact us</h2>
         <p>
-          Questions about privacy? Reach us through the <Link href="/contact">Contact Us</Link> page. We respond within 24
-          hours, Monday to Friday, 9AM to 6PM EST.
+          Questions about privacy? Reach us through the <Link href="/contact">Contact Us</Link> page. We respond within 24 hours, Monday to
+          Friday, 9AM to 6PM EST.
         </p>
       </div>
     </StaticPage>

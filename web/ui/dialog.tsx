@@ -6,13 +6,7 @@
  * With trigger: <DialogTrigger><Button>Open</Button><Dialog title="…">{({ close }) => …}</Dialog></DialogTrigger>
  */
 import type { ReactNode } from "react";
-import {
-  Dialog as AriaDialog,
-  DialogTrigger as AriaDialogTrigger,
-  Heading,
-  Modal,
-  ModalOverlay,
-} from "react-aria-components";
+import { Dialog as AriaDialog, DialogTrigger as AriaDialogTrigger, Heading, Modal, ModalOverlay } from "react-aria-components";
 import { cx } from "./cx.ts";
 
 export { AriaDialogTrigger as DialogTrigger };

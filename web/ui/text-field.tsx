@@ -4,12 +4,7 @@
  * or commit).
  */
 import type { ReactNode } from "react";
-import {
-  TextField as AriaTextField,
-  type TextFieldProps as AriaTextFieldProps,
-  Input,
-  type ValidationResult,
-} from "react-aria-components";
+import { TextField as AriaTextField, type TextFieldProps as AriaTextFieldProps, Input, type ValidationResult } from "react-aria-components";
 import { cx } from "./cx.ts";
 import { Description, FieldError, Label } from "./field.tsx";
 

@@ -36,8 +36,28 @@ async function addList(userId: string | null = null): Promise<string> {
     userId,
     recipes: [],
     items: [
-      { id: newId(), category: "Dairy", itemKey: "milk", name: "milk", amount: "2 cups", amounts: [{ quantity: 2, unit: "cup" }], notes: null, sources: [], position: 0 },
-      { id: newId(), category: "Produce", itemKey: "garlic", name: "garlic", amount: "3 cloves", amounts: [{ quantity: 3, unit: "clove" }], notes: null, sources: [], position: 1 },
+      {
+        id: newId(),
+        category: "Dairy",
+        itemKey: "milk",
+        name: "milk",
+        amount: "2 cups",
+        amounts: [{ quantity: 2, unit: "cup" }],
+        notes: null,
+        sources: [],
+        position: 0,
+      },
+      {
+        id: newId(),
+        category: "Produce",
+        itemKey: "garlic",
+        name: "garlic",
+        amount: "3 cloves",
+        amounts: [{ quantity: 3, unit: "clove" }],
+        notes: null,
+        sources: [],
+        position: 1,
+      },
     ],
   });
   return id;
@@ -116,12 +136,20 @@ describe("POST /api/shopping-lists/{id}/grocery-order", () => {
   it("refuses unknown and coming-soon providers, a missing store, and unknown lists", async () => {
     const listId = await addList();
     const codes = async (res: Response) => [res.status, ((await res.json()) as { code: string }).code];
-    expect(await codes(await order(listId, { provider: "doordash", storeId: "demo:demo-sf-1", userSelections: {} }))).toEqual([400, "provider_unavailable"]);
-    expect(await codes(await order(listId, { provider: "nope", storeId: "demo:demo-sf-1", userSelections: {} }))).toEqual([400, "unknown_provider"]);
+    expect(await codes(await order(listId, { provider: "doordash", storeId: "demo:demo-sf-1", userSelections: {} }))).toEqual([
+      400,
+      "provider_unavailable",
+    ]);
+    expect(await codes(await order(listId, { provider: "nope", storeId: "demo:demo-sf-1", userSelections: {} }))).toEqual([
+      400,
+      "unknown_provider",
+    ]);
     expect(await codes(await order(listId, { provider: "instacart", storeId: "", userSelections: {} }))).toEqual([400, "invalid_body"]);
     expect(await codes(await order(listId, { provider: "instacart", storeId: "demo:elsewhere" }))).toEqual([400, "unknown_store"]);
     expect(await codes(await order(newId(), { provider: "instacart", storeId: "demo:demo-sf-1" }))).toEqual([404, "list_not_found"]);
-    const [{ n }] = (await db.select({ n: count() }).from(groceryOrders).where(eq(groceryOrders.shoppingListId, listId))) as [{ n: number }];
+    const [{ n }] = (await db.select({ n: count() }).from(groceryOrders).where(eq(groceryOrders.shoppingListId, listId))) as [
+      { n: number },
+    ];
     expect(n).toBe(0);
   });
 
@@ -143,6 +171,9 @@ describe("POST /api/shopping-lists/{id}/grocery-order", () => {
     expect(await (await call("/api/grocery/instacart/preferences", { headers: auth })).json()).toEqual({ zip: "60601", storeId: null });
     const listId = await addList(u.id);
     expect((await order(listId, { provider: "instacart", storeId: "demo:demo-chi-2", userSelections: {} }, u.token)).status).toBe(201);
-    expect(await (await call("/api/grocery/instacart/preferences", { headers: auth })).json()).toEqual({ zip: "60601", storeId: "demo:demo-chi-2" });
+    expect(await (await call("/api/grocery/instacart/preferences", { headers: auth })).json()).toEqual({
+      zip: "60601",
+      storeId: "demo:demo-chi-2",
+    });
   });
 });

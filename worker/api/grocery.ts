@@ -3,7 +3,14 @@ import { CreateGroceryOrderRequestSchema } from "../../core/api/grocery.ts";
 import { json, problem, readJson } from "../http/problem.ts";
 import type { ApiContext, Route } from "../http/router.ts";
 import { isWellFormedId } from "../lib/ids.ts";
-import { createGroceryOrder, getDemoOrder, getPreferences, providerFor, searchStores, type GroceryConfig } from "../services/grocery/orders.ts";
+import {
+  createGroceryOrder,
+  getDemoOrder,
+  getPreferences,
+  providerFor,
+  searchStores,
+  type GroceryConfig,
+} from "../services/grocery/orders.ts";
 
 /** Public origin for links we hand out (APP_ORIGIN, else the request's own). */
 export function appOrigin(c: Pick<ApiContext, "env" | "url">): string {

@@ -18,8 +18,7 @@ const post = (body: unknown, token?: string) =>
     headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
   });
-const del = (path: string, token?: string) =>
-  call(path, { method: "DELETE", headers: token ? { authorization: `Bearer ${token}` } : {} });
+const del = (path: string, token?: string) => call(path, { method: "DELETE", headers: token ? { authorization: `Bearer ${token}` } : {} });
 
 async function addRecipe(title: string, lines: string[], userId: string | null = null): Promise<string> {
   const id = newId();
@@ -227,7 +226,11 @@ describe("DELETE items and lists", () => {
     const res = await del(`/api/shopping-lists/${list.id}/items/${victim.id}`);
     expect(res.status).toBe(204);
     const read = (await (await call(`/api/shopping-lists/${list.id}`)).json()) as ShoppingList;
-    expect(items(read).map((i) => i.id)).toEqual(items(list).slice(1).map((i) => i.id));
+    expect(items(read).map((i) => i.id)).toEqual(
+      items(list)
+        .slice(1)
+        .map((i) => i.id),
+    );
     const again = await del(`/api/shopping-lists/${list.id}/items/${victim.id}`);
     expect(again.status).toBe(404);
     expect(((await again.json()) as { code: string }).code).toBe("item_not_found");

@@ -25,7 +25,13 @@ const parse = (body: unknown, token?: string) => send("POST", "/api/recipes/pars
 
 async function problemOf(res: Response) {
   expect(res.headers.get("content-type")).toMatch(/^application\/problem\+json/);
-  return (await res.json()) as { code: string; status: number; message: string; errors?: Record<string, string[]>; upstreamStatus?: number | null };
+  return (await res.json()) as {
+    code: string;
+    status: number;
+    message: string;
+    errors?: Record<string, string[]>;
+    upstreamStatus?: number | null;
+  };
 }
 
 async function recipeOf(res: Response, status = 201): Promise<Recipe> {
@@ -105,10 +111,16 @@ describe("POST /api/recipes/parse from a URL", () => {
     expect({ ...second, id: "", createdAt: "", updatedAt: "" }).toEqual({ ...first, id: "", createdAt: "", updatedAt: "" });
 
     // Older than 24 h: fetched again, and the cache entry is refreshed.
-    await db.update(parsedPages).set({ fetchedAt: new Date(Date.now() - 25 * 3_600_000) }).where(eq(parsedPages.url, `${base}${path}`));
+    await db
+      .update(parsedPages)
+      .set({ fetchedAt: new Date(Date.now() - 25 * 3_600_000) })
+      .where(eq(parsedPages.url, `${base}${path}`));
     await recipeOf(await parse({ url: `${base}${path}` }));
     expect(await hitCount(path)).toBe(2);
-    const [entry] = await db.select().from(parsedPages).where(eq(parsedPages.url, `${base}${path}`));
+    const [entry] = await db
+      .select()
+      .from(parsedPages)
+      .where(eq(parsedPages.url, `${base}${path}`));
     expect(Date.now() - entry!.fetchedAt.getTime()).toBeLessThan(3_600_000);
     await recipeOf(await parse({ url: `${base}${path}` }));
     expect(await hitCount(path)).toBe(2);
@@ -239,7 +251,12 @@ describe("POST /api/recipes/parse with HTML from the browser extension", () => {
     expect(recipe).toMatchObject({ title: "Captured Pancakes", source: "Captured Kitchen", url: `${base}${path}` });
     expect(recipe.ingredients).toEqual(["200 g flour", "2 eggs", "300 ml milk"]);
     expect(await hitCount(path)).toBe(0);
-    expect(await db.select().from(parsedPages).where(eq(parsedPages.url, `${base}${path}`))).toHaveLength(0);
+    expect(
+      await db
+        .select()
+        .from(parsedPages)
+        .where(eq(parsedPages.url, `${base}${path}`)),
+    ).toHaveLength(0);
   });
 
   it("does not serve a cached fetch in place of the captured page", async () => {
@@ -251,7 +268,12 @@ describe("POST /api/recipes/parse with HTML from the browser extension", () => {
 
   it("holds the page URL to the fetch address rules: a private address is neither stored nor counted", async () => {
     const before = await recipeCount();
-    for (const url of ["http://192.168.1.20/recipes/pancakes", "http://169.254.169.254/latest/", "http://[::ffff:10.0.0.1]/r", "https://example.com:8443/r"]) {
+    for (const url of [
+      "http://192.168.1.20/recipes/pancakes",
+      "http://169.254.169.254/latest/",
+      "http://[::ffff:10.0.0.1]/r",
+      "https://example.com:8443/r",
+    ]) {
       const res = await parse({ url, html });
       expect(res.status, url).toBe(400);
       const body = await problemOf(res);
@@ -325,10 +347,15 @@ describe("manual entry and recipe edits rate limit", () => {
     const first = await recipeOf(await save(address, "POST", "/api/recipes/manual"));
     const statuses: number[] = [];
     for (let i = 0; i < 59; i++) {
-      statuses.push((await (i % 2 ? save(address, "POST", "/api/recipes/manual") : save(address, "PUT", `/api/recipes/${first.id}`))).status);
+      statuses.push(
+        (await (i % 2 ? save(address, "POST", "/api/recipes/manual") : save(address, "PUT", `/api/recipes/${first.id}`))).status,
+      );
     }
     expect(statuses.every((s) => s === 200 || s === 201)).toBe(true);
-    for (const [method, path] of [["PUT", `/api/recipes/${first.id}`], ["POST", "/api/recipes/manual"]] as const) {
+    for (const [method, path] of [
+      ["PUT", `/api/recipes/${first.id}`],
+      ["POST", "/api/recipes/manual"],
+    ] as const) {
       const limited = await save(address, method, path);
       expect(limited.status).toBe(429);
       expect(limited.headers.get("retry-after")).toBe("60");
@@ -378,7 +405,11 @@ describe("POST /api/recipes/manual", () => {
   });
 
   it("refuses a non-JSON body", async () => {
-    const res = await call("/api/recipes/manual", { method: "POST", body: "title=x", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const res = await call("/api/recipes/manual", {
+      method: "POST",
+      body: "title=x",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(res.status).toBe(415);
   });
 });

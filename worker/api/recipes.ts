@@ -11,14 +11,7 @@ import {
 import { json, readJson } from "../http/problem.ts";
 import { checkRate, IMPORT_LIMIT, SAVE_LIMIT } from "../http/rate-limit.ts";
 import type { ApiContext, Route } from "../http/router.ts";
-import {
-  createManualRecipe,
-  deleteRecipe,
-  getRecipe,
-  importRecipe,
-  updateRecipe,
-  type RecipeDeps,
-} from "../services/recipes.ts";
+import { createManualRecipe, deleteRecipe, getRecipe, importRecipe, updateRecipe, type RecipeDeps } from "../services/recipes.ts";
 
 /**
  * Largest parse request body: 5 MB of HTML plus what JSON escaping adds (quotes, backslashes,

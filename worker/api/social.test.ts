@@ -13,7 +13,11 @@ import { casePage } from "../../core/social/fixtures/pages.ts";
 const base = inject("fixtureBaseUrl");
 
 const parse = (body: unknown) =>
-  exports.default.fetch("http://localhost/api/recipes/parse", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  exports.default.fetch("http://localhost/api/recipes/parse", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
 
 type PostProblem = { code: string; status: number; message: string; caption: string; title: string | null; recipeUrl: string | null };
 
@@ -29,7 +33,13 @@ describe("POST /api/recipes/parse with social posts", () => {
     expect(res.status, JSON.stringify(body)).toBe(201);
     const recipe = RecipeSchema.parse(body);
     expect(recipe.title).toBe("Easy lemon pasta");
-    expect(recipe.ingredients).toEqual(["200g spaghetti", "1 lemon (zest and juice)", "2 tbsp butter", "50g parmesan, grated", "Black pepper"]);
+    expect(recipe.ingredients).toEqual([
+      "200g spaghetti",
+      "1 lemon (zest and juice)",
+      "2 tbsp butter",
+      "50g parmesan, grated",
+      "Black pepper",
+    ]);
     expect(recipe.parsedIngredients[0]).toMatchObject({ quantity: 200, unit: "g" });
   });
 

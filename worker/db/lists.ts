@@ -21,9 +21,7 @@ export function findRecipesForList(db: Db, ids: string[]) {
   return db
     .select({ id: recipes.id, title: recipes.title, userId: recipes.userId, ingredients: recipes.ingredients })
     .from(recipes)
-    .where(inArray(recipes.id, ids)) as Promise<
-    { id: string; title: string; userId: string | null; ingredients: StoredIngredient[] }[]
-  >;
+    .where(inArray(recipes.id, ids)) as Promise<{ id: string; title: string; userId: string | null; ingredients: StoredIngredient[] }[]>;
 }
 
 /** Splits rows into slices of at most `size`. */

@@ -73,11 +73,7 @@ export async function insertParsedRecipe(db: Db, write: ParsedRecipeWrite): Prom
 }
 
 /** A cached extraction for `url` fetched at or after `since`, or null. */
-export async function findParsedPage(
-  db: Db,
-  url: string,
-  since: Date,
-): Promise<{ data: Record<string, unknown>; fetchedAt: Date } | null> {
+export async function findParsedPage(db: Db, url: string, since: Date): Promise<{ data: Record<string, unknown>; fetchedAt: Date } | null> {
   const rows = await db.select().from(parsedPages).where(eq(parsedPages.url, url)).limit(1);
   const row = rows[0];
   if (!row || row.fetchedAt.getTime() < since.getTime()) return null;

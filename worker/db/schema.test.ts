@@ -66,8 +66,19 @@ describe("migrations", () => {
 describe("data rules", () => {
   beforeEach(async () => {
     // Tests in one file share a database: start each from empty tables.
-    for (const t of [groceryOrders, userGroceryPreferences, groceryStores, favoriteLists, favoriteRecipes,
-      shoppingListItems, shoppingLists, recipes, sessions, recipeDomains, users]) {
+    for (const t of [
+      groceryOrders,
+      userGroceryPreferences,
+      groceryStores,
+      favoriteLists,
+      favoriteRecipes,
+      shoppingListItems,
+      shoppingLists,
+      recipes,
+      sessions,
+      recipeDomains,
+      users,
+    ]) {
       await db.delete(t);
     }
   });
@@ -102,8 +113,13 @@ describe("data rules", () => {
     await db.insert(groceryStores).values({ id: "s1", name: "S", provider: "instacart", address: { street: "1", city: "c", state: "NY" } });
     await db.insert(userGroceryPreferences).values({ id: "p1", userId: "u1", provider: "instacart", preferredStoreId: "s1" });
     await db.insert(sessions).values({ tokenHash: "h", userId: "u1", expiresAt: new Date(Date.now() + 1000) });
-    await db.insert(shoppingLists).values([{ id: "l1", name: "L", userId: "u1" }, { id: "l2", name: "M", userId: null }]);
-    await db.insert(shoppingListItems).values({ id: "i1", listId: "l2", category: "Produce", itemKey: "onion", name: "onion", amounts: [], sources: [], position: 0 });
+    await db.insert(shoppingLists).values([
+      { id: "l1", name: "L", userId: "u1" },
+      { id: "l2", name: "M", userId: null },
+    ]);
+    await db
+      .insert(shoppingListItems)
+      .values({ id: "i1", listId: "l2", category: "Produce", itemKey: "onion", name: "onion", amounts: [], sources: [], position: 0 });
     await db.insert(groceryOrders).values([
       { id: "o1", userId: "u1", shoppingListId: "l1", provider: "instacart", totalAmountCents: 1234 },
       { id: "o2", userId: null, shoppingListId: "l2", provider: "instacart" },

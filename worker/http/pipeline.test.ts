@@ -17,7 +17,9 @@ async function userWithSession(opts: { isAdmin?: boolean; expiresInMs?: number }
   const id = newId();
   await db.insert(users).values({ id, email: `${id}@example.org`, passwordHash: "x", firstName: "Pat", isAdmin: opts.isAdmin ?? false });
   const token = newToken();
-  await db.insert(sessions).values({ tokenHash: await sha256Hex(token), userId: id, expiresAt: new Date(Date.now() + (opts.expiresInMs ?? 3_600_000)) });
+  await db
+    .insert(sessions)
+    .values({ tokenHash: await sha256Hex(token), userId: id, expiresAt: new Date(Date.now() + (opts.expiresInMs ?? 3_600_000)) });
   return { id, token };
 }
 
@@ -44,7 +46,12 @@ describe("resolveCaller", () => {
 
   it("is anonymous without a token, with a bogus or expired one, and never exposes the password hash", async () => {
     const expired = await userWithSession({ expiresInMs: -1000 });
-    const variants: Record<string, string>[] = [{}, { authorization: "Bearer nope" }, { cookie: "rc_session=%E0%A4%A" }, { authorization: `Bearer ${expired.token}` }];
+    const variants: Record<string, string>[] = [
+      {},
+      { authorization: "Bearer nope" },
+      { cookie: "rc_session=%E0%A4%A" },
+      { authorization: `Bearer ${expired.token}` },
+    ];
     for (const headers of variants) {
       expect(await resolveCaller(db, req(headers))).toEqual(ANONYMOUS);
     }
@@ -55,7 +62,15 @@ describe("resolveCaller", () => {
 });
 
 describe("route guards", () => {
-  const user: CallerUser = { id: "u", firstName: "", lastName: "", email: "u@x.org", isAdmin: false, createdAt: new Date(), updatedAt: new Date() };
+  const user: CallerUser = {
+    id: "u",
+    firstName: "",
+    lastName: "",
+    email: "u@x.org",
+    isAdmin: false,
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  };
   const session = { id: "s", via: "cookie" as const, expiresAt: new Date() };
 
   it("public lets anyone in; user needs a session; admin needs an admin", async () => {
@@ -71,9 +86,7 @@ describe("route guards", () => {
 
   it("the router runs the guard before the handler", async () => {
     let ran = 0;
-    const handle = createRouter([
-      { method: "GET", path: "/api/admin-only", access: "admin", handler: () => (ran++, new Response("ok")) },
-    ]);
+    const handle = createRouter([{ method: "GET", path: "/api/admin-only", access: "admin", handler: () => (ran++, new Response("ok")) }]);
     const base = { env, ctx: {} as ExecutionContext, db, requestId: "r" };
     const url = new URL("http://localhost/api/admin-only");
     const res = await handle({ ...base, request: new Request(url), url, caller: signedIn(user, session) });

@@ -67,11 +67,7 @@ export function fieldErrors(error: z.ZodError): Record<string, string[]> {
  * Reads and validates a JSON body. Refuses non-JSON content types, bodies over `maxBytes`
  * and malformed JSON, each with its own stable code.
  */
-export async function readJson<S extends z.ZodType>(
-  request: Request,
-  schema: S,
-  maxBytes = 1_000_000,
-): Promise<z.infer<S>> {
+export async function readJson<S extends z.ZodType>(request: Request, schema: S, maxBytes = 1_000_000): Promise<z.infer<S>> {
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/([\w.+-]*\+)?json\b/i.test(type)) {
     throw new ProblemError(415, "unsupported_media_type", "Send the request body as JSON (Content-Type: application/json).");

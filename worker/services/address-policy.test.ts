@@ -174,7 +174,13 @@ describe("checkFetchUrl lets public sites through", () => {
 
 describe("the loopback allowance (local testing)", () => {
   it("admits plain loopback on any port", () => {
-    for (const url of ["http://127.0.0.1:8787/", "http://2130706433:1234/", "http://localhost:3000/", "http://[::1]:9/", "http://a.localhost/"]) {
+    for (const url of [
+      "http://127.0.0.1:8787/",
+      "http://2130706433:1234/",
+      "http://localhost:3000/",
+      "http://[::1]:9/",
+      "http://a.localhost/",
+    ]) {
       expect(verdict(url, true), url).toBe("ok");
     }
   });

@@ -8,9 +8,7 @@
  * hostname is allowed: see docs/decisions/0040-server-fetch-address-policy.md.
  */
 
-export type AddressVerdict =
-  | { ok: true; url: URL }
-  | { ok: false; code: "invalid_url" | "blocked_address"; message: string };
+export type AddressVerdict = { ok: true; url: URL } | { ok: false; code: "invalid_url" | "blocked_address"; message: string };
 
 export interface AddressPolicyOptions {
   /**

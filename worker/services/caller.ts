@@ -27,9 +27,7 @@ export interface CallerSession {
   renewed?: boolean;
 }
 
-export type Caller =
-  | { kind: "anonymous"; user: null; session: null }
-  | { kind: "user"; user: CallerUser; session: CallerSession };
+export type Caller = { kind: "anonymous"; user: null; session: null } | { kind: "user"; user: CallerUser; session: CallerSession };
 
 export const ANONYMOUS: Caller = Object.freeze({ kind: "anonymous", user: null, session: null }) as Caller;
 

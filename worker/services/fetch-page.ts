@@ -16,18 +16,10 @@ export const MAX_REDIRECTS = 5;
 export const BROWSER_HEADERS: Record<string, string> = {
   accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
   "accept-language": "en-US,en;q=0.9",
-  "user-agent":
-    "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+  "user-agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
 };
 
-export type FetchProblemCode =
-  | "invalid_url"
-  | "blocked_address"
-  | "fetch_failed"
-  | "site_blocked"
-  | "timeout"
-  | "too_large"
-  | "not_html";
+export type FetchProblemCode = "invalid_url" | "blocked_address" | "fetch_failed" | "site_blocked" | "timeout" | "too_large" | "not_html";
 
 /** A failed fetch in the API's problem vocabulary (status is the status recipecart answers). */
 export interface FetchProblem {
@@ -113,9 +105,7 @@ export async function fetchPage(input: string, options: FetchPageOptions = {}): 
       const headers = new Headers(BROWSER_HEADERS);
       const cookie = jar.headerFor(url);
       if (cookie) headers.set("cookie", cookie);
-      response = await within(
-        doFetch(url.href, { method: "GET", headers, redirect: "manual", signal: controller.signal }),
-      );
+      response = await within(doFetch(url.href, { method: "GET", headers, redirect: "manual", signal: controller.signal }));
       if (!REDIRECT_STATUSES.has(response.status)) break;
       jar.store(url, response.headers);
       discard(response);
@@ -240,11 +230,7 @@ function discard(response: Response): void {
 }
 
 /** Reads the body as a stream; null (and the stream cancelled) as soon as it passes `maxBytes`. */
-async function readLimited(
-  response: Response,
-  maxBytes: number,
-  within: <T>(p: Promise<T>) => Promise<T>,
-): Promise<Uint8Array | null> {
+async function readLimited(response: Response, maxBytes: number, within: <T>(p: Promise<T>) => Promise<T>): Promise<Uint8Array | null> {
   if (!response.body) return new Uint8Array(0);
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -333,7 +319,8 @@ function latin1(bytes: Uint8Array): string {
 export function looksLikeBotWall(html: string): boolean {
   const head = html.slice(0, 20_000);
   return (
-    /<title>\s*(?:Just a moment\.\.\.|Attention Required! \| Cloudflare|Access denied|Pardon Our Interruption|Are you a robot\?)\s*<\/title>/i.test(head) ||
-    /captcha-delivery\.com|_Incapsula_Resource|px-captcha|cf-browser-verification|cf_chl_opt/i.test(head)
+    /<title>\s*(?:Just a moment\.\.\.|Attention Required! \| Cloudflare|Access denied|Pardon Our Interruption|Are you a robot\?)\s*<\/title>/i.test(
+      head,
+    ) || /captcha-delivery\.com|_Incapsula_Resource|px-captcha|cf-browser-verification|cf_chl_opt/i.test(head)
   );
 }

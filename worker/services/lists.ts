@@ -137,11 +137,16 @@ async function requireChangeable(db: Db, caller: Caller, listId: string) {
 /** A stored parse of exactly this line, in the current shape (older rows may lack one). */
 function isStoredParse(value: unknown, text: string): value is ParsedIngredient {
   const p = value as ParsedIngredient | null | undefined;
-  return !!p && typeof p === "object" && p.input === text && Array.isArray(p.amounts) && typeof p.isHeader === "boolean" &&
-    Array.isArray(p.alternatives);
+  return (
+    !!p &&
+    typeof p === "object" &&
+    p.input === text &&
+    Array.isArray(p.amounts) &&
+    typeof p.isHeader === "boolean" &&
+    Array.isArray(p.alternatives)
+  );
 }
 
 function recipeTitles(sources: { recipe: string }[]): string[] {
   return [...new Set(sources.map((s) => s.recipe))];
 }
-

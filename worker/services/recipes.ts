@@ -154,12 +154,7 @@ export async function getRecipe(deps: RecipeDeps, caller: Caller, id: string): P
 }
 
 /** PUT /api/recipes/{id}: new title and lines; unchanged lines keep their group and parse. */
-export async function updateRecipe(
-  deps: RecipeDeps,
-  caller: Caller,
-  id: string,
-  body: UpdateRecipeRequest,
-): Promise<Recipe> {
+export async function updateRecipe(deps: RecipeDeps, caller: Caller, id: string, body: UpdateRecipeRequest): Promise<Recipe> {
   const existing = await findExisting(deps.db, id);
   assertMayModify(existing, caller);
   const previous = new Map<string, StoredIngredient[]>();
@@ -222,7 +217,11 @@ function noRecipe(result: Extract<ExtractResult, { ok: false }>, deps: RecipeDep
       recipeUrl: link?.ok ? link.url.href : null,
     });
   }
-  return new DomainError("unprocessable", "no_recipe_found", result.message || "No recipe found on this page. You can enter the recipe by hand.");
+  return new DomainError(
+    "unprocessable",
+    "no_recipe_found",
+    result.message || "No recipe found on this page. You can enter the recipe by hand.",
+  );
 }
 
 /** The page URL sent with extension-captured HTML: only names the page, is never fetched. */
@@ -240,7 +239,10 @@ export function cacheKey(url: URL): string {
 
 /** recipe_domains key: lower-case host without "www." and trailing dots. */
 export function domainOf(url: URL): string {
-  return url.hostname.toLowerCase().replace(/\.+$/, "").replace(/^www\./, "");
+  return url.hostname
+    .toLowerCase()
+    .replace(/\.+$/, "")
+    .replace(/^www\./, "");
 }
 
 function readCacheEntry(data: Record<string, unknown>): { url: string; draft: RecipeDraft } | null {
@@ -304,8 +306,12 @@ function parseLine(text: string): ParsedIngredient {
 }
 
 function isParsedIngredient(value: unknown, text: string): value is ParsedIngredient {
-  return typeof value === "object" && value !== null && (value as ParsedIngredient).input === text &&
-    Array.isArray((value as ParsedIngredient).amounts);
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    (value as ParsedIngredient).input === text &&
+    Array.isArray((value as ParsedIngredient).amounts)
+  );
 }
 
 /** A row as the API answers it: lines as strings plus their parses, index for index. */

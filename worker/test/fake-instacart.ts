@@ -39,7 +39,15 @@ function record(key: string, url: string, body: unknown) {
 
 function errorBody(status: number): unknown {
   if (status === 400) {
-    return { error: { errors: [{ message: "postal_code is invalid", code: 1001 }, { message: "country_code is required", code: 1002 }] }, meta: { key: "postal_code" } };
+    return {
+      error: {
+        errors: [
+          { message: "postal_code is invalid", code: 1001 },
+          { message: "country_code is required", code: 1002 },
+        ],
+      },
+      meta: { key: "postal_code" },
+    };
   }
   const messages: Record<number, string> = {
     401: "Invalid API key",
@@ -103,8 +111,17 @@ function handle(req: http.IncomingMessage, res: http.ServerResponse, raw: string
     const status = failing(title, n);
     if (status) return send(status, errorBody(status), status === 429 ? { "retry-after": "0" } : {});
     const items = Array.isArray(body.line_items) ? (body.line_items as { name?: unknown }[]) : null;
-    if (!title || (body.link_type !== "shopping_list" && body.link_type !== "recipe") || !items || !items.length || items.some((i) => typeof i.name !== "string" || !i.name)) {
-      return send(400, { error: { message: "title, link_type and line_items with names are required", code: 1003 }, meta: { key: "line_items" } });
+    if (
+      !title ||
+      (body.link_type !== "shopping_list" && body.link_type !== "recipe") ||
+      !items ||
+      !items.length ||
+      items.some((i) => typeof i.name !== "string" || !i.name)
+    ) {
+      return send(400, {
+        error: { message: "title, link_type and line_items with names are required", code: 1003 },
+        meta: { key: "line_items" },
+      });
     }
     links++;
     return send(200, { products_link_url: `https://customers.dev.instacart.tools/store/shopping_lists/${links}` });

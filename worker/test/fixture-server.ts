@@ -27,7 +27,10 @@ export const GOOD_RECIPE = {
   image: "https://images.example.com/tomato-soup.jpg",
   recipeYield: "4 servings",
   recipeIngredient: ["2 tbsp olive oil", "1 large onion, chopped", "800 g canned tomatoes", "500 ml vegetable stock", "salt to taste"],
-  recipeInstructions: [{ "@type": "HowToStep", text: "Soften the onion in the oil." }, { "@type": "HowToStep", text: "Add the rest and simmer." }],
+  recipeInstructions: [
+    { "@type": "HowToStep", text: "Soften the onion in the oil." },
+    { "@type": "HowToStep", text: "Add the rest and simmer." },
+  ],
 };
 
 function page(head: string, body: string): string {
@@ -85,7 +88,9 @@ function realIndex(): { path: string; url: string; title: string; ingredients: s
   const out: { path: string; url: string; title: string; ingredients: string[] }[] = [];
   let hosts: string[] = [];
   try {
-    hosts = readdirSync(REAL_DIR, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    hosts = readdirSync(REAL_DIR, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
   } catch {
     return out;
   }
@@ -128,7 +133,12 @@ function handle(req: http.IncomingMessage, res: http.ServerResponse, base: strin
     if (social[1] === "link-to-blog") {
       // a post whose caption links to a recipe page on this server
       const html = casePage({
-        id: "ig-link-to-loopback", network: "instagram", shape: "instagram-og", lang: "en", user: "fixturekitchen", name: "Fixture Kitchen",
+        id: "ig-link-to-loopback",
+        network: "instagram",
+        shape: "instagram-og",
+        lang: "en",
+        user: "fixturekitchen",
+        name: "Fixture Kitchen",
         caption: `Tomato soup season 🍅 Full recipe on my blog: ${base}/recipe/good\n#soup #comfortfood`,
         expect: { noRecipe: true, recipeUrl: `${base}/recipe/good` },
       }).html;
@@ -151,14 +161,12 @@ function handle(req: http.IncomingMessage, res: http.ServerResponse, base: strin
       return send(200, null, goodPage);
     case "/recipe/broken-json-ld":
       return send(200, "text/html; charset=utf-8", brokenJsonLdPage);
-    case "/recipe/windows-1252":
-      // Declared in the Content-Type header.
+    case "/recipe/windows-1252": // Declared in the Content-Type header.
       {
         const p = latinRecipe("Crème brûlée", "windows-1252", null);
         return send(200, p.type, p.body);
       }
-    case "/recipe/meta-charset":
-      // Declared only in <meta charset>; the header says text/html with no charset.
+    case "/recipe/meta-charset": // Declared only in <meta charset>; the header says text/html with no charset.
       {
         const p = latinRecipe("Crème brûlée à la maison", null, "iso-8859-1");
         return send(200, p.type, p.body);

@@ -12,7 +12,11 @@ import { tasteComAu } from "./taste-com-au.ts";
 export interface SiteRule {
   hosts: RegExp;
   title?(data: PageData, general: string): string | null;
-  ingredients?(data: PageData, structured: Candidate | null, visible: VisibleIngredients | null): { ingredients: string[]; groups: IngredientGroup[] } | null;
+  ingredients?(
+    data: PageData,
+    structured: Candidate | null,
+    visible: VisibleIngredients | null,
+  ): { ingredients: string[]; groups: IngredientGroup[] } | null;
 }
 
 const RULES: SiteRule[] = [tasteComAu];

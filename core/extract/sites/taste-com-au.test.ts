@@ -7,7 +7,10 @@ import { extractRecipe } from "../extract.ts";
 import { siteRuleFor } from "./index.ts";
 
 const html = gunzipSync(readFileSync(path.join(import.meta.dirname, "../fixtures/taste.com.au/tasteau_1.html.gz")));
-const expected = JSON.parse(readFileSync(path.join(import.meta.dirname, "../fixtures/taste.com.au/tasteau_1.expected.json"), "utf8")) as { url: string; ingredients: string[] };
+const expected = JSON.parse(readFileSync(path.join(import.meta.dirname, "../fixtures/taste.com.au/tasteau_1.expected.json"), "utf8")) as {
+  url: string;
+  ingredients: string[];
+};
 
 describe("taste.com.au override", () => {
   it("applies to the site and its subdomains only", () => {

@@ -11,7 +11,15 @@ import { Button } from "../../ui/button.tsx";
 const orderDialog = lazyPart(() => import("./order-dialog.tsx").then((m) => m.OrderDialog));
 const preload = () => void orderDialog.load();
 
-export function OrderButton({ listId, label = "Order with Instacart", variant = "outline" }: { listId: string; label?: string; variant?: "outline" | "primary" }) {
+export function OrderButton({
+  listId,
+  label = "Order with Instacart",
+  variant = "outline",
+}: {
+  listId: string;
+  label?: string;
+  variant?: "outline" | "primary";
+}) {
   const [open, setOpen] = useState(false);
   const [OrderDialog, request] = useLazyPart(orderDialog);
   return (

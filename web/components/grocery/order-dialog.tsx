@@ -30,7 +30,13 @@ type Search = { state: "idle" } | { state: "searching" } | { state: "done"; stor
 
 export function OrderDialog({ listId, isOpen, onOpenChange }: { listId: string; isOpen: boolean; onOpenChange: (open: boolean) => void }) {
   return (
-    <Dialog title="Order for Delivery" description="Choose a service and a store near you; the checkout opens in a new window." isOpen={isOpen} onOpenChange={onOpenChange} size="lg">
+    <Dialog
+      title="Order for Delivery"
+      description="Choose a service and a store near you; the checkout opens in a new window."
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      size="lg"
+    >
       {({ close }) => <OrderForm listId={listId} onDone={close} />}
     </Dialog>
   );
@@ -88,7 +94,11 @@ function OrderForm({ listId, onDone }: { listId: string; onDone: () => void }) {
       }
     } catch {
       setSearch({ state: "idle" });
-      toast({ title: "Search Failed", description: "Failed to search for stores. Please check your ZIP code and try again.", variant: "destructive" });
+      toast({
+        title: "Search Failed",
+        description: "Failed to search for stores. Please check your ZIP code and try again.",
+        variant: "destructive",
+      });
     }
   }
 
@@ -121,7 +131,10 @@ function OrderForm({ listId, onDone }: { listId: string; onDone: () => void }) {
       } else if (!result.checkoutUrl) {
         toast({ title: "Order created", description: "Check your Instacart account to finish your order." });
       } else {
-        toast({ title: "Order created", description: result.demo ? "The demo checkout opened in a new window." : "Your Instacart checkout opened in a new window." });
+        toast({
+          title: "Order created",
+          description: result.demo ? "The demo checkout opened in a new window." : "Your Instacart checkout opened in a new window.",
+        });
       }
       onDone();
     } catch (err) {
@@ -175,7 +188,11 @@ function OrderForm({ listId, onDone }: { listId: string; onDone: () => void }) {
       </form>
 
       <p className="visually-hidden" aria-live="polite">
-        {search.state === "searching" ? "Searching for stores" : search.state === "done" ? `${stores.length} ${stores.length === 1 ? "store" : "stores"} found` : ""}
+        {search.state === "searching"
+          ? "Searching for stores"
+          : search.state === "done"
+            ? `${stores.length} ${stores.length === 1 ? "store" : "stores"} found`
+            : ""}
       </p>
 
       {search.state === "done" ? (
@@ -204,7 +221,11 @@ function OrderForm({ listId, onDone }: { listId: string; onDone: () => void }) {
       ) : null}
 
       <div className="order__footer">
-        {!storeId ? <p className="order__hint">{search.state === "done" && stores.length ? "Please select a store" : "Search for stores near you first."}</p> : null}
+        {!storeId ? (
+          <p className="order__hint">
+            {search.state === "done" && stores.length ? "Please select a store" : "Search for stores near you first."}
+          </p>
+        ) : null}
         <Button variant="ghost" onPress={onDone}>
           Cancel
         </Button>

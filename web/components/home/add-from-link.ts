@@ -41,7 +41,8 @@ export function useAddFromLink(hydrated: boolean): void {
     const id = readAddParam(location.search);
     if (id === null || handled.current === location.search) return;
     handled.current = location.search;
-    const clear = () => void navigate({ search: withoutAddParam(location.search), hash: location.hash }, { replace: true, preventScrollReset: true });
+    const clear = () =>
+      void navigate({ search: withoutAddParam(location.search), hash: location.hash }, { replace: true, preventScrollReset: true });
     if (id === "invalid") {
       toast({ title: "Error adding recipe", description: "This link does not name a recipe.", variant: "destructive" });
       clear();

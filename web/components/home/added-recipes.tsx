@@ -90,7 +90,9 @@ export function AddedRecipes({ recipes, ready }: { recipes: AddedRecipe[]; ready
         Your recipes {recipes.length ? <span className="added__count">({recipes.length})</span> : null}
       </h2>
       {recipes.length === 0 ? (
-        ready ? <p className="added__empty">No recipes yet. Add one from a link or type it in above.</p> : null
+        ready ? (
+          <p className="added__empty">No recipes yet. Add one from a link or type it in above.</p>
+        ) : null
       ) : (
         <ul className="added__list">
           {recipes.map((recipe) => (

@@ -19,7 +19,6 @@ import { toAddedRecipe } from "./to-added-recipe.ts";
  * core/api/recipes.ts, which would bring zod into the home page bundle. */
 const MANUAL_SOURCE = "manually added";
 
-
 export function RecipeEntry() {
   return (
     <section className="entry-card" aria-labelledby="entry-title">
@@ -167,4 +166,3 @@ function ManualForm() {
     </form>
   );
 }
-

@@ -7,10 +7,7 @@
  * getListText({ name: "Week", ingredients: { Produce: [{ name: "onion", amount: "3" }] } })
  * // "Week\n\nProduce\n• onion - 3"
  */
-export function getListText(list: {
-  name: string;
-  ingredients: Record<string, { name: string; amount: string }[]>;
-}): string {
+export function getListText(list: { name: string; ingredients: Record<string, { name: string; amount: string }[]> }): string {
   const parts = [list.name];
   for (const [category, items] of Object.entries(list.ingredients)) {
     if (items.length === 0) continue;

@@ -28,9 +28,7 @@ ${items
 </section>`,
     )
     .join("\n");
-  const recipes = list.recipes.length
-    ? `<p class="recipes">For: ${list.recipes.map((r) => escapeHtml(r.title)).join(", ")}</p>`
-    : "";
+  const recipes = list.recipes.length ? `<p class="recipes">For: ${list.recipes.map((r) => escapeHtml(r.title)).join(", ")}</p>` : "";
   return `<!doctype html>
 <html lang="en">
 <head>

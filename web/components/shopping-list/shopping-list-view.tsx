@@ -66,8 +66,7 @@ export function ShoppingListView({ list, onChanged }: { list: ShoppingList; onCh
         </p>
         {list.recipes.length ? (
           <p className="list__recipes">
-            From {list.recipes.length === 1 ? "1 recipe" : `${list.recipes.length} recipes`}:{" "}
-            {list.recipes.map((r) => r.title).join(", ")}
+            From {list.recipes.length === 1 ? "1 recipe" : `${list.recipes.length} recipes`}: {list.recipes.map((r) => r.title).join(", ")}
           </p>
         ) : null}
         <div className="list__actions">
@@ -96,9 +95,7 @@ export function ShoppingListView({ list, onChanged }: { list: ShoppingList; onCh
                       {item.amount ? <span className="list__amount">{item.amount}</span> : null}{" "}
                       <span className="list__name">{item.name}</span>
                     </span>
-                    {item.recipes.length ? (
-                      <span className="list__for">for {item.recipes.join(", ")}</span>
-                    ) : null}
+                    {item.recipes.length ? <span className="list__for">for {item.recipes.join(", ")}</span> : null}
                   </div>
                   <Button
                     variant="ghost"

@@ -7,7 +7,16 @@ import type { Store } from "../../../core/api/grocery.ts";
 
 type DemoStore = Omit<Store, "id" | "logoUrl"> & { id: string };
 
-const S = (id: string, name: string, street: string, city: string, state: string, eta: string | null, delivery: boolean, pickup: boolean): DemoStore => ({
+const S = (
+  id: string,
+  name: string,
+  street: string,
+  city: string,
+  state: string,
+  eta: string | null,
+  delivery: boolean,
+  pickup: boolean,
+): DemoStore => ({
   id,
   name,
   address: { street, city, state },

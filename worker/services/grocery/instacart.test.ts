@@ -35,14 +35,36 @@ async function failure(p: Promise<unknown>): Promise<DomainError> {
 }
 
 const line = { name: "milk", display_text: "1 cup milk", line_item_measurements: [{ quantity: 1, unit: "cup" as const }] };
-const checkout = (title: string) => ({ orderId: newId(), title, lineItems: [line], linkbackUrl: "https://app.example/shopping-list/x", store: { id: "fake-foods", name: "Fake Foods" } });
+const checkout = (title: string) => ({
+  orderId: newId(),
+  title,
+  lineItems: [line],
+  linkbackUrl: "https://app.example/shopping-list/x",
+  store: { id: "fake-foods", name: "Fake Foods" },
+});
 
 describe("Instacart client: retailers", () => {
   it("maps retailers (retailer_key or the older integer id), skipping unusable ones, and sends the documented request", async () => {
     const stores = await client().searchStores("94103");
     expect(stores).toEqual([
-      { id: "fake-foods", name: "Fake Foods", address: { street: "", city: "", state: "" }, estimatedDeliveryTime: null, deliveryAvailable: true, pickupAvailable: false, logoUrl: "https://images.example.test/fake-foods.png" },
-      { id: "1234", name: "Legacy Grocer", address: { street: "", city: "", state: "" }, estimatedDeliveryTime: null, deliveryAvailable: true, pickupAvailable: false, logoUrl: null },
+      {
+        id: "fake-foods",
+        name: "Fake Foods",
+        address: { street: "", city: "", state: "" },
+        estimatedDeliveryTime: null,
+        deliveryAvailable: true,
+        pickupAvailable: false,
+        logoUrl: "https://images.example.test/fake-foods.png",
+      },
+      {
+        id: "1234",
+        name: "Legacy Grocer",
+        address: { street: "", city: "", state: "" },
+        estimatedDeliveryTime: null,
+        deliveryAvailable: true,
+        pickupAvailable: false,
+        logoUrl: null,
+      },
     ]);
     const c = await calls("94103");
     expect(c.urls.at(-1)).toBe("/idp/v1/retailers?postal_code=94103&country_code=US");
@@ -89,7 +111,8 @@ describe("Instacart client: retailers", () => {
   });
 
   it("an unreachable host is provider_unreachable", async () => {
-    const e = await failure(createInstacartProvider({
+    const e = await failure(
+      createInstacartProvider({
         apiKey: KEY,
         baseUrl: base,
         attempts: 2,
@@ -97,7 +120,8 @@ describe("Instacart client: retailers", () => {
         fetch: async () => {
           throw new TypeError("Network connection lost.");
         },
-      }).searchStores("94103"));
+      }).searchStores("94103"),
+    );
     expect(e.code).toBe("provider_unreachable");
   });
 });
@@ -177,7 +201,8 @@ async function addList(name: string): Promise<string> {
   return id;
 }
 
-const ordersOf = async (listId: string) => (await db.select({ n: count() }).from(groceryOrders).where(eq(groceryOrders.shoppingListId, listId)))[0]!.n;
+const ordersOf = async (listId: string) =>
+  (await db.select({ n: count() }).from(groceryOrders).where(eq(groceryOrders.shoppingListId, listId)))[0]!.n;
 
 describe("grocery orders through the real client", () => {
   it("writes a pending order with the store kept on our side, reuses the link while the list is unchanged", async () => {
@@ -192,9 +217,18 @@ describe("grocery orders through the real client", () => {
     expect(first.demo).toBe(false);
     const sent = (await calls(title)).bodies[0]!;
     expect((sent.line_items as { name: string }[]).map((l) => l.name)).toEqual(["milk", "eggs"]);
-    expect(sent.landing_page_configuration).toEqual({ partner_linkback_url: `https://app.example/shopping-list/${listId}`, enable_pantry_items: true });
+    expect(sent.landing_page_configuration).toEqual({
+      partner_linkback_url: `https://app.example/shopping-list/${listId}`,
+      enable_pantry_items: true,
+    });
     const [row] = await db.select().from(groceryOrders).where(eq(groceryOrders.id, first.order.id));
-    expect(row).toMatchObject({ status: "pending", provider: "instacart", storeId: "instacart:fake-foods", checkoutUrl: first.checkoutUrl, userId: null });
+    expect(row).toMatchObject({
+      status: "pending",
+      provider: "instacart",
+      storeId: "instacart:fake-foods",
+      checkoutUrl: first.checkoutUrl,
+      userId: null,
+    });
 
     // Same list, other store: the cached Instacart page, another retailer, no new call.
     const second = await createGroceryOrder(db, ANONYMOUS, listId, { storeId: "instacart:1234" }, provider, "https://app.example");
@@ -213,7 +247,9 @@ describe("grocery orders through the real client", () => {
     const provider = client();
     await searchStores(db, ANONYMOUS, provider, "94103");
     const listId = await addList(`status-500 ${newId()}`);
-    const e = await failure(createGroceryOrder(db, ANONYMOUS, listId, { storeId: "instacart:fake-foods" }, provider, "https://app.example"));
+    const e = await failure(
+      createGroceryOrder(db, ANONYMOUS, listId, { storeId: "instacart:fake-foods" }, provider, "https://app.example"),
+    );
     expect(e.code).toBe("provider_unavailable");
     expect(await ordersOf(listId)).toBe(0);
   });

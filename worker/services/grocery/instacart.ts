@@ -49,7 +49,9 @@ export function instacartErrorMessage(body: unknown): string {
   if (typeof e.message === "string" && e.message) return e.message;
   if (Array.isArray(e.errors)) {
     return e.errors
-      .map((x) => (x && typeof x === "object" && typeof (x as { message?: unknown }).message === "string" ? (x as { message: string }).message : ""))
+      .map((x) =>
+        x && typeof x === "object" && typeof (x as { message?: unknown }).message === "string" ? (x as { message: string }).message : "",
+      )
       .filter(Boolean)
       .join("; ");
   }
@@ -76,7 +78,12 @@ export function createInstacartProvider(opts: InstacartOptions): GroceryProvider
   const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const base = opts.baseUrl.replace(/\/+$/, "");
 
-  async function call(method: "GET" | "POST", path: string, body: unknown, retryOn: (status: number | "network") => boolean): Promise<unknown> {
+  async function call(
+    method: "GET" | "POST",
+    path: string,
+    body: unknown,
+    retryOn: (status: number | "network") => boolean,
+  ): Promise<unknown> {
     let last: DomainError | null = null;
     for (let attempt = 0; attempt < attempts; attempt++) {
       try {
@@ -93,7 +100,12 @@ export function createInstacartProvider(opts: InstacartOptions): GroceryProvider
     throw last!;
   }
 
-  async function once(method: "GET" | "POST", path: string, body: unknown, retryOn: (status: number | "network") => boolean): Promise<unknown> {
+  async function once(
+    method: "GET" | "POST",
+    path: string,
+    body: unknown,
+    retryOn: (status: number | "network") => boolean,
+  ): Promise<unknown> {
     let res: Response;
     try {
       res = await doFetch(base + path, {
@@ -141,13 +153,24 @@ export function createInstacartProvider(opts: InstacartOptions): GroceryProvider
     reusableLinks: true,
     async searchStores(zip: string): Promise<Store[]> {
       const qs = new URLSearchParams({ postal_code: zip, country_code: "US" });
-      const data = (await call("GET", `/idp/v1/retailers?${qs}`, undefined, (s) => s === "network" || s === 408 || s === 429 || s >= 500)) as {
+      const data = (await call(
+        "GET",
+        `/idp/v1/retailers?${qs}`,
+        undefined,
+        (s) => s === "network" || s === 408 || s === 429 || s >= 500,
+      )) as {
         retailers?: unknown;
       };
-      if (!Array.isArray(data.retailers)) throw new DomainError("upstream", "provider_bad_answer", "Instacart sent an answer we could not read.");
+      if (!Array.isArray(data.retailers))
+        throw new DomainError("upstream", "provider_bad_answer", "Instacart sent an answer we could not read.");
       const stores: Store[] = [];
       for (const r of data.retailers as Retailer[]) {
-        const key = typeof r.retailer_key === "string" && r.retailer_key ? r.retailer_key : typeof r.id === "number" || typeof r.id === "string" ? String(r.id) : "";
+        const key =
+          typeof r.retailer_key === "string" && r.retailer_key
+            ? r.retailer_key
+            : typeof r.id === "number" || typeof r.id === "string"
+              ? String(r.id)
+              : "";
         const name = typeof r.name === "string" ? r.name.trim() : "";
         if (!key || !name || key.length > 150) continue;
         stores.push({
@@ -214,6 +237,10 @@ function statusError(status: number, detail: string): DomainError {
         retryAfterSeconds: 60,
       });
     default:
-      return new DomainError("upstream", "provider_unavailable", `Instacart is not available right now (status ${status}). Please try again.`);
+      return new DomainError(
+        "upstream",
+        "provider_unavailable",
+        `Instacart is not available right now (status ${status}). Please try again.`,
+      );
   }
 }

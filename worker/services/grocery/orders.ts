@@ -77,15 +77,25 @@ export function parseZip(raw: string | null): string {
   const r = ZipSchema.safeParse(raw ?? "");
   if (!r.success) {
     const blank = !(raw ?? "").trim();
-    throw new DomainError("invalid", blank ? "zip_required" : "invalid_zip", blank ? "Please enter your ZIP code to search for nearby stores." : "Enter a 5-digit US ZIP code.", {
-      errors: { zip: [blank ? "ZIP Code Required" : "Enter a 5-digit US ZIP code."] },
-    });
+    throw new DomainError(
+      "invalid",
+      blank ? "zip_required" : "invalid_zip",
+      blank ? "Please enter your ZIP code to search for nearby stores." : "Enter a 5-digit US ZIP code.",
+      {
+        errors: { zip: [blank ? "ZIP Code Required" : "Enter a 5-digit US ZIP code."] },
+      },
+    );
   }
   return r.data;
 }
 
 /** Stores near a ZIP, remembered so an order can name one; a signed-in user's ZIP is kept. */
-export async function searchStores(db: Db, caller: Caller, provider: GroceryProvider, zipRaw: string | null): Promise<{ stores: Store[]; demo: boolean }> {
+export async function searchStores(
+  db: Db,
+  caller: Caller,
+  provider: GroceryProvider,
+  zipRaw: string | null,
+): Promise<{ stores: Store[]; demo: boolean }> {
   const zip = parseZip(zipRaw);
   const found = await provider.searchStores(zip);
   const key = providerKey(provider);
@@ -157,7 +167,9 @@ export async function createGroceryOrder(
     ? { url: provider.linkForStore(cached, storeRef), baseUrl: cached }
     : await provider.createCheckout({ orderId, title, lineItems, linkbackUrl: `${origin}/shopping-list/${listId}`, store: storeRef });
   const unmatchedIngredients = unmatched.map((u) => u.text);
-  const prefs = caller.user ? upsertPreferences(db, caller.user.id, provider.name, newId(), { storeId: store.id, zip: body.zip }) : undefined;
+  const prefs = caller.user
+    ? upsertPreferences(db, caller.user.id, provider.name, newId(), { storeId: store.id, zip: body.zip })
+    : undefined;
   await insertOrder(
     db,
     {
