@@ -177,3 +177,36 @@ describe("POST /api/shopping-lists/{id}/grocery-order", () => {
     });
   });
 });
+
+describe("rate limit", () => {
+  it("store searches and orders share 30 a minute per client; then 429 with Retry-After", async () => {
+    // The limiter counts in windows aligned to the wall-clock minute: start well inside one.
+    const toBoundary = 60_000 - (Date.now() % 60_000);
+    if (toBoundary < 8_000) await new Promise((r) => setTimeout(r, toBoundary + 100));
+    const headers = { "cf-connecting-ip": `198.51.100.${Math.floor(Math.random() * 250) + 1}` };
+    const listId = await addList();
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      if (i % 3 !== 2) statuses.push((await call("/api/grocery/instacart/stores/search?zip=78701", { headers })).status);
+      else
+        statuses.push(
+          (
+            await call(`/api/shopping-lists/${listId}/grocery-order`, {
+              method: "POST",
+              headers: { ...headers, "content-type": "application/json" },
+              body: JSON.stringify({ provider: "instacart", storeId: "demo:demo-atx-1" }),
+            })
+          ).status,
+        );
+    }
+    expect(statuses.every((s) => s === 200 || s === 201)).toBe(true);
+    const res = await call("/api/grocery/instacart/stores/search?zip=78701", { headers });
+    expect(res.status).toBe(429);
+    expect(res.headers.get("retry-after")).toBe("60");
+    expect(((await res.json()) as { code: string }).code).toBe("rate_limited");
+    // Another client goes on.
+    expect((await call("/api/grocery/instacart/stores/search?zip=78701", { headers: { "cf-connecting-ip": "2001:db8::13" } })).status).toBe(
+      200,
+    );
+  }, 20_000);
+});

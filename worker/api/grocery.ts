@@ -1,6 +1,7 @@
 /** Ordering for delivery (SPEC §7): store search, preferences, grocery orders. Rules in worker/services/grocery/orders.ts. */
 import { CreateGroceryOrderRequestSchema } from "../../core/api/grocery.ts";
 import { json, problem, readJson } from "../http/problem.ts";
+import { checkRate, GROCERY_LIMIT } from "../http/rate-limit.ts";
 import type { ApiContext, Route } from "../http/router.ts";
 import { isWellFormedId } from "../lib/ids.ts";
 import {
@@ -37,6 +38,7 @@ export const groceryRoutes: Route[] = [
     path: "/api/grocery/:provider/stores/search",
     async handler(c) {
       const provider = providerFor(c.params.provider!, config(c.env), appOrigin(c));
+      await checkRate(c.request, c.env, GROCERY_LIMIT, c.caller);
       const result = await searchStores(c.db, c.caller, provider, c.url.searchParams.get("zip"));
       return json(result);
     },
@@ -59,6 +61,7 @@ export const groceryRoutes: Route[] = [
       const body = await readJson(c.request, CreateGroceryOrderRequestSchema, 10_000);
       const origin = appOrigin(c);
       const provider = providerFor(body.provider, config(c.env), origin);
+      await checkRate(c.request, c.env, GROCERY_LIMIT, c.caller);
       const result = await createGroceryOrder(c.db, c.caller, c.params.id!, body, provider, origin);
       return json(result, { status: 201 });
     },

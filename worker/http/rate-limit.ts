@@ -25,7 +25,7 @@ export function clientKey(request: Request, env: { TRUST_CF_CONNECTING_IP?: stri
 
 export interface RateLimit {
   /** The binding's name in wrangler.toml. */
-  binding: "PARSE_LIMITER" | "RECIPE_SAVE_LIMITER";
+  binding: "PARSE_LIMITER" | "RECIPE_SAVE_LIMITER" | "GROCERY_LIMITER";
   /** The binding's period, which is also what Retry-After says. */
   periodSeconds: number;
   message: string;
@@ -42,6 +42,13 @@ export const SAVE_LIMIT: RateLimit = {
   binding: "RECIPE_SAVE_LIMITER",
   periodSeconds: 60,
   message: "Too many recipes saved in a short time. Please wait a minute and try again.",
+};
+
+/** Store searches and grocery orders call Instacart on our key (decision 0131). */
+export const GROCERY_LIMIT: RateLimit = {
+  binding: "GROCERY_LIMITER",
+  periodSeconds: 60,
+  message: "Too many store searches or orders in a short time. Please wait a minute and try again.",
 };
 
 /**
