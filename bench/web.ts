@@ -10,53 +10,16 @@
  * Builds first (always, so the figures describe the current sources; set BENCH_NO_BUILD=1 to reuse build/). Ingredient lines come from DATA_DIR/ingredients/dev.jsonl
  * when present, else from a small built-in set.
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { bin, freePort, root, toolEnv } from "../scripts/lib/tooling.ts";
+import { root } from "../scripts/lib/tooling.ts";
+import { buildUnlessReused, startServer } from "./_server.ts";
 
-const env = toolEnv;
 const RUNS = 40;
 const POST_RUNS = 20;
 const JS_BUDGET_KB = 165;
 const POST_BUDGET_MS = 20;
-
-async function startServer(): Promise<{ baseURL: string; stop: () => Promise<void> }> {
-  mkdirSync(path.join(root, ".e2e-out"), { recursive: true });
-  const state = mkdtempSync(path.join(root, ".e2e-out", "bench-"));
-  execFileSync(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", state], { cwd: root, env, stdio: "pipe" });
-  const port = await freePort();
-  let output = "";
-  const child: ChildProcess = spawn(
-    bin("wrangler"),
-    ["dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, "--show-interactive-dev-session=false"],
-    { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] },
-  );
-  child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
-  child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
-  const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`wrangler dev did not start:\n${output}`);
-    try {
-      if ((await fetch(`${baseURL}/api/health`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    baseURL,
-    stop: async () => {
-      child.kill("SIGTERM");
-      await new Promise((r) => setTimeout(r, 300));
-      if (child.exitCode === null) child.kill("SIGKILL");
-      rmSync(state, { recursive: true, force: true });
-    },
-  };
-}
 
 /** Scripts the HTML loads on first view, then their static imports, as /assets/... paths. */
 export function scriptsOfPage(html: string, readAsset: (p: string) => string | null): Map<string, string> {
@@ -137,9 +100,7 @@ function recipeLines(dataDir: string, count: number): string[][] {
 }
 
 export async function run(dataDir: string): Promise<void> {
-  if (process.env.BENCH_NO_BUILD !== "1" || !existsSync(path.join(root, "build", "server", "wrangler.json"))) {
-    execFileSync(bin("vite"), ["build"], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
-  }
+  buildUnlessReused();
   const server = await startServer();
   try {
     const base = server.baseURL;

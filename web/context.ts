@@ -4,6 +4,7 @@
  */
 import { createContext } from "react-router";
 import type { Caller } from "../worker/services/caller.ts";
+import type { PageServices } from "../worker/services/page-services.ts";
 
 /** Per-request platform values for loaders and entry.server. */
 export interface CloudflareContext {
@@ -21,4 +22,11 @@ export const cloudflareContext = createContext<CloudflareContext>();
  */
 export const callerContext = createContext<Caller>();
 
+/**
+ * Server use cases for loaders (worker/services/page-services.ts), bound to this request's D1:
+ * `await context.get(servicesContext).lists.get(id)`. The caller comes from `callerContext`.
+ */
+export const servicesContext = createContext<PageServices>();
+
+export type { PageServices } from "../worker/services/page-services.ts";
 export type { Caller, CallerUser } from "../worker/services/caller.ts";

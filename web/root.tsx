@@ -8,10 +8,14 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  matchPath,
   useHref,
+  useLocation,
   useNavigate,
   useRouteLoaderData,
 } from "react-router";
+import { ListLoadFailed } from "./components/shopping-list/list-page-status.tsx";
+import { SiteChrome } from "./components/site-chrome.tsx";
 import { cloudflareContext } from "./context.ts";
 import { ToasterHost } from "./ui/toaster-host.tsx";
 import type { Route } from "./+types/root.ts";
@@ -23,8 +27,10 @@ declare module "react-aria-components" {
   }
 }
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { nonce: context.get(cloudflareContext).nonce };
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { nonce, env } = context.get(cloudflareContext);
+  // The site's public origin, for canonical links (web/lib/meta.ts canonicalUrl).
+  return { nonce, origin: env.APP_ORIGIN || new URL(request.url).origin };
 }
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -68,8 +74,24 @@ export default function App() {
   );
 }
 
-/** Last resort, for errors outside the site layout (its own boundary handles page errors). */
+/**
+ * Last resort, for errors outside the site layout (its own boundary handles page errors). A list
+ * page whose data request failed in the browser (not a loader's answer: the request itself, e.g. a
+ * 503 from a proxy or a dropped connection) lands here, because React Router gives such an error
+ * to the first boundary it has loaded: it keeps the list page's wording and retry.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { pathname } = useLocation();
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  if (!missing && matchPath("/shopping-list/:id?", pathname)) {
+    return (
+      <SiteChrome>
+        <title>Shopping list | recipecart</title>
+        <meta name="robots" content="noindex, nofollow" />
+        <ListLoadFailed />
+      </SiteChrome>
+    );
+  }
   let title = "Something went wrong";
   let details = "An unexpected error occurred. Please try again.";
   if (isRouteErrorResponse(error)) {

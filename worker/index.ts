@@ -5,7 +5,7 @@
  * headers. See docs/decisions/0002-worker-entry.md and 0080-request-pipeline.md.
  */
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import { callerContext, cloudflareContext } from "../web/context.ts";
+import { callerContext, cloudflareContext, servicesContext } from "../web/context.ts";
 import { handleApi } from "./api/index.ts";
 import { createDb } from "./db/client.ts";
 import { drainUnreadBody } from "./http/drain-body.ts";
@@ -13,6 +13,7 @@ import { resolveCaller } from "./http/caller.ts";
 import { parseExtensionOrigins, preflightResponse, withCors } from "./http/cors.ts";
 import { API_CSP, pageCsp, withSecurityHeaders } from "./http/security-headers.ts";
 import { newToken } from "./lib/ids.ts";
+import { createPageServices } from "./services/page-services.ts";
 
 const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env?.MODE ?? "production");
 
@@ -36,6 +37,7 @@ export default {
     const context = new RouterContextProvider();
     context.set(cloudflareContext, { env, ctx, nonce });
     context.set(callerContext, caller);
+    context.set(servicesContext, createPageServices(db));
     // React Router reads a body only for an action; a POST to a page without one leaves it unread.
     const res = await requestHandler(request, context);
     await drainUnreadBody(request);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageMeta } from "./meta.ts";
+import { canonicalUrl, pageMeta } from "./meta.ts";
 
 const get = (m: ReturnType<typeof pageMeta>, key: string) =>
   m.find((d) => ("name" in d && d.name === key) || ("property" in d && d.property === key));
@@ -25,5 +25,23 @@ describe("pageMeta", () => {
     expect(pageMeta({ title: "recipecart: recipes to one list", description: "x" })[0]).toEqual({
       title: "recipecart: recipes to one list",
     });
+  });
+});
+
+describe("canonical link", () => {
+  const matches = [{ id: "root", loaderData: { nonce: "n", origin: "https://recipecart.example" } }];
+
+  it("gives public pages their absolute address without query", () => {
+    const canonical = canonicalUrl({ location: { pathname: "/help" }, matches });
+    expect(canonical).toBe("https://recipecart.example/help");
+    const m = pageMeta({ title: "Help Center", description: "Answers.", canonical });
+    expect(m).toContainEqual({ tagName: "link", rel: "canonical", href: "https://recipecart.example/help" });
+    expect(m).toContainEqual({ property: "og:url", content: "https://recipecart.example/help" });
+  });
+
+  it("names none on pages kept out of search, or without a known origin", () => {
+    const m = pageMeta({ title: "Party Prep", description: "x", personal: true, canonical: "https://recipecart.example/shopping-list/x" });
+    expect(m.some((d) => "tagName" in d)).toBe(false);
+    expect(canonicalUrl({ location: { pathname: "/" }, matches: [{ id: "root" }] })).toBeUndefined();
   });
 });

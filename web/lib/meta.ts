@@ -1,14 +1,20 @@
 /**
- * Per-page <title>, description and robots (SPEC §2): every route's `meta` export calls
- * `pageMeta`. Public pages are "index, follow"; personal ones pass `personal: true` and get
- * "noindex, nofollow".
+ * Per-page <title>, description, robots and canonical link (SPEC §2): every route's `meta` export
+ * calls `pageMeta`. Public pages are "index, follow" and pass their absolute address as
+ * `canonical` (`canonicalUrl(args)`, from the site origin the root loader gives); personal ones
+ * pass `personal: true` and get "noindex, nofollow".
  *
  * @example
- * export const meta = () => pageMeta({ title: "Help Center", description: "Answers to…" });
+ * export const meta: Route.MetaFunction = (args) =>
+ *   pageMeta({ title: "Help Center", description: "Answers to…", canonical: canonicalUrl(args) });
  */
 export const SITE_NAME = "recipecart";
 
-export type MetaDescriptor = { title: string } | { name: string; content: string } | { property: string; content: string };
+export type MetaDescriptor =
+  | { title: string }
+  | { name: string; content: string }
+  | { property: string; content: string }
+  | { tagName: "link"; rel: string; href: string };
 
 export interface PageMetaInput {
   /** Page name; " | recipecart" is appended unless it already names the site. */
@@ -18,14 +24,17 @@ export interface PageMetaInput {
   personal?: boolean;
   /** Keep out of search without being personal (e.g. the 404 page). */
   noindex?: boolean;
+  /** Absolute address of the page without query or fragment (public pages): rel=canonical and og:url. */
+  canonical?: string;
 }
 
 export const ROBOTS_INDEX = "index, follow";
 export const ROBOTS_NOINDEX = "noindex, nofollow";
 
 /** The meta descriptors for one page. */
-export function pageMeta({ title, description, personal = false, noindex = false }: PageMetaInput): MetaDescriptor[] {
+export function pageMeta({ title, description, personal = false, noindex = false, canonical }: PageMetaInput): MetaDescriptor[] {
   const fullTitle = title.toLowerCase().includes(SITE_NAME) ? title : `${title} | ${SITE_NAME}`;
+  const indexable = !personal && !noindex;
   return [
     { title: fullTitle },
     { name: "description", content: description },
@@ -34,5 +43,29 @@ export function pageMeta({ title, description, personal = false, noindex = false
     { property: "og:description", content: description },
     { property: "og:site_name", content: SITE_NAME },
     { property: "og:type", content: "website" },
+    // A page kept out of search names no canonical address (it must not point search engines anywhere).
+    ...(indexable && canonical
+      ? [{ tagName: "link", rel: "canonical", href: canonical } as const, { property: "og:url", content: canonical }]
+      : []),
   ];
+}
+
+/** What `canonicalUrl` reads from a route's MetaArgs. */
+export interface CanonicalArgs {
+  location: { pathname: string };
+  matches: readonly ({ id: string; loaderData?: unknown } | undefined)[];
+}
+
+/**
+ * The page's absolute address for rel=canonical: the site origin from the root loader's data
+ * (APP_ORIGIN, else the request's origin) plus the path, without query or fragment.
+ *
+ * @example
+ * canonicalUrl({ location: { pathname: "/help" }, matches: [{ id: "root", loaderData: { origin: "https://recipecart.example" } }] })
+ * // "https://recipecart.example/help"
+ */
+export function canonicalUrl({ location, matches }: CanonicalArgs): string | undefined {
+  const data = matches.find((m) => m?.id === "root")?.loaderData as { origin?: unknown } | undefined;
+  if (typeof data?.origin !== "string" || !data.origin) return undefined;
+  return new URL(location.pathname, data.origin).href;
 }

@@ -1,12 +1,14 @@
 import { StaticPage } from "../components/static-page.tsx";
-import { pageMeta } from "../lib/meta.ts";
+import { canonicalUrl, pageMeta } from "../lib/meta.ts";
 import { Link } from "../ui/link.tsx";
+import type { Route } from "./+types/about.ts";
 
-export const meta = () =>
+export const meta = (args: Route.MetaArgs) =>
   pageMeta({
     title: "Our Story",
     description:
       "Why we built recipecart: a free, personal-use tool that turns the recipes you want to cook into one tidy shopping list, grouped the way your store is laid out.",
+    canonical: canonicalUrl(args),
   });
 
 const VALUES = [

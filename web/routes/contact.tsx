@@ -1,6 +1,6 @@
 import { type FormEvent, useRef, useState } from "react";
 import { StaticPage } from "../components/static-page.tsx";
-import { pageMeta } from "../lib/meta.ts";
+import { canonicalUrl, pageMeta } from "../lib/meta.ts";
 import { toast } from "../lib/toast.ts";
 import { Button } from "../ui/button.tsx";
 import { Form } from "../ui/form.tsx";
@@ -8,12 +8,14 @@ import { Link } from "../ui/link.tsx";
 import { Select, type SelectOption } from "../ui/select.tsx";
 import { TextArea } from "../ui/text-area.tsx";
 import { TextField } from "../ui/text-field.tsx";
+import type { Route } from "./+types/contact.ts";
 
-export const meta = () =>
+export const meta = (args: Route.MetaArgs) =>
   pageMeta({
     title: "Contact Us",
     description:
       "Questions, bug reports or ideas for recipecart? Send us a message: we reply within 24 hours, Monday to Friday, 9AM to 6PM EST.",
+    canonical: canonicalUrl(args),
   });
 
 /** SPEC §9: the contact form is simulated; "sending" lasts this long. */

@@ -1,15 +1,17 @@
 import { type ReactNode, useEffect, useState } from "react";
 import type { Key } from "react-aria-components";
 import { StaticPage } from "../components/static-page.tsx";
-import { pageMeta } from "../lib/meta.ts";
+import { canonicalUrl, pageMeta } from "../lib/meta.ts";
 import { Accordion, Disclosure } from "../ui/disclosure.tsx";
 import { Link } from "../ui/link.tsx";
+import type { Route } from "./+types/help.ts";
 
-export const meta = () =>
+export const meta = (args: Route.MetaArgs) =>
   pageMeta({
     title: "Help Center",
     description:
       "Answers to common questions about recipecart: adding recipes by link or by hand, how ingredients are combined and sorted, sites that block us, printing and sharing lists, accounts, privacy and cost.",
+    canonical: canonicalUrl(args),
   });
 
 /** The Help Center FAQ (SPEC §2: 13 questions). Ids make each answer linkable (/help#faq-cost). */

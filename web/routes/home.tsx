@@ -4,14 +4,16 @@ import { AddedRecipes } from "../components/home/added-recipes.tsx";
 import { ListView } from "../components/home/list-view.tsx";
 import { FeaturesPreview, HowItWorks, StatTiles, SupportedSites } from "../components/home/marketing-sections.tsx";
 import { RecipeEntry } from "../components/home/recipe-entry.tsx";
-import { pageMeta } from "../lib/meta.ts";
+import { canonicalUrl, pageMeta } from "../lib/meta.ts";
 import { useRecipesState } from "../lib/recipes-store.ts";
 import "../styles/home.css";
+import type { Route } from "./+types/home.ts";
 
-export function meta() {
+export function meta(args: Route.MetaArgs) {
   return pageMeta({
     title: "recipecart: recipes to one shopping list",
     description: "Paste recipe links or type recipes in and get one combined shopping list, sorted by store aisle.",
+    canonical: canonicalUrl(args),
   });
 }
 

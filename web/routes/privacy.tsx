@@ -1,12 +1,14 @@
 import { StaticPage } from "../components/static-page.tsx";
-import { pageMeta } from "../lib/meta.ts";
+import { canonicalUrl, pageMeta } from "../lib/meta.ts";
 import { Link } from "../ui/link.tsx";
+import type { Route } from "./+types/privacy.ts";
 
-export const meta = () =>
+export const meta = (args: Route.MetaArgs) =>
   pageMeta({
     title: "Privacy Policy",
     description:
       "What recipecart collects, why, how long we keep it and the choices you have. We never sell your information; privacy requests are answered within 30 days.",
+    canonical: canonicalUrl(args),
   });
 
 /** SPEC §2. */

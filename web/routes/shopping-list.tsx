@@ -1,96 +1,59 @@
 /**
- * /shopping-list/{id}: one list, fetched from the API in the browser (so removing an item just
- * fetches it again). Without an id: 'Shopping List Not Found'.
+ * /shopping-list/{id}: one list, read on the server by the route loader (the same data
+ * GET /api/shopping-lists/{id} gives; anyone with the id may read it), so the first HTML already
+ * holds the name, the categories and the items and the browser hydrates without fetching again.
+ * Removing an item revalidates the loader. Unknown id or no id: 404 and 'Shopping List Not Found';
+ * a failed read: 503 and 'Failed to load shopping list. Please try again.' (docs/decisions/0095).
  */
-import { useCallback, useEffect, useState } from "react";
-import type { ShoppingList } from "../../core/api/lists.ts";
+import { useCallback } from "react";
+import { data, isRouteErrorResponse, useRevalidator } from "react-router";
+import { ListLoadFailed, ListNotFound } from "../components/shopping-list/list-page-status.tsx";
 import { ShoppingListView } from "../components/shopping-list/shopping-list-view.tsx";
-import { api, ApiError } from "../lib/api.ts";
+import { servicesContext } from "../context.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { Button } from "../ui/button.tsx";
 import { Link } from "../ui/link.tsx";
-import { Spinner } from "../ui/spinner.tsx";
 import type { Route } from "./+types/shopping-list.ts";
 import "../styles/list.css";
 
-export function meta({ params }: Route.MetaArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
+  if (!params.id) throw data("No shopping list was chosen", { status: 404, statusText: "Not Found" });
+  let list;
+  try {
+    list = await context.get(servicesContext).lists.get(params.id);
+  } catch (err) {
+    console.error("shopping list load failed", err);
+    throw data("Failed to load shopping list", { status: 503, statusText: "Service Unavailable" });
+  }
+  if (!list) throw data("Shopping list not found", { status: 404, statusText: "Not Found" });
+  return { list };
+}
+
+export function meta({ loaderData, error }: Route.MetaArgs) {
+  const missing = isRouteErrorResponse(error) && error.status === 404;
   // Lists are private to whoever holds the link: personal = noindex.
   return pageMeta({
-    title: params.id ? "Shopping list" : "Shopping List Not Found",
+    title: loaderData?.list.name ?? (missing ? "Shopping List Not Found" : "Shopping list"),
     description: "A shopping list made from recipes, grouped by store category.",
     personal: true,
   });
 }
 
-type Load = { state: "loading" } | { state: "ready"; list: ShoppingList } | { state: "missing" } | { state: "failed" };
-
-export default function ShoppingListPage({ params }: Route.ComponentProps) {
-  const id = params.id;
-  const [load, setLoad] = useState<Load>({ state: "loading" });
-
-  const fetchList = useCallback(async () => {
-    if (!id) return;
-    try {
-      const list = await api.lists.get(id);
-      setLoad({ state: "ready", list });
-    } catch (err) {
-      setLoad({ state: err instanceof ApiError && err.status === 404 ? "missing" : "failed" });
-    }
-  }, [id]);
-
-  useEffect(() => {
-    setLoad({ state: "loading" });
-    void fetchList();
-  }, [fetchList]);
-
-  if (!id || load.state === "missing") return <NotFound withId={Boolean(id)} />;
+export default function ShoppingListPage({ loaderData }: Route.ComponentProps) {
+  const revalidator = useRevalidator();
+  const refresh = useCallback(() => revalidator.revalidate(), [revalidator]);
   return (
     <div className="list-page">
-      {load.state === "loading" ? (
-        <div className="list-page__status">
-          <Spinner label="Loading shopping list" />
-        </div>
-      ) : load.state === "failed" ? (
-        <div className="list-page__status" role="alert">
-          <p>Failed to load shopping list. Please try again.</p>
-          <div className="list-page__buttons">
-            <Button
-              onPress={() => {
-                setLoad({ state: "loading" });
-                void fetchList();
-              }}
-            >
-              Try again
-            </Button>
-            <Link variant="outline" href="/">
-              Back to Home
-            </Link>
-          </div>
-        </div>
-      ) : (
-        <>
-          <ShoppingListView list={load.list} onChanged={fetchList} />
-          <p className="list-page__back">
-            <Link href="/">Back to Home</Link>
-          </p>
-        </>
-      )}
+      <ShoppingListView list={loaderData.list} onChanged={refresh} />
+      <p className="list-page__back">
+        <Link href="/">Back to Home</Link>
+      </p>
     </div>
   );
 }
 
-function NotFound({ withId }: { withId: boolean }) {
-  return (
-    <div className="list-page list-page__status">
-      <h1>Shopping List Not Found</h1>
-      <p>
-        {withId
-          ? "This shopping list does not exist, or it has been deleted."
-          : "No shopping list was chosen. Add recipes on the home page to make one."}
-      </p>
-      <Link variant="primary" href="/">
-        Back to Home
-      </Link>
-    </div>
-  );
+/** 404 from the loader: not found; anything else (a failed read, here or on revalidation): retry. */
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <ListNotFound withId={Boolean(params.id)} />;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return <ListLoadFailed />;
 }

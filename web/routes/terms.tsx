@@ -1,12 +1,14 @@
 import { StaticPage } from "../components/static-page.tsx";
-import { pageMeta } from "../lib/meta.ts";
+import { canonicalUrl, pageMeta } from "../lib/meta.ts";
 import { Link } from "../ui/link.tsx";
+import type { Route } from "./+types/terms.ts";
 
-export const meta = () =>
+export const meta = (args: Route.MetaArgs) =>
   pageMeta({
     title: "Terms of Service",
     description:
       "The terms for using recipecart, a free service for personal, non-commercial use: your account, acceptable use, recipe content, grocery partners and our responsibilities.",
+    canonical: canonicalUrl(args),
   });
 
 /** SPEC §2. */

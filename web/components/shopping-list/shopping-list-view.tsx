@@ -3,7 +3,7 @@
  * items grouped by category (amount, name, which recipes need it), removing an item, Print and
  * Copy, and Order with Instacart (web/components/grocery). Email arrives with the accounts mailer.
  */
-import { useRef, useState } from "react";
+import { useRef, useState, useSyncExternalStore } from "react";
 import type { ShoppingList, ShoppingListItem } from "../../../core/api/lists.ts";
 import { api, errorText } from "../../lib/api.ts";
 import { toast } from "../../lib/toast.ts";
@@ -62,7 +62,7 @@ export function ShoppingListView({ list, onChanged }: { list: ShoppingList; onCh
           {list.name}
         </h1>
         <p className="list__meta">
-          {count} {count === 1 ? "item" : "items"} · created {new Date(list.createdAt).toLocaleDateString()}
+          {count} {count === 1 ? "item" : "items"} · created <CreatedDate iso={list.createdAt} />
         </p>
         {list.recipes.length ? (
           <p className="list__recipes">
@@ -116,6 +116,21 @@ export function ShoppingListView({ list, onChanged }: { list: ShoppingList; onCh
       )}
     </article>
   );
+}
+
+const noSubscribe = () => () => {};
+
+/**
+ * The server does not know the reader's locale or time zone: the server HTML and the hydrating
+ * render show the UTC date in one fixed format (so hydration matches), then the browser's own.
+ */
+function CreatedDate({ iso }: { iso: string }) {
+  const inBrowser = useSyncExternalStore(noSubscribe, () => true, () => false);
+  const date = new Date(iso);
+  const text = inBrowser
+    ? date.toLocaleDateString()
+    : date.toLocaleDateString("en-US", { timeZone: "UTC", year: "numeric", month: "numeric", day: "numeric" });
+  return <time dateTime={iso}>{text}</time>;
 }
 
 function slug(s: string): string {

@@ -1,0 +1,56 @@
+/**
+ * The built app in workerd for bench sections: `wrangler dev` on the build, on a free loopback
+ * port, with a fresh local D1 (every migration applied). Files starting with "_" are not sections.
+ */
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import path from "node:path";
+import { bin, freePort, root, toolEnv } from "../scripts/lib/tooling.ts";
+
+const env = toolEnv;
+
+/** Builds unless BENCH_NO_BUILD=1 and a build exists (so figures describe the current sources). */
+export function buildUnlessReused(): void {
+  if (process.env.BENCH_NO_BUILD !== "1" || !existsSync(path.join(root, "build", "server", "wrangler.json"))) {
+    execFileSync(bin("vite"), ["build"], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
+  }
+}
+
+export async function startServer(): Promise<{ baseURL: string; stop: () => Promise<void> }> {
+  mkdirSync(path.join(root, ".e2e-out"), { recursive: true });
+  const state = mkdtempSync(path.join(root, ".e2e-out", "bench-"));
+  execFileSync(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", state], { cwd: root, env, stdio: "pipe" });
+  const port = await freePort();
+  let output = "";
+  const child: ChildProcess = spawn(
+    bin("wrangler"),
+    ["dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, "--show-interactive-dev-session=false"],
+    { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
+  child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
+  const baseURL = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`wrangler dev did not start:\n${output}`);
+    }
+    try {
+      if ((await fetch(`${baseURL}/api/health`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    baseURL,
+    stop: async () => {
+      child.kill("SIGTERM");
+      await new Promise((r) => setTimeout(r, 300));
+      if (child.exitCode === null) child.kill("SIGKILL");
+      rmSync(state, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * The list page's loader (the server read behind the first HTML), called with stand-in page
+ * services in React Router's context (the real ones run in the e2e tests against workerd + D1).
+ */
+import { RouterContextProvider } from "react-router";
+import { describe, expect, it } from "vitest";
+import type { ShoppingList } from "../../core/api/lists.ts";
+import { type PageServices, servicesContext } from "../context.ts";
+import { loader } from "./shopping-list.tsx";
+
+const LIST: ShoppingList = {
+  id: "AAAAAAAAAAAAAAAAAAAAAA",
+  name: "Party Prep",
+  createdAt: "2026-11-25T10:00:00.000Z",
+  recipes: [{ id: "r1", title: "Onion Soup" }],
+  ingredients: { Produce: [{ id: "i1", name: "onions", amount: "2", recipes: ["Onion Soup"], notes: null }] },
+};
+
+function load(id: string | undefined, get: PageServices["lists"]["get"]) {
+  const context = new RouterContextProvider();
+  context.set(servicesContext, { lists: { get } });
+  const args = { request: new Request(`http://x/shopping-list/${id ?? ""}`), params: { id }, context };
+  return loader(args as unknown as Parameters<typeof loader>[0]);
+}
+
+/** What the loader threw: React Router's data(...) with its status. */
+async function thrown(p: Promise<unknown>): Promise<{ status?: number }> {
+  try {
+    await p;
+  } catch (err) {
+    return { status: (err as { init?: ResponseInit }).init?.status };
+  }
+  throw new Error("the loader did not throw");
+}
+
+describe("shopping-list loader", () => {
+  it("returns the list the services read for this id", async () => {
+    const asked: string[] = [];
+    const data = await load(LIST.id, async (id) => (asked.push(id), LIST));
+    expect(data).toEqual({ list: LIST });
+    expect(asked).toEqual([LIST.id]);
+  });
+
+  it("answers 404 for an unknown id and for no id", async () => {
+    expect(await thrown(load("BBBBBBBBBBBBBBBBBBBBBB", async () => null))).toEqual({ status: 404 });
+    let called = false;
+    expect(await thrown(load(undefined, async () => ((called = true), LIST)))).toEqual({ status: 404 });
+    expect(called).toBe(false);
+  });
+
+  it("answers 503 when the read fails", async () => {
+    const quiet = console.error;
+    console.error = () => {};
+    try {
+      expect(
+        await thrown(
+          load(LIST.id, async () => {
+            throw new Error("D1_ERROR: database is locked");
+          }),
+        ),
+      ).toEqual({ status: 503 });
+    } finally {
+      console.error = quiet;
+    }
+  });
+});
