@@ -858,6 +858,21 @@ function classify(name: string): CategoryName | null {
       return CODES[g];
     }
   }
+  // "Strawberry Zwieback": a flavour word (priority 1) is not the head when a food noun WordNet
+  // knows (and the lexicon does not) stands after it, before any "with"/"in"
+  if (triePrio[best]! === 1) {
+    const stop = split > 0 && split > bestEnd ? split : bestTo;
+    for (let i = stop - 1; i >= bestEnd; i--) {
+      if (tid[i]! >= 0) continue;
+      if (wordnetOf(tw[i]!) !== undefined) {
+        const g = wordnetGuess(bestFrom, stop);
+        if (g !== null) {
+          wordnetUsed = true;
+          return CODES[g];
+        }
+      }
+    }
+  }
   // the modifier rules need a cue word in the winning segment
   for (let i = bestFrom; i < bestTo; i++) {
     if (tflag[i]! & F_CUE) {
