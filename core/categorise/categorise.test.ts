@@ -159,6 +159,19 @@ describe("categorise", () => {
     expect(categorise("Easter Egg Dye Kit")).toBe("Baking");
   });
 
+  it("lets the words after 'flavor(ed)' name the product, and a food noun after a flavour word", () => {
+    expect(categorise("Lemon Lime Flavored Sparkling Water")).toBe("Beverages");
+    expect(categorise("Chocolate Flavor Almond Milk")).toBe("Dairy & Eggs");
+    expect(categorise("Cherry Flavored")).toBe("Produce");
+    expect(categorise("Strawberry Zwieback")).toBe("Bakery & Bread");
+  });
+
+  it("puts packaged prepared dishes (bake, casserole) in the frozen aisle; boxed dinners stay with pasta", () => {
+    expect(categorise("Chicken Broccoli Rice Bake")).toBe("Frozen");
+    expect(categorise("Green Bean Casserole")).toBe("Frozen");
+    expect(categorise("Cheesy Shells Dinner")).toBe("Pasta, Rice & Grains");
+  });
+
   it("shelves savoury meat pies with frozen food and jarred nacho chillies with condiments", () => {
     expect(categorise("Steak & Ale Pies")).toBe("Frozen");
     expect(categorise("Dutch Apple Pie")).toBe("Bakery & Bread");

@@ -500,6 +500,7 @@ function segments(name: string): void {
 // ------------------------------------------------------------------ matching
 
 const SPLIT_WORDS = new Set(["with", "in"]);
+const FLAVOR_WORDS = new Set(["flavor", "flavored", "flavour", "flavoured", "flavors", "flavours", "flavorful"]);
 
 /** Matches of the last findMatches call, in order of start: trie node (the phrase), start, end (word positions). */
 let mNode = new Int32Array(16);
@@ -573,6 +574,15 @@ function pick(lo: number, hi: number): number {
  * only with a higher priority than everything before ("Pomegranate with Cranberry Juice").
  */
 function headOfSegment(from: number, to: number): number {
+  // "Orange Flavor Liquid Drink Mix": the words before "flavor(ed)" name a flavour, not the
+  // product; the words after it decide when they name anything
+  for (let i = from; i < to - 1; i++) {
+    if (FLAVOR_WORDS.has(tw[i]!)) {
+      const h = headOfSegment(i + 1, to);
+      if (h >= 0) return h;
+      break;
+    }
+  }
   const count = findMatches(from, to);
   if (count === 0) return -1;
   let split = -1;

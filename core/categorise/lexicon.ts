@@ -479,7 +479,8 @@ export const LEXICON: readonly LexiconGroup[] = [
     breath mints, sour candy, gummy worm, taffy, marshmallow candy, rice crispy treat, wafer bar,
     cheese cracker, crispbread cracker`],
   ["SN", 1, "", `crisp, crisps`],
-  ["FR", 2, "", `bowl, frozen bowl, mozzarella stick, jalapeno popper, popper, tamale, mochi, novelty, cone frozen, chicken patty, fish filet breaded, breaded shrimp, french toast stick, pizza roll, bagel bite,
+  // prepared dishes sold as packaged products default to the frozen aisle (issue 15)
+  ["FR", 2, "", `bake, casserole, skillet meal, bowl, frozen bowl, mozzarella stick, jalapeno popper, popper, tamale, mochi, novelty, cone frozen, chicken patty, fish filet breaded, breaded shrimp, french toast stick, pizza roll, bagel bite,
     garlic knot, crinkle cut, tot, tots, pate brisee, short crust pastry, creamy mash, mash, dim sum, bao, steamed bun,
     frozen spinach, frozen broccoli, frozen corn kernel, ice lollies, cauliflower crust, veggie fries`],
   ["CO", 2, "", `jalapeno slice, sliced jalapeno, pepper jelly, hot pepper jelly,
