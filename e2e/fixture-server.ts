@@ -18,6 +18,7 @@ export interface FixtureServer {
 
 export async function startFixtureServer(): Promise<FixtureServer> {
   const hits = new Map<string, number>();
+  let port = 0;
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     hits.set(url.pathname, (hits.get(url.pathname) ?? 0) + 1);
@@ -32,14 +33,15 @@ export async function startFixtureServer(): Promise<FixtureServer> {
       return;
     }
     try {
-      const body = await readFile(path.join(dir, file));
+      // "{{origin}}" in a page stands for this server (a social post linking to a recipe page here)
+      const body = (await readFile(path.join(dir, file), "utf8")).replaceAll("{{origin}}", `http://127.0.0.1:${port}`);
       res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(body);
     } catch {
       res.writeHead(404, { "content-type": "text/plain" }).end("not found");
     }
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
+  port = (server.address() as { port: number }).port;
   return {
     origin: `http://127.0.0.1:${port}`,
     hits,

@@ -1,9 +1,12 @@
 /**
  * The recipe-entry card (SPEC §2 Home, §5): tabs 'From URL' and 'Manual Entry'. Validation
  * speaks through toasts in the spec's words; Enter submits the URL. While a page is imported
- * the card shows progress and the button cannot be pressed again.
+ * the card shows progress and the button cannot be pressed again. A social post without a recipe
+ * (decision 0072) shows why in the card and offers to import the recipe page its caption links to,
+ * or to enter the recipe by hand with the caption filled in.
  */
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
+import type { Key } from "react-aria-components";
 import { api, ApiError, errorText } from "../../lib/api.ts";
 import { upsertRecipe } from "../../lib/recipes-store.ts";
 import { toast } from "../../lib/toast.ts";
@@ -12,6 +15,7 @@ import { Spinner } from "../../ui/spinner.tsx";
 import { Tab, TabList, TabPanel, Tabs } from "../../ui/tabs.tsx";
 import { TextArea } from "../../ui/text-area.tsx";
 import { TextField } from "../../ui/text-field.tsx";
+import { type PostProblem, readPostProblem, shortAddress } from "./post-problem.ts";
 import { isRecipeUrl, splitIngredients } from "./recipe-input.ts";
 import { toAddedRecipe } from "./to-added-recipe.ts";
 
@@ -19,31 +23,65 @@ import { toAddedRecipe } from "./to-added-recipe.ts";
  * core/api/recipes.ts, which would bring zod into the home page bundle. */
 const MANUAL_SOURCE = "manually added";
 
+/** What the Manual Entry tab starts with when a post's caption is carried over. */
+interface ManualPrefill {
+  title: string;
+  ingredients: string;
+  /** Focus the title field when the tab opens (the person pressed "Enter by hand"). */
+  focus: boolean;
+}
+
 export function RecipeEntry() {
+  const [tab, setTab] = useState<Key>("url");
+  const [prefill, setPrefill] = useState<ManualPrefill | null>(null);
   return (
     <section className="entry-card" aria-labelledby="entry-title">
       <h2 id="entry-title" className="entry-card__title">
         Add a recipe
       </h2>
-      <Tabs defaultSelectedKey="url">
+      <Tabs selectedKey={tab} onSelectionChange={setTab}>
         <TabList aria-label="How to add a recipe">
           <Tab id="url">From URL</Tab>
           <Tab id="manual">Manual Entry</Tab>
         </TabList>
         <TabPanel id="url">
-          <UrlForm />
+          <UrlForm
+            onManual={(p) => {
+              setPrefill({ title: p.title, ingredients: p.caption, focus: true });
+              setTab("manual");
+            }}
+          />
         </TabPanel>
         <TabPanel id="manual">
-          <ManualForm />
+          <ManualForm prefill={prefill} onAdded={() => setPrefill(null)} />
         </TabPanel>
       </Tabs>
     </section>
   );
 }
 
-function UrlForm() {
+function UrlForm({ onManual }: { onManual: (post: PostProblem) => void }) {
   const [url, setUrl] = useState("");
   const [pending, setPending] = useState(false);
+  const [post, setPost] = useState<PostProblem | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  async function importLinked(linked: string) {
+    if (pending) return;
+    setPending(true);
+    try {
+      const recipe = await api.recipes.parse({ url: linked });
+      upsertRecipe(toAddedRecipe(recipe));
+      setPost(null);
+      setUrl("");
+      // the pressed button goes away with the notice: focus returns to the URL field
+      formRef.current?.querySelector("input")?.focus();
+    } catch (err) {
+      toast({ title: "Error parsing recipe", description: errorText(err), variant: "destructive" });
+    } finally {
+      setPending(false);
+    }
+  }
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -58,11 +96,18 @@ function UrlForm() {
       return;
     }
     setPending(true);
+    setPost(null);
     try {
       const recipe = await api.recipes.parse({ url: value });
       upsertRecipe(toAddedRecipe(recipe));
       setUrl("");
     } catch (err) {
+      // A social post without a recipe: say so in the card and offer the ways on.
+      const postProblem = readPostProblem(err);
+      if (postProblem) {
+        setPost(postProblem);
+        return;
+      }
       let description = errorText(err);
       // A site that refuses robots can still be typed in by hand.
       if (err instanceof ApiError && err.problem?.code === "site_blocked" && !/manual/i.test(description)) {
@@ -75,7 +120,7 @@ function UrlForm() {
   }
 
   return (
-    <form className="entry-form" onSubmit={submit} noValidate aria-busy={pending}>
+    <form ref={formRef} className="entry-form" onSubmit={submit} noValidate aria-busy={pending}>
       <TextField
         label="Recipe URL"
         type="url"
@@ -99,13 +144,36 @@ function UrlForm() {
           </span>
         ) : null}
       </div>
+      {post ? (
+        <div className="entry-notice">
+          <div role="alert">
+            <p className="entry-notice__title">No recipe in this post</p>
+            <p className="entry-notice__text">{post.message}</p>
+            {post.recipeUrl ? (
+              <p className="entry-notice__link">
+                Linked page: <span className="entry-notice__address">{shortAddress(post.recipeUrl)}</span>
+              </p>
+            ) : null}
+          </div>
+          <div className="entry-form__actions">
+            {post.recipeUrl ? (
+              <Button onPress={() => importLinked(post.recipeUrl!)} isPending={pending}>
+                Import linked recipe
+              </Button>
+            ) : null}
+            <Button variant={post.recipeUrl ? "outline" : "primary"} isDisabled={pending} onPress={() => onManual(post)}>
+              Enter by hand
+            </Button>
+          </div>
+        </div>
+      ) : null}
     </form>
   );
 }
 
-function ManualForm() {
-  const [title, setTitle] = useState("");
-  const [ingredients, setIngredients] = useState("");
+function ManualForm({ prefill, onAdded }: { prefill: ManualPrefill | null; onAdded: () => void }) {
+  const [title, setTitle] = useState(prefill?.title ?? "");
+  const [ingredients, setIngredients] = useState(prefill?.ingredients ?? "");
   const [pending, setPending] = useState(false);
 
   async function submit(e: FormEvent) {
@@ -131,6 +199,7 @@ function ManualForm() {
       upsertRecipe(toAddedRecipe(recipe));
       setTitle("");
       setIngredients("");
+      onAdded();
     } catch (err) {
       toast({ title: "Error adding recipe", description: errorText(err), variant: "destructive" });
     } finally {
@@ -145,6 +214,7 @@ function ManualForm() {
         name="title"
         value={title}
         onChange={setTitle}
+        autoFocus={prefill?.focus ?? false}
         placeholder="Grandma's lasagne"
         validationBehavior="aria"
       />
@@ -155,7 +225,11 @@ function ManualForm() {
         onChange={setIngredients}
         rows={6}
         placeholder={"2 cups flour\n1 tsp salt\n3 eggs"}
-        description="One ingredient per line."
+        description={
+          prefill?.ingredients
+            ? "Filled in from the post's caption: keep one ingredient per line and delete the rest."
+            : "One ingredient per line."
+        }
         validationBehavior="aria"
       />
       <div className="entry-form__actions">
