@@ -30,7 +30,9 @@ async function importUrl(page: Page, url: string) {
 }
 
 async function axeSerious(page: Page): Promise<string[]> {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity));
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
+  );
   await page.addScriptTag({ path: path.join(import.meta.dirname, "..", "node_modules", "axe-core", "axe.min.js") });
   const found = await page.evaluate(async () => {
     type Result = { violations: { id: string; impact: string; nodes: { html: string }[] }[] };
@@ -74,7 +76,9 @@ describe("home: a social post without a recipe", () => {
     const before = fixtures.hits.get("/weeknight-chili.html") ?? 0;
     await importUrl(page, `${fixtures.origin}/social-post-link.html`);
     await page.locator(".entry-notice [role=alert]").waitFor({ timeout: 15_000 });
-    expect(await page.locator(".entry-notice__address").innerText()).toBe(`127.0.0.1:${new URL(fixtures.origin).port}/weeknight-chili.html`);
+    expect(await page.locator(".entry-notice__address").innerText()).toBe(
+      `127.0.0.1:${new URL(fixtures.origin).port}/weeknight-chili.html`,
+    );
     await page.getByRole("button", { name: "Import linked recipe" }).click();
     await addedNames(page).filter({ hasText: "Weeknight Chili" }).waitFor({ timeout: 15_000 });
     await page.locator(".entry-notice").waitFor({ state: "detached" });

@@ -6,7 +6,15 @@ const problem = (body: Record<string, unknown>) => new ApiError(422, "422: ...",
 
 describe("readPostProblem", () => {
   it("reads the caption, title and linked page of a no_recipe_in_post answer", () => {
-    const p = readPostProblem(problem({ code: "no_recipe_in_post", message: "No list.", caption: " Pancakes!\n#food ", title: "Pancakes", recipeUrl: "https://blog.example/pancakes" }));
+    const p = readPostProblem(
+      problem({
+        code: "no_recipe_in_post",
+        message: "No list.",
+        caption: " Pancakes!\n#food ",
+        title: "Pancakes",
+        recipeUrl: "https://blog.example/pancakes",
+      }),
+    );
     expect(p).toEqual({ message: "No list.", caption: "Pancakes!\n#food", title: "Pancakes", recipeUrl: "https://blog.example/pancakes" });
   });
   it("ignores other problems and drops a link that is not http(s)", () => {
