@@ -26,6 +26,15 @@ function unexpected(problems: Problems, allowStatus: number[] = []): Problems {
 }
 const NONE: Problems = { consoleErrors: [], pageErrors: [], failedRequests: [] };
 
+/** Waits until React has hydrated the button with this text (the list page is rendered on the server). */
+async function hydratedButton(page: Page, text: string) {
+  await page.waitForFunction((t) => {
+    const b = [...document.querySelectorAll("button")].find((el) => el.textContent?.trim() === t);
+    return !!b && Object.keys(b).some((k) => k.startsWith("__reactProps"));
+  }, text);
+  return page.getByRole("button", { name: text, exact: true });
+}
+
 async function expectToast(page: Page, title: string, description?: string | RegExp) {
   const toast = page
     .getByTestId("toast-region")
@@ -93,7 +102,7 @@ describe("order with the demo provider", () => {
     const id = await makeList(page, "Order Test");
     await page.goto(`/shopping-list/${id}`);
     await page.locator(".list__item").first().waitFor();
-    await page.getByRole("button", { name: "Order with Instacart" }).click();
+    await (await hydratedButton(page, "Order with Instacart")).click();
     const dialog = page.getByRole("dialog", { name: "Order for Delivery" });
     await dialog.waitFor();
 
@@ -165,7 +174,7 @@ describe("order with the demo provider", () => {
     const id = await makeList(page, "Soon Deleted");
     await page.goto(`/shopping-list/${id}`);
     await page.locator(".list__item").first().waitFor();
-    await page.getByRole("button", { name: "Order with Instacart" }).click();
+    await (await hydratedButton(page, "Order with Instacart")).click();
     const dialog = page.getByRole("dialog", { name: "Order for Delivery" });
     await dialog.getByRole("textbox", { name: "ZIP code" }).fill("60601");
     await dialog.getByRole("button", { name: "Search stores" }).click();
