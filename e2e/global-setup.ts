@@ -66,6 +66,9 @@ export default async function setup(project: TestProject) {
     // The extension's unpacked test build (e2e/extension) calls the API cross-origin.
     "--var",
     `EXTENSION_ORIGINS:chrome-extension://${extensionIdForPath(TEST_BUILD_DIR)}`,
+    // GET /api/dev/outbox lets the tests follow the links of mails (password reset).
+    "--var",
+    "RECIPECART_DEV_OUTBOX:1",
     "--show-interactive-dev-session=false",
   ];
   let output = "";

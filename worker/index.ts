@@ -1,21 +1,36 @@
 /**
  * Worker entry (wrangler "main"). The caller is resolved here once per request (bearer token,
  * then session cookie) and handed both to the JSON API (/api/*, worker/api) and to React Router's
- * server render (web/context.ts), so pages and API agree on who is signed in. Both get security
- * headers. See docs/decisions/0002-worker-entry.md and 0080-request-pipeline.md.
+ * server render (web/context.ts), so pages and API agree on who is signed in. A cookie-authenticated
+ * request that changes something must come from our own origin. Both get security headers.
+ * The scheduled handler retries mail left in the outbox and deletes expired sessions.
+ * See docs/decisions/0002-worker-entry.md and 0080-request-pipeline.md.
  */
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { callerContext, cloudflareContext, servicesContext } from "../web/context.ts";
 import { handleApi } from "./api/index.ts";
 import { createDb } from "./db/client.ts";
-import { drainUnreadBody } from "./http/drain-body.ts";
-import { resolveCaller } from "./http/caller.ts";
+import { readCookie, resolveCaller, SESSION_COOKIE } from "./http/caller.ts";
 import { parseExtensionOrigins, preflightResponse, withCors } from "./http/cors.ts";
+import { drainUnreadBody } from "./http/drain-body.ts";
+import { originRefusal } from "./http/origin-check.ts";
 import { API_CSP, pageCsp, withSecurityHeaders } from "./http/security-headers.ts";
+import { sessionCookie, withCookie } from "./http/session-cookie.ts";
 import { newToken } from "./lib/ids.ts";
 import { createPageServices } from "./services/page-services.ts";
+import { mailerFromEnv } from "./mail/mailer.ts";
+import { deliverDue } from "./mail/outbox.ts";
+import type { Caller } from "./services/caller.ts";
+import { deleteExpiredSessions } from "./services/sessions.ts";
 
 const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env?.MODE ?? "production");
+
+/** A cookie session renewed by this request (sliding expiry) gets its cookie sent again. */
+function renewCookie(res: Response, request: Request, url: URL, caller: Caller): Response {
+  if (caller.session?.via !== "cookie" || !caller.session.renewed || res.headers.has("set-cookie")) return res;
+  const token = readCookie(request, SESSION_COOKIE);
+  return token ? withCookie(res, sessionCookie(url, token, caller.session.expiresAt)) : res;
+}
 
 export default {
   async fetch(request, env, ctx) {
@@ -28,10 +43,16 @@ export default {
     if (preflight) return withSecurityHeaders(preflight, API_CSP);
     const db = createDb(env.DB);
     const caller = await resolveCaller(db, request);
+    const refused = originRefusal(request, url, caller, env.APP_ORIGIN);
+    if (refused) {
+      await drainUnreadBody(request);
+      const res = withSecurityHeaders(refused, isApi ? API_CSP : pageCsp(newToken(), false));
+      return extensionOrigins ? withCors(res, request, extensionOrigins) : res;
+    }
     if (extensionOrigins) {
       const res = await handleApi({ request, url, env, ctx, db, requestId, caller });
       await drainUnreadBody(request);
-      return withSecurityHeaders(withCors(res, request, extensionOrigins), API_CSP);
+      return withSecurityHeaders(withCors(renewCookie(res, request, url, caller), request, extensionOrigins), API_CSP);
     }
     const nonce = newToken();
     const context = new RouterContextProvider();
@@ -41,6 +62,19 @@ export default {
     // React Router reads a body only for an action; a POST to a page without one leaves it unread.
     const res = await requestHandler(request, context);
     await drainUnreadBody(request);
-    return withSecurityHeaders(res, pageCsp(nonce, import.meta.env?.DEV === true));
+    return withSecurityHeaders(renewCookie(res, request, url, caller), pageCsp(nonce, import.meta.env?.DEV === true));
+  },
+
+  async scheduled(_controller, env, ctx) {
+    const db = createDb(env.DB);
+    ctx.waitUntil(
+      Promise.all([
+        deliverDue(db, mailerFromEnv(env)).then(
+          (r) => r.sent + r.failed > 0 && console.log(`[outbox] retried: ${r.sent} sent, ${r.failed} failed`),
+        ),
+        deleteExpiredSessions(db),
+      ]),
+    );
   },
 } satisfies ExportedHandler<Env>;
+

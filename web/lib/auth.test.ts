@@ -115,19 +115,24 @@ describe("signOut", () => {
     localStorage.setItem(AUTH_TOKEN_KEY, "tok-1");
     fetchMock.mockResolvedValueOnce(answer(200, { user: USER }));
     await fetchCurrentUser();
+    fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
     fetchMock.mockResolvedValueOnce(answer(401, {}));
     const pending = signOut();
     expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
     expect(getAuthSnapshot()).toEqual({ status: "unauthenticated", user: null, error: null });
     await expect(pending).resolves.toEqual({ status: "unauthenticated", user: null, error: null });
-    expect(fetchMock).toHaveBeenCalledTimes(2);
-    expect(new Headers(fetchMock.mock.calls[1]![1].headers).has("authorization")).toBe(false);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    // The server session of the stored token is ended too.
+    expect(fetchMock.mock.calls[1]![0]).toBe("/api/auth/logout");
+    expect(new Headers(fetchMock.mock.calls[1]![1].headers).get("authorization")).toBe("Bearer tok-1");
+    expect(new Headers(fetchMock.mock.calls[2]![1].headers).has("authorization")).toBe(false);
   });
 
   it("ignores a slow answer to a request made before signing out", async () => {
     let release!: (r: Response) => void;
     fetchMock.mockReturnValueOnce(new Promise<Response>((r) => (release = r)));
     const stale = fetchCurrentUser();
+    fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
     fetchMock.mockResolvedValueOnce(answer(401, {}));
     await signOut();
     release(answer(200, { user: USER }));

@@ -86,15 +86,18 @@ export function signIn(token: string | null | undefined): Promise<AuthSnapshot> 
 }
 
 /**
- * SPEC §4: removes the token and the cached user, then refreshes the current user (a cookie
- * session, if the server still honours one, shows up again). The caller navigates to /.
- * TODO(accounts issue): also end the server session once a logout endpoint exists.
+ * SPEC §4: ends the server session (POST /api/auth/logout, which also clears the cookie), removes
+ * the token and the cached user, then refreshes the current user. The caller navigates to /.
  */
-export function signOut(): Promise<AuthSnapshot> {
+export async function signOut(): Promise<AuthSnapshot> {
+  // The logout call takes the stored token with it (read when the call starts), so the server ends
+  // that session too. Best effort: even if the server cannot be reached, this browser forgets it.
+  const loggedOut = api.auth.logout().catch(() => {});
   setAuthToken(null);
   generation++;
   inFlight = null;
   publish({ status: "unauthenticated", user: null, error: null });
+  await loggedOut;
   return fetchCurrentUser({ force: true });
 }
 

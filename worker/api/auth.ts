@@ -1,11 +1,176 @@
-import { json } from "../http/problem.ts";
-import type { Route } from "../http/router.ts";
+/**
+ * Accounts API (SPEC §7): register, login, logout, current user, password reset, sessions.
+ * Rules live in worker/services/accounts.ts and sessions.ts; this layer validates bodies, applies
+ * rate limits and sets or clears the session cookie.
+ */
+import {
+  ForgotPasswordRequestSchema,
+  LoginRequestSchema,
+  RegisterRequestSchema,
+  ResetPasswordRequestSchema,
+} from "../../core/api/auth.ts";
+import { json, problem, readJson } from "../http/problem.ts";
+import {
+  checkRate,
+  FORGOT_EMAIL_LIMIT,
+  FORGOT_IP_LIMIT,
+  LOGIN_EMAIL_LIMIT,
+  LOGIN_IP_LIMIT,
+  REGISTER_IP_LIMIT,
+} from "../http/rate-limit.ts";
+import type { ApiContext, Route } from "../http/router.ts";
+import { clearSessionCookie, sessionCookie } from "../http/session-cookie.ts";
+import {
+  FORGOT_PASSWORD_MESSAGE,
+  forgotPassword,
+  login,
+  register,
+  resetPassword,
+  toWireUser,
+  verifyResetToken,
+  type AccountDeps,
+  type SignedInResult,
+} from "../services/accounts.ts";
+import { listSessions, revokeOtherSessions, revokeSession } from "../services/sessions.ts";
+import { deliverInBackground } from "./mail.ts";
+
+const AUTH_BODY_MAX_BYTES = 64 * 1024;
+
+export function accountDeps(c: ApiContext): AccountDeps {
+  return { db: c.db, appOrigin: appOrigin(c) };
+}
+
+export function appOrigin(c: Pick<ApiContext, "env" | "url">): string {
+  const configured = String(c.env.APP_ORIGIN ?? "").trim();
+  if (configured) {
+    try {
+      return new URL(configured).origin;
+    } catch {
+      // fall through to the request's origin
+    }
+  }
+  return c.url.origin;
+}
+
+const noStore = { "cache-control": "no-store" };
+
+function signedInResponse(c: ApiContext, result: SignedInResult, status: number): Response {
+  const res = json(
+    {
+      user: toWireUser(result.user),
+      token: result.session.token,
+      expiresAt: result.session.expiresAt.toISOString(),
+      claimed: result.claimed,
+    },
+    { status },
+  );
+  res.headers.append("set-cookie", sessionCookie(c.url, result.session.token, result.session.expiresAt));
+  return res;
+}
 
 export const authRoutes: Route[] = [
   {
     method: "GET",
     path: "/api/auth/me",
     access: "user",
-    handler: ({ user }) => json({ user }),
+    handler: ({ user }) => json({ user: toWireUser(user) }),
+  },
+  {
+    method: "POST",
+    path: "/api/auth/register",
+    access: "public",
+    async handler(c) {
+      await checkRate(c.request, c.env, REGISTER_IP_LIMIT);
+      const body = await readJson(c.request, RegisterRequestSchema, AUTH_BODY_MAX_BYTES);
+      const result = await register(accountDeps(c), body, { userAgent: c.request.headers.get("user-agent") });
+      return signedInResponse(c, result, 201);
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/auth/login",
+    access: "public",
+    async handler(c) {
+      await checkRate(c.request, c.env, LOGIN_IP_LIMIT);
+      const body = await readJson(c.request, LoginRequestSchema, AUTH_BODY_MAX_BYTES);
+      await checkRate(c.request, c.env, LOGIN_EMAIL_LIMIT, body.email);
+      const result = await login(accountDeps(c), body, { userAgent: c.request.headers.get("user-agent") });
+      return signedInResponse(c, result, 200);
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/auth/logout",
+    access: "public",
+    async handler(c) {
+      if (c.caller.user && c.caller.session) await revokeSession(c.db, c.caller.user.id, c.caller.session.id);
+      return new Response(null, { status: 204, headers: { ...noStore, "set-cookie": clearSessionCookie(c.url) } });
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/auth/forgot-password",
+    access: "public",
+    async handler(c) {
+      await checkRate(c.request, c.env, FORGOT_IP_LIMIT);
+      const body = await readJson(c.request, ForgotPasswordRequestSchema, AUTH_BODY_MAX_BYTES);
+      await checkRate(c.request, c.env, FORGOT_EMAIL_LIMIT, body.email);
+      const { mailId } = await forgotPassword(accountDeps(c), body);
+      if (mailId) deliverInBackground(c, [mailId]);
+      return json({ message: FORGOT_PASSWORD_MESSAGE });
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/auth/verify-reset-token",
+    access: "public",
+    async handler(c) {
+      const token = c.url.searchParams.get("token") ?? "";
+      return json({ valid: await verifyResetToken(accountDeps(c), token) });
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/auth/reset-password",
+    access: "public",
+    async handler(c) {
+      const body = await readJson(c.request, ResetPasswordRequestSchema, AUTH_BODY_MAX_BYTES);
+      await resetPassword(accountDeps(c), body);
+      return json({ success: true, message: "Your password has been reset. Please sign in with your new password." });
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/auth/sessions",
+    access: "user",
+    async handler({ db, user, caller }) {
+      const list = await listSessions(db, user.id, caller.session?.id ?? null);
+      return json({
+        sessions: list.map((s) => ({
+          ...s,
+          createdAt: s.createdAt.toISOString(),
+          lastUsedAt: s.lastUsedAt.toISOString(),
+          expiresAt: s.expiresAt.toISOString(),
+        })),
+      });
+    },
+  },
+  {
+    method: "DELETE",
+    path: "/api/auth/sessions",
+    access: "user",
+    async handler({ db, user, caller }) {
+      await revokeOtherSessions(db, user.id, caller.session?.id ?? null);
+      return new Response(null, { status: 204, headers: noStore });
+    },
+  },
+  {
+    method: "DELETE",
+    path: "/api/auth/sessions/:id",
+    access: "user",
+    async handler({ db, user, params }) {
+      if (!(await revokeSession(db, user.id, params.id!))) return problem(404, "session_not_found", "There is no such session.");
+      return new Response(null, { status: 204, headers: noStore });
+    },
   },
 ];

@@ -1,9 +1,20 @@
 /** Every API route, in one table. Each area keeps its routes in its own module. */
-import { createRouter } from "../http/router.ts";
+import { problem } from "../http/problem.ts";
+import { createRouter, type ApiContext } from "../http/router.ts";
 import { authRoutes } from "./auth.ts";
 import { groceryRoutes } from "./grocery.ts";
 import { healthRoutes } from "./health.ts";
 import { listRoutes } from "./lists.ts";
+import { devOutboxEnabled, devRoutes } from "./mail.ts";
 import { recipeRoutes } from "./recipes.ts";
+import { userRoutes } from "./users.ts";
 
-export const handleApi = createRouter([...healthRoutes, ...authRoutes, ...listRoutes, ...recipeRoutes, ...groceryRoutes]);
+const router = createRouter([...healthRoutes, ...authRoutes, ...userRoutes, ...listRoutes, ...recipeRoutes, ...groceryRoutes, ...devRoutes]);
+
+export function handleApi(base: Omit<ApiContext, "params">): Promise<Response> {
+  // Development-only routes do not exist at all without their flag (not even as a 405).
+  if (base.url.pathname.startsWith("/api/dev/") && !devOutboxEnabled(base.env)) {
+    return Promise.resolve(problem(404, "not_found", `No API endpoint at ${base.url.pathname}.`));
+  }
+  return router(base);
+}

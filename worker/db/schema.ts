@@ -45,6 +45,10 @@ export const sessions = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     expiresAt: integer({ mode: "timestamp_ms" }).notNull(),
     createdAt: createdAt(),
+    /** Last time the session was renewed or signed in (sliding expiry is renewed at most daily). */
+    lastUsedAt: integer({ mode: "timestamp_ms" }),
+    /** The browser's User-Agent at sign-in, clipped (for the dashboard's sessions list). */
+    userAgent: text(),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
@@ -69,6 +73,11 @@ export const recipes = sqliteTable(
     /** Extra page data kept for display (image, yields, times, author...). */
     details: text({ mode: "json" }).$type<Record<string, unknown>>(),
     userId: text().references(() => users.id, { onDelete: "cascade" }),
+    /**
+     * SHA-256 (hex) of the edit token handed to the browser that made the recipe while signed out:
+     * the right to change it and to claim it on sign-in (decision 0082). Null once owned.
+     */
+    editTokenHash: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -81,6 +90,8 @@ export const shoppingLists = sqliteTable(
     id: text().primaryKey(),
     name: text().notNull(),
     userId: text().references(() => users.id, { onDelete: "cascade" }),
+    /** SHA-256 (hex) of the signed-out creator's edit token (decision 0082). Null once owned. */
+    editTokenHash: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -260,6 +271,8 @@ export const mailOutbox = sqliteTable(
     status: text().notNull().default("pending"),
     attempts: integer().notNull().default(0),
     lastError: text(),
+    /** When the next delivery attempt is due (backoff after a failure; a lease while sending). */
+    nextAttemptAt: integer({ mode: "timestamp_ms" }),
     createdAt: createdAt(),
     sentAt: integer({ mode: "timestamp_ms" }),
   },

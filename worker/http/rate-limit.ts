@@ -25,7 +25,15 @@ export function clientKey(request: Request, env: { TRUST_CF_CONNECTING_IP?: stri
 
 export interface RateLimit {
   /** The binding's name in wrangler.toml. */
-  binding: "PARSE_LIMITER" | "RECIPE_SAVE_LIMITER" | "GROCERY_LIMITER";
+  binding:
+    | "PARSE_LIMITER"
+    | "RECIPE_SAVE_LIMITER"
+    | "GROCERY_LIMITER"
+    | "LOGIN_IP_LIMITER"
+    | "LOGIN_EMAIL_LIMITER"
+    | "REGISTER_IP_LIMITER"
+    | "FORGOT_IP_LIMITER"
+    | "FORGOT_EMAIL_LIMITER";
   /** The binding's period, which is also what Retry-After says. */
   periodSeconds: number;
   message: string;
@@ -51,23 +59,43 @@ export const GROCERY_LIMIT: RateLimit = {
   message: "Too many store searches or orders in a short time. Please wait a minute and try again.",
 };
 
+const SIGN_IN_MESSAGE = "Too many sign-in attempts. Please wait a minute and try again.";
+const RESET_MESSAGE = "Too many reset requests. Please wait a minute and try again.";
+
+/** Accounts (decision 0081): sign-in per client and per e-mail. */
+export const LOGIN_IP_LIMIT: RateLimit = { binding: "LOGIN_IP_LIMITER", periodSeconds: 60, message: SIGN_IN_MESSAGE };
+export const LOGIN_EMAIL_LIMIT: RateLimit = { binding: "LOGIN_EMAIL_LIMITER", periodSeconds: 60, message: SIGN_IN_MESSAGE };
+export const REGISTER_IP_LIMIT: RateLimit = {
+  binding: "REGISTER_IP_LIMITER",
+  periodSeconds: 60,
+  message: "Too many accounts created from your network. Please wait a minute and try again.",
+};
+export const FORGOT_IP_LIMIT: RateLimit = { binding: "FORGOT_IP_LIMITER", periodSeconds: 60, message: RESET_MESSAGE };
+export const FORGOT_EMAIL_LIMIT: RateLimit = { binding: "FORGOT_EMAIL_LIMITER", periodSeconds: 60, message: RESET_MESSAGE };
+
 /**
- * Throws a rate_limited DomainError (429 + Retry-After) when this client is over `limit`. With a
- * signed-in `caller` (the browser extension's bearer token, or the cookie) the count is per session
- * rather than per address (decision 0091), so a connected extension neither shares its budget with
- * everyone behind its address nor escapes it by changing address.
+ * Throws a rate_limited DomainError (429 + Retry-After) when this client is over `limit`.
+ * - With a signed-in `caller` (the browser extension's bearer token, or the cookie) the count is per
+ *   session rather than per address (decision 0091), so a connected extension neither shares its
+ *   budget with everyone behind its address nor escapes it by changing address.
+ * - With a string (an e-mail address, lower-cased here) the count is per that key (decision 0081).
  */
 export async function checkRate(
   request: Request,
   env: object,
   limit: RateLimit,
-  caller?: { session: { id: string } | null },
+  by?: { session: { id: string } | null } | string,
 ): Promise<void> {
   const bindings = env as Partial<Record<RateLimit["binding"], Limiter>> & { TRUST_CF_CONNECTING_IP?: string };
   const limiter = bindings[limit.binding];
-  const key = caller?.session ? `session:${caller.session.id}` : clientKey(request, bindings);
-  if (!key || !limiter) return;
-  const { success } = await limiter.limit({ key });
+  const client =
+    typeof by === "string"
+      ? `k:${by.trim().toLowerCase()}`
+      : by?.session
+        ? `session:${by.session.id}`
+        : clientKey(request, bindings);
+  if (!client || !limiter) return;
+  const { success } = await limiter.limit({ key: client });
   if (!success) {
     throw new DomainError("rate_limited", "rate_limited", limit.message, { retryAfterSeconds: limit.periodSeconds });
   }

@@ -1,45 +1,83 @@
 /**
- * Hashing with the Web Crypto API, which the Worker, Node (CLI) and browsers all provide.
- * Secrets (session tokens, reset tokens) are stored only as SHA-256; passwords as PBKDF2.
+ * Secrets and passwords. Runs in the Worker (nodejs_compat) and in Node (the CLI).
+ * - Session, reset and edit tokens are stored only as SHA-256 (hex), @oslojs/crypto.
+ * - Passwords: scrypt from node:crypto with N=2^14, r=8, p=5 (OWASP's equivalent of N=2^17,p=1,
+ *   within workerd's N*r*p <= 2^20 cap), a 16-byte salt per hash and the parameters stored with it,
+ *   so they can be raised later: `needsRehash` tells the sign-in to store a fresh hash
+ *   (docs/decisions/0081-password-hashing-and-sessions.md). PBKDF2 hashes made before are still
+ *   verified (then rehashed).
  */
+import { scrypt as scryptCallback } from "node:crypto";
+import { sha256 } from "@oslojs/crypto/sha2";
+import { constantTimeEqual } from "@oslojs/crypto/subtle";
+import { decodeBase64, encodeBase64, encodeHexLowerCase } from "@oslojs/encoding";
+
+export { constantTimeEqual };
 
 const encoder = new TextEncoder();
 
 export async function sha256Hex(value: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", encoder.encode(value));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return encodeHexLowerCase(sha256(encoder.encode(value)));
 }
 
-/** workerd caps PBKDF2 at 100,000 iterations. */
-const PBKDF2_ITERATIONS = 100_000;
+export interface ScryptParams {
+  N: number;
+  r: number;
+  p: number;
+}
 
+/** Today's parameters. Raising them makes every older hash be replaced at its owner's next sign-in. */
+export const SCRYPT_PARAMS: ScryptParams = { N: 2 ** 14, r: 8, p: 5 };
+const KEY_LENGTH = 32;
+/** workerd refuses scrypt above N*r*p = 2^20; we refuse stored parameters beyond it too. */
+const SCRYPT_COST_MAX = 2 ** 20;
+
+function scrypt(password: string, salt: Uint8Array, params: ScryptParams): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    // 128*N*r bytes of memory (16 MiB today); maxmem leaves room above that.
+    scryptCallback(password.normalize("NFKC"), salt, KEY_LENGTH, { ...params, maxmem: 256 * params.N * params.r }, (err, key) =>
+      err ? reject(err) : resolve(new Uint8Array(key.buffer, key.byteOffset, key.byteLength)),
+    );
+  });
+}
+
+/** "scrypt$<N>$<r>$<p>$<salt b64>$<hash b64>" */
+export async function hashPassword(password: string, params: ScryptParams = SCRYPT_PARAMS): Promise<string> {
+  const salt = crypto.getRandomValues(new Uint8Array(16));
+  const hash = await scrypt(password, salt, params);
+  return `scrypt$${params.N}$${params.r}$${params.p}$${encodeBase64(salt)}$${encodeBase64(hash)}`;
+}
+
+/** True when `password` matches `stored`. Unknown formats and empty hashes (OAuth-only accounts) never match. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  try {
+    const parts = stored.split("$");
+    if (parts[0] === "scrypt" && parts.length === 6) {
+      const [N, r, p] = parts.slice(1, 4).map(Number) as [number, number, number];
+      if (![N, r, p].every((n) => Number.isInteger(n) && n > 0) || N * r * p > SCRYPT_COST_MAX) return false;
+      const expected = decodeBase64(parts[5]!);
+      return constantTimeEqual(await scrypt(password, decodeBase64(parts[4]!), { N, r, p }), expected);
+    }
+    if (parts[0] === "pbkdf2_sha256" && parts.length === 4) {
+      const iterations = Number(parts[1]);
+      if (!Number.isInteger(iterations) || iterations < 1 || iterations > 100_000) return false;
+      return constantTimeEqual(await pbkdf2(password, decodeBase64(parts[2]!), iterations), decodeBase64(parts[3]!));
+    }
+  } catch {
+    return false;
+  }
+  return false;
+}
+
+/** True when `stored` was made with another scheme or other parameters than today's. */
+export function needsRehash(stored: string, params: ScryptParams = SCRYPT_PARAMS): boolean {
+  const parts = stored.split("$");
+  return !(parts[0] === "scrypt" && Number(parts[1]) === params.N && Number(parts[2]) === params.r && Number(parts[3]) === params.p);
+}
+
+/** Legacy hashes (before decision 0081): PBKDF2-SHA256, verified only. */
 async function pbkdf2(password: string, salt: Uint8Array, iterations: number): Promise<Uint8Array> {
   const key = await crypto.subtle.importKey("raw", encoder.encode(password), "PBKDF2", false, ["deriveBits"]);
   const bits = await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt: salt as BufferSource, iterations }, key, 256);
   return new Uint8Array(bits);
-}
-
-const b64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
-const unb64 = (s: string) => Uint8Array.from(atob(s), (c) => c.charCodeAt(0));
-
-/** "pbkdf2_sha256$<iterations>$<salt b64>$<hash b64>" */
-export async function hashPassword(password: string): Promise<string> {
-  const salt = new Uint8Array(16);
-  crypto.getRandomValues(salt);
-  const hash = await pbkdf2(password, salt, PBKDF2_ITERATIONS);
-  return `pbkdf2_sha256$${PBKDF2_ITERATIONS}$${b64(salt)}$${b64(hash)}`;
-}
-
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, iter, salt, hash] = stored.split("$");
-  if (scheme !== "pbkdf2_sha256" || !iter || !salt || !hash) return false;
-  const actual = await pbkdf2(password, unb64(salt), Number(iter));
-  return constantTimeEqual(actual, unb64(hash));
-}
-
-export function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a[i]! ^ b[i]!;
-  return diff === 0;
 }

@@ -1,0 +1,443 @@
+import { env, exports } from "cloudflare:workers";
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
+import { createDb } from "../db/client.ts";
+import { mailOutbox, sessions, users } from "../db/schema.ts";
+import { hashPassword, needsRehash, sha256Hex } from "../lib/crypto.ts";
+import { newId, newToken } from "../lib/ids.ts";
+import { forgotPassword, resetPassword, RESET_TOKEN_TTL_MS, verifyResetToken } from "../services/accounts.ts";
+import { DomainError } from "../services/errors.ts";
+
+// Every sign-in costs a real scrypt hash (~100-300 ms here): give slow machines room.
+vi.setConfig({ testTimeout: 30_000 });
+
+const db = createDb(env.DB);
+const ORIGIN = "http://localhost";
+
+let ipCounter = 0;
+/** A fresh client address per use, so one test's rate-limit counts never touch another's. */
+const uniqueIp = () => `2001:db8::${(++ipCounter).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}`;
+
+function call(path: string, init: RequestInit & { json?: unknown; ip?: string } = {}) {
+  const headers = new Headers(init.headers);
+  if (init.json !== undefined) headers.set("content-type", "application/json");
+  headers.set("cf-connecting-ip", init.ip ?? uniqueIp());
+  return exports.default.fetch(`${ORIGIN}${path}`, {
+    ...init,
+    headers,
+    body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+  });
+}
+
+const email = () => `user-${newId().toLowerCase()}@example.org`;
+
+async function registerUser(opts: { email?: string; password?: string } = {}) {
+  const address = opts.email ?? email();
+  const password = opts.password ?? "correct horse battery";
+  const res = await call("/api/auth/register", { method: "POST", json: { firstName: "Ann", lastName: "Lee", email: address, password } });
+  expect(res.status).toBe(201);
+  const body = (await res.json()) as { user: { id: string; email: string }; token: string; expiresAt: string };
+  return { ...body, email: address, password, cookie: res.headers.get("set-cookie")! };
+}
+
+async function loginUser(address: string, password: string) {
+  const res = await call("/api/auth/login", { method: "POST", json: { email: address, password } });
+  expect(res.status).toBe(200);
+  return (await res.json()) as { token: string; user: { id: string } };
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const me = (headers: Record<string, string>) => call("/api/auth/me", { headers });
+
+describe("register and sign in", () => {
+  it("registers, answers the user and a token, and sets an HttpOnly SameSite=Lax cookie (not Secure on localhost)", async () => {
+    const r = await registerUser();
+    expect(r.user).toMatchObject({ email: r.email, isAdmin: false });
+    expect(r.user).not.toHaveProperty("passwordHash");
+    expect(r.token.length).toBeGreaterThanOrEqual(27); // 20+ random bytes
+    expect(r.cookie).toMatch(/^rc_session=[\w-]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=259\d{4}$/);
+    const stored = await db.select().from(sessions).where(eq(sessions.tokenHash, await sha256Hex(r.token)));
+    expect(stored).toHaveLength(1);
+    const days = (stored[0]!.expiresAt.getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThanOrEqual(30);
+    // The token itself is never stored.
+    const raw = await env.DB.prepare("select count(*) as n from sessions where token_hash = ?").bind(r.token).first<{ n: number }>();
+    expect(raw!.n).toBe(0);
+  });
+
+  it("marks the cookie Secure off localhost", async () => {
+    const res = await exports.default.fetch("https://recipecart.example/api/auth/register", {
+      method: "POST",
+      headers: { "content-type": "application/json", "cf-connecting-ip": uniqueIp() },
+      body: JSON.stringify({ firstName: "A", lastName: "B", email: email(), password: "long enough pw" }),
+    });
+    expect(res.status).toBe(201);
+    expect(res.headers.get("set-cookie")).toMatch(/; Secure$/);
+  });
+
+  it("accepts the session both as a bearer token and as the cookie", async () => {
+    const r = await registerUser();
+    const cookie = r.cookie.split(";")[0]!;
+    for (const headers of [bearer(r.token), { cookie }]) {
+      const res = await me(headers);
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { user: { id: string } }).user.id).toBe(r.user.id);
+    }
+  });
+
+  it("stores the password as scrypt N=2^14 r=8 p=5 with a per-user salt", async () => {
+    const a = await registerUser({ password: "same password" });
+    const b = await registerUser({ password: "same password" });
+    const rows = await db.select({ h: users.passwordHash }).from(users).where(sql`${users.id} in (${a.user.id}, ${b.user.id})`);
+    for (const { h } of rows) expect(h).toMatch(/^scrypt\$16384\$8\$5\$[\w+/=]+\$[\w+/=]+$/);
+    expect(rows[0]!.h.split("$")[4]).not.toBe(rows[1]!.h.split("$")[4]);
+  });
+
+  it("refuses a second account for the same e-mail in any letter case", async () => {
+    const r = await registerUser();
+    const res = await call("/api/auth/register", {
+      method: "POST",
+      json: { firstName: "X", lastName: "Y", email: r.email.toUpperCase(), password: "another password" },
+    });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ code: "email_taken" });
+  });
+
+  it("validates registration with the spec's messages", async () => {
+    const res = await call("/api/auth/register", { method: "POST", json: { firstName: " ", lastName: "", email: "nope", password: "short" } });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { code: string; errors: Record<string, string[]> };
+    expect(body.code).toBe("invalid_body");
+    expect(body.errors).toEqual({
+      firstName: ["First name is required"],
+      lastName: ["Last name is required"],
+      email: ["Invalid email address"],
+      password: ["Password must be at least 8 characters"],
+    });
+  });
+
+  it("validates sign-in with the spec's messages", async () => {
+    const res = await call("/api/auth/login", { method: "POST", json: { email: "not-an-email", password: "" } });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { errors: unknown }).errors).toEqual({ email: ["Invalid email address"], password: ["Password is required"] });
+  });
+
+  it("signs in case-insensitively and answers a new token", async () => {
+    const r = await registerUser();
+    const l = await loginUser(r.email.toUpperCase(), r.password);
+    expect(l.user.id).toBe(r.user.id);
+    expect(l.token).not.toBe(r.token);
+    expect((await me(bearer(l.token))).status).toBe(200);
+  });
+
+  it("says the same for an unknown e-mail and a wrong password (no enumeration)", async () => {
+    const r = await registerUser();
+    const wrong = await call("/api/auth/login", { method: "POST", json: { email: r.email, password: "wrong password" } });
+    const unknown = await call("/api/auth/login", { method: "POST", json: { email: email(), password: "wrong password" } });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    const [a, b] = [await wrong.json(), await unknown.json()];
+    expect(a).toEqual(b);
+    expect(a).toMatchObject({ code: "invalid_credentials" });
+    expect(wrong.headers.get("set-cookie")).toBeNull();
+  });
+
+  it("rehashes an older hash (PBKDF2, or weaker scrypt parameters) at sign-in", async () => {
+    for (const old of [
+      await legacyPbkdf2("legacy password"),
+      await hashPassword("legacy password", { N: 2 ** 12, r: 8, p: 1 }),
+    ]) {
+      const address = email();
+      const id = newId();
+      await db.insert(users).values({ id, email: address, passwordHash: old });
+      expect(needsRehash(old)).toBe(true);
+      await loginUser(address, "legacy password");
+      const [row] = await db.select({ h: users.passwordHash }).from(users).where(eq(users.id, id));
+      expect(row!.h).toMatch(/^scrypt\$16384\$8\$5\$/);
+      await loginUser(address, "legacy password");
+    }
+  });
+
+  it("logout ends the session and clears the cookie", async () => {
+    const r = await registerUser();
+    const res = await call("/api/auth/logout", { method: "POST", headers: bearer(r.token) });
+    expect(res.status).toBe(204);
+    expect(res.headers.get("set-cookie")).toMatch(/^rc_session=; Path=\/; HttpOnly; SameSite=Lax; Max-Age=0/);
+    expect((await me(bearer(r.token))).status).toBe(401);
+  });
+});
+
+describe("rate limits", () => {
+  it("sign-in per address: the 21st attempt in a minute is 429 with Retry-After", async () => {
+    const ip = uniqueIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const res = await call("/api/auth/login", { method: "POST", ip, json: { email: email(), password: "whatever pw" } });
+      statuses.push(res.status);
+      if (res.status === 429) {
+        expect(res.headers.get("retry-after")).toBe("60");
+        expect(await res.json()).toMatchObject({ code: "rate_limited" });
+      }
+    }
+    expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  }, 30_000);
+
+  it("sign-in per e-mail: the 11th attempt for one address is refused from any network", async () => {
+    const target = email();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      statuses.push((await call("/api/auth/login", { method: "POST", json: { email: i % 2 ? target.toUpperCase() : target, password: "guess pw" } })).status);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  }, 30_000);
+
+  it("registration per address", async () => {
+    const ip = uniqueIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      // Invalid bodies still count: the limit is checked first.
+      statuses.push((await call("/api/auth/register", { method: "POST", ip, json: {} })).status);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  }, 30_000);
+
+  it("forgot-password per address and per e-mail", async () => {
+    const ip = uniqueIp();
+    const perIp: number[] = [];
+    for (let i = 0; i < 6; i++) perIp.push((await call("/api/auth/forgot-password", { method: "POST", ip, json: { email: email() } })).status);
+    expect(perIp).toEqual([200, 200, 200, 200, 200, 429]);
+    const target = email();
+    const perEmail: number[] = [];
+    for (let i = 0; i < 4; i++) perEmail.push((await call("/api/auth/forgot-password", { method: "POST", json: { email: target } })).status);
+    expect(perEmail).toEqual([200, 200, 200, 429]);
+  });
+});
+
+describe("password reset", () => {
+  async function outboxFor(address: string) {
+    return db.select().from(mailOutbox).where(sql`lower(${mailOutbox.to}) = lower(${address})`);
+  }
+  const tokenOf = (text: string) => decodeURIComponent(/reset-password\?token=([^\s]+)/.exec(text)![1]!);
+
+  it("answers the same whether or not the address has an account, and mails only a real account", async () => {
+    const r = await registerUser();
+    const nobody = email();
+    const a = await call("/api/auth/forgot-password", { method: "POST", json: { email: r.email } });
+    const b = await call("/api/auth/forgot-password", { method: "POST", json: { email: nobody } });
+    expect(a.status).toBe(200);
+    expect(b.status).toBe(200);
+    expect(await a.json()).toEqual(await b.json());
+    expect(await outboxFor(nobody)).toHaveLength(0);
+    const mails = await outboxFor(r.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ kind: "password_reset", subject: "Reset your recipecart password" });
+    expect(mails[0]!.text).toContain(`${ORIGIN}/reset-password?token=`);
+    expect(mails[0]!.html).toContain(`${ORIGIN}/reset-password?token=`);
+    // Only the token's hash is stored.
+    const [row] = await db.select({ h: users.resetTokenHash }).from(users).where(eq(users.id, r.user.id));
+    expect(row!.h).toBe(await sha256Hex(tokenOf(mails[0]!.text)));
+  });
+
+  it("the whole flow: mail, verify, reset, other sessions ended, token reuse refused", async () => {
+    const r = await registerUser();
+    const other = await loginUser(r.email, r.password);
+    await call("/api/auth/forgot-password", { method: "POST", json: { email: r.email } });
+    const [mail] = await outboxFor(r.email);
+    const token = tokenOf(mail!.text);
+
+    const verify = await call(`/api/auth/verify-reset-token?token=${encodeURIComponent(token)}`);
+    expect(await verify.json()).toEqual({ valid: true });
+    expect(await (await call("/api/auth/verify-reset-token?token=nope")).json()).toEqual({ valid: false });
+
+    const reset = await call("/api/auth/reset-password", { method: "POST", json: { token, password: "brand new password" } });
+    expect(reset.status).toBe(200);
+    expect(await reset.json()).toMatchObject({ success: true });
+
+    expect((await me(bearer(r.token))).status).toBe(401);
+    expect((await me(bearer(other.token))).status).toBe(401);
+    expect((await call("/api/auth/login", { method: "POST", json: { email: r.email, password: r.password } })).status).toBe(401);
+    await loginUser(r.email, "brand new password");
+
+    const again = await call("/api/auth/reset-password", { method: "POST", json: { token, password: "another new password" } });
+    expect(again.status).toBe(400);
+    expect(await again.json()).toMatchObject({ code: "invalid_reset_token", success: false });
+    expect(await (await call(`/api/auth/verify-reset-token?token=${encodeURIComponent(token)}`)).json()).toEqual({ valid: false });
+  });
+
+  it("validates the reset body with the spec's messages", async () => {
+    const res = await call("/api/auth/reset-password", { method: "POST", json: { token: "", password: "short" } });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { errors: unknown }).errors).toEqual({
+      token: ["Reset token is required"],
+      password: ["Password must be at least 8 characters"],
+    });
+  });
+
+  it("a link expires after 10 minutes (injected clock)", async () => {
+    const r = await registerUser();
+    const t0 = new Date("2030-01-01T12:00:00Z");
+    const deps = (at: Date) => ({ db, appOrigin: "https://recipecart.example", now: () => at });
+    await forgotPassword(deps(t0), { email: r.email });
+    const mail = (await outboxFor(r.email)).at(-1)!;
+    expect(mail.text).toContain("https://recipecart.example/reset-password?token=");
+    const token = tokenOf(mail.text);
+    const justBefore = new Date(t0.getTime() + RESET_TOKEN_TTL_MS - 1000);
+    const justAfter = new Date(t0.getTime() + RESET_TOKEN_TTL_MS + 1);
+    expect(await verifyResetToken(deps(justBefore), token)).toBe(true);
+    expect(await verifyResetToken(deps(justAfter), token)).toBe(false);
+    const err = await resetPassword(deps(justAfter), { token, password: "too late password" }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DomainError);
+    expect(err).toMatchObject({ kind: "invalid", code: "invalid_reset_token" });
+    await resetPassword(deps(justBefore), { token, password: "in time password" });
+    await loginUser(r.email, "in time password");
+  });
+});
+
+describe("profile, password change, sessions", () => {
+  it("PUT /api/users/me changes names and e-mail; the e-mail stays unique case-insensitively", async () => {
+    const a = await registerUser();
+    const b = await registerUser();
+    const taken = await call("/api/users/me", {
+      method: "PUT",
+      headers: bearer(a.token),
+      json: { firstName: "Ann", lastName: "Lee", email: b.email.toUpperCase() },
+    });
+    expect(taken.status).toBe(409);
+    expect(await taken.json()).toMatchObject({ code: "email_taken" });
+    const newEmail = email();
+    const ok = await call("/api/users/me", { method: "PUT", headers: bearer(a.token), json: { firstName: " Annie ", lastName: "Li", email: newEmail } });
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as { user: unknown }).user).toMatchObject({ id: a.user.id, firstName: "Annie", lastName: "Li", email: newEmail });
+    // Changing only the case of one's own address is fine.
+    const sameCase = await call("/api/users/me", { method: "PUT", headers: bearer(a.token), json: { firstName: "A", lastName: "L", email: newEmail.toUpperCase() } });
+    expect(sameCase.status).toBe(200);
+    const invalid = await call("/api/users/me", { method: "PUT", headers: bearer(a.token), json: { firstName: "", lastName: "", email: "x" } });
+    expect(((await invalid.json()) as { errors: unknown }).errors).toEqual({
+      firstName: ["First name is required"],
+      lastName: ["Last name is required"],
+      email: ["Invalid email address"],
+    });
+    expect((await call("/api/users/me", { method: "PUT", json: { firstName: "A", lastName: "B", email: email() } })).status).toBe(401);
+  });
+
+  it("PUT /api/users/me/password checks the current password and ends every other session", async () => {
+    const r = await registerUser();
+    const other = await loginUser(r.email, r.password);
+    const wrong = await call("/api/users/me/password", {
+      method: "PUT",
+      headers: bearer(r.token),
+      json: { currentPassword: "not it at all", newPassword: "a new password" },
+    });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toMatchObject({ code: "wrong_password" });
+    const short = await call("/api/users/me/password", { method: "PUT", headers: bearer(r.token), json: { currentPassword: "", newPassword: "short" } });
+    expect(((await short.json()) as { errors: unknown }).errors).toEqual({
+      currentPassword: ["Current password is required"],
+      newPassword: ["New password must be at least 8 characters"],
+    });
+    const ok = await call("/api/users/me/password", {
+      method: "PUT",
+      headers: bearer(r.token),
+      json: { currentPassword: r.password, newPassword: "a new password" },
+    });
+    expect(ok.status).toBe(204);
+    expect((await me(bearer(r.token))).status).toBe(200);
+    expect((await me(bearer(other.token))).status).toBe(401);
+    await loginUser(r.email, "a new password");
+  });
+
+  it("lists the caller's sessions and revokes one, or all the others", async () => {
+    const r = await registerUser();
+    const second = await loginUser(r.email, r.password);
+    const third = await loginUser(r.email, r.password);
+    const list = (await (await call("/api/auth/sessions", { headers: bearer(r.token) })).json()) as {
+      sessions: { id: string; current: boolean; userAgent: string | null }[];
+    };
+    expect(list.sessions).toHaveLength(3);
+    expect(list.sessions.filter((s) => s.current)).toHaveLength(1);
+    for (const s of list.sessions) expect(s.id).toMatch(/^[0-9a-f]{32}$/);
+    // Revoke the second session by its id (found through its own listing).
+    const secondId = ((await (await call("/api/auth/sessions", { headers: bearer(second.token) })).json()) as { sessions: { id: string; current: boolean }[] })
+      .sessions.find((s) => s.current)!.id;
+    expect((await call(`/api/auth/sessions/${secondId}`, { method: "DELETE", headers: bearer(r.token) })).status).toBe(204);
+    expect((await me(bearer(second.token))).status).toBe(401);
+    // Another user's session id is not found for this caller.
+    const stranger = await registerUser();
+    const strangerId = ((await (await call("/api/auth/sessions", { headers: bearer(stranger.token) })).json()) as { sessions: { id: string }[] }).sessions[0]!.id;
+    expect((await call(`/api/auth/sessions/${strangerId}`, { method: "DELETE", headers: bearer(r.token) })).status).toBe(404);
+    expect((await me(bearer(stranger.token))).status).toBe(200);
+    // All others.
+    expect((await call("/api/auth/sessions", { method: "DELETE", headers: bearer(r.token) })).status).toBe(204);
+    expect((await me(bearer(third.token))).status).toBe(401);
+    expect((await me(bearer(r.token))).status).toBe(200);
+    expect((await call("/api/auth/sessions")).status).toBe(401);
+  });
+
+  it("renews a cookie session that is past its first day (sliding expiry) and sends the cookie again", async () => {
+    const id = newId();
+    await db.insert(users).values({ id, email: email(), passwordHash: "" });
+    const token = newToken();
+    const tokenHash = await sha256Hex(token);
+    await db.insert(sessions).values({ tokenHash, userId: id, expiresAt: new Date(Date.now() + 10 * 86_400_000) });
+    const res = await me({ cookie: `rc_session=${token}` });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("set-cookie")).toMatch(/^rc_session=[\w-]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=259\d{4}$/);
+    const [row] = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash));
+    expect((row!.expiresAt.getTime() - Date.now()) / 86_400_000).toBeGreaterThan(29.9);
+    // A fresh session is not rewritten on every request.
+    const again = await me({ cookie: `rc_session=${token}` });
+    expect(again.headers.get("set-cookie")).toBeNull();
+  });
+
+  it("an OAuth-only account (empty password hash) can never sign in with a password", async () => {
+    const address = email();
+    await db.insert(users).values({ id: newId(), email: address, passwordHash: "" });
+    expect((await call("/api/auth/login", { method: "POST", json: { email: address, password: "" } })).status).toBe(400);
+    expect((await call("/api/auth/login", { method: "POST", json: { email: address, password: "anything at all" } })).status).toBe(401);
+  });
+});
+
+describe("Origin check on cookie-authenticated changes", () => {
+  it("refuses a cookie-authenticated PUT without our Origin; accepts it with our Origin or with a bearer token", async () => {
+    const r = await registerUser();
+    const cookie = r.cookie.split(";")[0]!;
+    const body = { firstName: "Ann", lastName: "Lee", email: r.email };
+    const none = await call("/api/users/me", { method: "PUT", headers: { cookie }, json: body });
+    expect(none.status).toBe(403);
+    expect(await none.json()).toMatchObject({ code: "origin_mismatch" });
+    const evil = await call("/api/users/me", { method: "PUT", headers: { cookie, origin: "https://evil.example" }, json: body });
+    expect(evil.status).toBe(403);
+    const ours = await call("/api/users/me", { method: "PUT", headers: { cookie, origin: ORIGIN }, json: body });
+    expect(ours.status).toBe(200);
+    const viaBearer = await call("/api/users/me", { method: "PUT", headers: { ...bearer(r.token), origin: "https://evil.example" }, json: body });
+    expect(viaBearer.status).toBe(200);
+    // A cross-site logout cannot end the session either.
+    expect((await call("/api/auth/logout", { method: "POST", headers: { cookie, origin: "https://evil.example" } })).status).toBe(403);
+    expect((await me({ cookie })).status).toBe(200);
+    // GET needs no Origin.
+    expect((await me({ cookie })).status).toBe(200);
+  });
+});
+
+describe("development outbox", () => {
+  it("does not exist without RECIPECART_DEV_OUTBOX=1", async () => {
+    for (const method of ["GET", "POST", "DELETE"]) {
+      const res = await call("/api/dev/outbox", { method });
+      expect(res.status).toBe(404);
+      expect(await res.json()).toMatchObject({ code: "not_found" });
+    }
+  });
+});
+
+async function legacyPbkdf2(password: string): Promise<string> {
+  const salt = crypto.getRandomValues(new Uint8Array(16));
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(password), "PBKDF2", false, ["deriveBits"]);
+  const bits = new Uint8Array(await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt, iterations: 100_000 }, key, 256));
+  const b64 = (b: Uint8Array) => btoa(String.fromCharCode(...b));
+  return `pbkdf2_sha256$100000$${b64(salt)}$${b64(bits)}`;
+}
+

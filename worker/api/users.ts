@@ -1,0 +1,40 @@
+/** The signed-in user's own account (SPEC §7): profile and password. */
+import { ChangePasswordRequestSchema, ClaimSchema, UpdateProfileRequestSchema } from "../../core/api/auth.ts";
+import { json, readJson } from "../http/problem.ts";
+import type { Route } from "../http/router.ts";
+import { changePassword, toWireUser, updateProfile } from "../services/accounts.ts";
+import { claimVisitorData } from "../services/claim.ts";
+import { accountDeps } from "./auth.ts";
+
+const BODY_MAX_BYTES = 64 * 1024;
+
+export const userRoutes: Route[] = [
+  {
+    method: "PUT",
+    path: "/api/users/me",
+    access: "user",
+    async handler(c) {
+      const body = await readJson(c.request, UpdateProfileRequestSchema, BODY_MAX_BYTES);
+      return json({ user: toWireUser(await updateProfile(accountDeps(c), c.user, body)) });
+    },
+  },
+  {
+    method: "PUT",
+    path: "/api/users/me/password",
+    access: "user",
+    async handler(c) {
+      const body = await readJson(c.request, ChangePasswordRequestSchema, BODY_MAX_BYTES);
+      await changePassword(accountDeps(c), c.user, c.caller.session?.id ?? null, body);
+      return new Response(null, { status: 204, headers: { "cache-control": "no-store" } });
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/users/me/claim",
+    access: "user",
+    async handler(c) {
+      const body = await readJson(c.request, ClaimSchema, BODY_MAX_BYTES);
+      return json(await claimVisitorData(c.db, c.user.id, body));
+    },
+  },
+];

@@ -1,0 +1,66 @@
+/**
+ * The Mailer interface and its two implementations (decision 0083):
+ * - CloudflareEmailMailer: Cloudflare Email Service through the `send_email` binding
+ *   (`env.EMAIL.send({ to, from, subject, html, text })`), used when the binding exists and MAIL_FROM
+ *   names a sender;
+ * - ConsoleMailer: with no provider configured (local `npm start`), prints each mail's recipient,
+ *   subject and links in the terminal, and counts it as sent.
+ */
+import { linksIn } from "./templates.ts";
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+}
+
+export interface Mailer {
+  readonly name: "cloudflare-email" | "console";
+  /** Sends or throws; the outbox retries a throw later. */
+  send(mail: OutgoingMail): Promise<void>;
+}
+
+/** The slice of the send_email binding we use (structural, so tests can pass a fake). */
+export interface EmailBinding {
+  send(message: { to: string; from: string; subject: string; text: string; html?: string }): Promise<unknown>;
+}
+
+export class CloudflareEmailMailer implements Mailer {
+  readonly name = "cloudflare-email";
+  private readonly binding: EmailBinding;
+  private readonly from: string;
+  constructor(binding: EmailBinding, from: string) {
+    this.binding = binding;
+    this.from = from;
+  }
+  async send(mail: OutgoingMail): Promise<void> {
+    await this.binding.send({
+      to: mail.to,
+      from: this.from,
+      subject: mail.subject,
+      text: mail.text,
+      ...(mail.html ? { html: mail.html } : {}),
+    });
+  }
+}
+
+export class ConsoleMailer implements Mailer {
+  readonly name = "console";
+  private readonly log: (line: string) => void;
+  constructor(log: (line: string) => void = (line) => console.log(line)) {
+    this.log = log;
+  }
+  async send(mail: OutgoingMail): Promise<void> {
+    const links = linksIn(mail.text);
+    this.log(
+      [`[mail] to: ${mail.to}`, `[mail] subject: ${mail.subject}`, ...links.map((l) => `[mail] link: ${l}`)].join("\n"),
+    );
+  }
+}
+
+export function mailerFromEnv(env: Env): Mailer {
+  const from = String((env as { MAIL_FROM?: string }).MAIL_FROM ?? "").trim();
+  const binding = (env as Partial<Pick<Env, "EMAIL">>).EMAIL as unknown as EmailBinding | undefined;
+  return binding && from ? new CloudflareEmailMailer(binding, from) : new ConsoleMailer();
+}

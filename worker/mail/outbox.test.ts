@@ -1,0 +1,158 @@
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { handleApi } from "../api/index.ts";
+import { createDb } from "../db/client.ts";
+import { mailOutbox, users } from "../db/schema.ts";
+import { newId } from "../lib/ids.ts";
+import { forgotPassword, outboxRow } from "../services/accounts.ts";
+import { ANONYMOUS } from "../services/caller.ts";
+import { CloudflareEmailMailer, ConsoleMailer, mailerFromEnv, type EmailBinding } from "./mailer.ts";
+import { backoffMs, deliver, deliverDue, MAX_ATTEMPTS } from "./outbox.ts";
+import { passwordResetMail } from "./templates.ts";
+
+const db = createDb(env.DB);
+const noSleep = async () => {};
+
+/** A fake send_email binding: fails the first `failures` sends, records the rest. */
+function fakeBinding(failures = 0) {
+  const sent: Parameters<EmailBinding["send"]>[0][] = [];
+  let left = failures;
+  const binding: EmailBinding = {
+    async send(message) {
+      if (left > 0) {
+        left--;
+        throw Object.assign(new Error("daily limit"), { code: "E_DAILY_LIMIT_EXCEEDED" });
+      }
+      sent.push(message);
+      return { messageId: `m-${sent.length}` };
+    },
+  };
+  return { binding, sent };
+}
+
+async function queued(to = `${newId()}@example.org`, at = new Date()) {
+  const id = newId();
+  await db.insert(mailOutbox).values(outboxRow(id, passwordResetMail(to, "https://recipecart.example/reset-password?token=abc"), at));
+  return id;
+}
+
+const row = async (id: string) => (await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0]!;
+
+describe("mailers", () => {
+  it("Cloudflare Email Service gets to, from, subject, text and html", async () => {
+    const { binding, sent } = fakeBinding();
+    await new CloudflareEmailMailer(binding, "no-reply@recipecart.example").send({ to: "a@b.org", subject: "S", text: "T", html: "<p>H</p>" });
+    expect(sent).toEqual([{ to: "a@b.org", from: "no-reply@recipecart.example", subject: "S", text: "T", html: "<p>H</p>" }]);
+  });
+
+  it("without MAIL_FROM the console mailer prints recipient, subject and links", async () => {
+    expect(mailerFromEnv(env).name).toBe("console");
+    expect(mailerFromEnv({ ...env, MAIL_FROM: "no-reply@recipecart.example" } as unknown as Env).name).toBe("cloudflare-email");
+    const lines: string[] = [];
+    const mail = passwordResetMail("ann@example.org", "http://localhost:8787/reset-password?token=t0k");
+    await new ConsoleMailer((l) => lines.push(l)).send(mail);
+    expect(lines.join("\n")).toBe(
+      "[mail] to: ann@example.org\n[mail] subject: Reset your recipecart password\n[mail] link: http://localhost:8787/reset-password?token=t0k",
+    );
+  });
+
+  it("the reset mail has a text and an HTML part with the link, HTML-escaped", () => {
+    const mail = passwordResetMail("a@b.org", "https://x.example/reset-password?token=a&b");
+    expect(mail.text).toContain("https://x.example/reset-password?token=a&b");
+    expect(mail.text).toMatch(/10 minutes/);
+    expect(mail.html).toContain('href="https://x.example/reset-password?token=a&amp;b"');
+  });
+});
+
+describe("outbox delivery", () => {
+  it("sends a queued mail and marks it sent", async () => {
+    const { binding, sent } = fakeBinding();
+    const id = await queued();
+    await deliver(db, new CloudflareEmailMailer(binding, "f@x.org"), [id], { sleep: noSleep });
+    expect(sent).toHaveLength(1);
+    expect(await row(id)).toMatchObject({ status: "sent", attempts: 1, lastError: null });
+    // Delivering again sends nothing twice.
+    await deliver(db, new CloudflareEmailMailer(binding, "f@x.org"), [id], { sleep: noSleep });
+    expect(sent).toHaveLength(1);
+  });
+
+  it("retries quickly inside the request, then leaves the mail for the cron with backoff", async () => {
+    const flaky = fakeBinding(1);
+    const a = await queued();
+    await deliver(db, new CloudflareEmailMailer(flaky.binding, "f@x.org"), [a], { sleep: noSleep });
+    expect(flaky.sent).toHaveLength(1);
+    expect(await row(a)).toMatchObject({ status: "sent", attempts: 2 });
+
+    const down = fakeBinding(100);
+    const b = await queued();
+    const t0 = new Date("2031-01-01T00:00:00Z");
+    await deliver(db, new CloudflareEmailMailer(down.binding, "f@x.org"), [b], { sleep: noSleep, now: () => t0 });
+    const after = await row(b);
+    expect(after).toMatchObject({ status: "pending", attempts: 3, lastError: "E_DAILY_LIMIT_EXCEEDED: daily limit" });
+    expect(after.nextAttemptAt!.getTime()).toBe(t0.getTime() + backoffMs(3));
+
+    // The cron does not touch it before its time, then sends it once the provider is back.
+    const up = fakeBinding();
+    const mailer = new CloudflareEmailMailer(up.binding, "f@x.org");
+    await deliverDue(db, mailer, { now: () => new Date(t0.getTime() + backoffMs(3) - 1000) });
+    expect(up.sent.filter((m) => m.to === after.to)).toHaveLength(0);
+    await deliverDue(db, mailer, { now: () => new Date(t0.getTime() + backoffMs(3) + 1000) });
+    expect(up.sent.filter((m) => m.to === after.to)).toHaveLength(1);
+    expect(await row(b)).toMatchObject({ status: "sent", attempts: 4 });
+  });
+
+  it("gives up after MAX_ATTEMPTS and marks the mail failed", async () => {
+    const down = fakeBinding(1000);
+    const id = await queued();
+    let t = new Date("2032-01-01T00:00:00Z").getTime();
+    const mailer = new CloudflareEmailMailer(down.binding, "f@x.org");
+    for (let i = 0; i < MAX_ATTEMPTS + 2; i++) {
+      await deliverDue(db, mailer, { now: () => new Date(t) });
+      t += 3 * 60 * 60 * 1000;
+    }
+    expect(await row(id)).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS });
+  });
+
+  it("a lease that runs out (an isolate killed mid-send) makes the mail due again", async () => {
+    const id = await queued();
+    const t0 = new Date("2033-01-01T00:00:00Z");
+    await db.update(mailOutbox).set({ status: "sending", nextAttemptAt: new Date(t0.getTime() + 120_000) }).where(eq(mailOutbox.id, id));
+    const { binding, sent } = fakeBinding();
+    const mailer = new CloudflareEmailMailer(binding, "f@x.org");
+    await deliverDue(db, mailer, { now: () => new Date(t0.getTime() + 60_000) });
+    const to = (await row(id)).to;
+    expect(sent.some((m) => m.to === to)).toBe(false);
+    await deliverDue(db, mailer, { now: () => new Date(t0.getTime() + 121_000) });
+    expect(await row(id)).toMatchObject({ status: "sent" });
+  });
+
+  it("the reset mail is written in the same batch as the token: both or neither", async () => {
+    const address = `${newId()}@example.org`;
+    const id = newId();
+    await db.insert(users).values({ id, email: address, passwordHash: "" });
+    const { mailId } = await forgotPassword({ db, appOrigin: "https://recipecart.example" }, { email: address });
+    const mail = await row(mailId!);
+    const [user] = await db.select().from(users).where(eq(users.id, id));
+    expect(mail.status).toBe("pending");
+    expect(user!.resetTokenHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+describe("development outbox listing", () => {
+  it("lists mails with their links when RECIPECART_DEV_OUTBOX=1", async () => {
+    const to = `${newId()}@example.org`;
+    await queued(to);
+    const url = new URL("http://localhost/api/dev/outbox");
+    const base = { url, ctx: {} as ExecutionContext, db, requestId: "t", caller: ANONYMOUS };
+    const on = await handleApi({ ...base, request: new Request(url), env: { ...env, RECIPECART_DEV_OUTBOX: "1" } as unknown as Env });
+    expect(on.status).toBe(200);
+    const body = (await on.json()) as { mails: { to: string; links: string[]; subject: string }[] };
+    expect(body.mails.find((m) => m.to === to)).toMatchObject({
+      subject: "Reset your recipecart password",
+      links: ["https://recipecart.example/reset-password?token=abc"],
+    });
+    const off = await handleApi({ ...base, request: new Request(url), env });
+    expect(off.status).toBe(404);
+  });
+});

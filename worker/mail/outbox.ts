@@ -1,0 +1,135 @@
+/**
+ * Delivery of mail_outbox rows (decision 0083). Every mail is written to the outbox in the same D1
+ * batch as the change that causes it; then `deliver` sends it right after the response (waitUntil)
+ * with a few quick retries, and the scheduled handler retries whatever is left with growing
+ * backoff. A row is taken with a short lease (status "sending", next_attempt_at in two minutes), so
+ * the request's attempt and the cron never send the same mail at once; a lease that runs out (an
+ * isolate killed mid-send) makes the row due again. Nothing is lost when sending fails.
+ */
+import { and, asc, eq, inArray, lte, or, isNull } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { mailOutbox } from "../db/schema.ts";
+import type { Mailer } from "./mailer.ts";
+
+/** After this many failed attempts a mail is marked "failed" and left for a person to look at. */
+export const MAX_ATTEMPTS = 8;
+const LEASE_MS = 2 * 60 * 1000;
+/** Backoff after the n-th failure: 1, 2, 4, ... minutes, at most 2 hours. */
+export const backoffMs = (attempts: number) => Math.min(2 * 60 * 60 * 1000, 60_000 * 2 ** Math.max(0, attempts - 1));
+
+export interface DeliverOptions {
+  now?: () => Date;
+  /** Pause between the quick in-request retries (tests pass a no-op). */
+  sleep?: (ms: number) => Promise<void>;
+  /** Quick retries inside the request's waitUntil, with these pauses (ms). */
+  quickRetries?: number[];
+}
+
+type Row = typeof mailOutbox.$inferSelect;
+
+const due = (now: Date) =>
+  and(
+    inArray(mailOutbox.status, ["pending", "sending"]),
+    or(isNull(mailOutbox.nextAttemptAt), lte(mailOutbox.nextAttemptAt, now)),
+  );
+
+/** Takes the row for sending if it is due; null when someone else holds it or it is done. */
+async function lease(db: Db, id: string, now: Date): Promise<Row | null> {
+  const rows = await db
+    .update(mailOutbox)
+    .set({ status: "sending", nextAttemptAt: new Date(now.getTime() + LEASE_MS) })
+    .where(and(eq(mailOutbox.id, id), due(now)))
+    .returning();
+  return rows[0] ?? null;
+}
+
+/** One attempt at one row: sent, or back to pending with backoff (failed after MAX_ATTEMPTS). */
+async function attempt(db: Db, mailer: Mailer, row: Row, now: () => Date): Promise<boolean> {
+  try {
+    await mailer.send({ to: row.to, subject: row.subject, text: row.text, html: row.html });
+    await db.update(mailOutbox).set({ status: "sent", sentAt: now(), attempts: row.attempts + 1, lastError: null, nextAttemptAt: null }).where(eq(mailOutbox.id, row.id));
+    return true;
+  } catch (err) {
+    const attempts = row.attempts + 1;
+    const message = err instanceof Error ? `${(err as { code?: string }).code ?? err.name}: ${err.message}` : String(err);
+    await db
+      .update(mailOutbox)
+      .set({
+        status: attempts >= MAX_ATTEMPTS ? "failed" : "pending",
+        attempts,
+        lastError: message.slice(0, 500),
+        nextAttemptAt: new Date(now().getTime() + backoffMs(attempts)),
+      })
+      .where(eq(mailOutbox.id, row.id));
+    row.attempts = attempts;
+    return false;
+  }
+}
+
+/** Sends these outbox rows now, retrying quickly a few times; what still fails waits for the cron. */
+export async function deliver(db: Db, mailer: Mailer, ids: string[], opts: DeliverOptions = {}): Promise<void> {
+  const now = opts.now ?? (() => new Date());
+  const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const pauses = opts.quickRetries ?? [1000, 3000];
+  for (const id of ids) {
+    for (let i = 0; i <= pauses.length; i++) {
+      // The quick retries re-take the lease directly (they hold it); the first take must find it due.
+      const row = i === 0 ? await lease(db, id, now()) : await leaseAfterFailure(db, id, now());
+      if (!row) break;
+      if (await attempt(db, mailer, row, now)) break;
+      if (row.attempts >= MAX_ATTEMPTS || i === pauses.length) break;
+      await sleep(pauses[i]!);
+    }
+  }
+}
+
+/** Re-takes a row this request just failed to send, ignoring its backoff (a quick retry). */
+async function leaseAfterFailure(db: Db, id: string, now: Date): Promise<Row | null> {
+  const rows = await db
+    .update(mailOutbox)
+    .set({ status: "sending", nextAttemptAt: new Date(now.getTime() + LEASE_MS) })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "pending")))
+    .returning();
+  return rows[0] ?? null;
+}
+
+/** The scheduled retry: every due row (oldest first, at most `limit`), one attempt each. */
+export async function deliverDue(db: Db, mailer: Mailer, opts: { now?: () => Date; limit?: number } = {}): Promise<{ sent: number; failed: number }> {
+  const now = opts.now ?? (() => new Date());
+  const rows = await db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(due(now()))
+    .orderBy(asc(mailOutbox.createdAt))
+    .limit(opts.limit ?? 50);
+  let sent = 0;
+  let failed = 0;
+  for (const { id } of rows) {
+    const row = await lease(db, id, now());
+    if (!row) continue;
+    if (await attempt(db, mailer, row, now)) sent++;
+    else failed++;
+  }
+  return { sent, failed };
+}
+
+/** The outbox, newest first (the development-only listing). */
+export function listOutbox(db: Db, limit = 100) {
+  return db
+    .select({
+      id: mailOutbox.id,
+      to: mailOutbox.to,
+      subject: mailOutbox.subject,
+      text: mailOutbox.text,
+      html: mailOutbox.html,
+      kind: mailOutbox.kind,
+      status: mailOutbox.status,
+      attempts: mailOutbox.attempts,
+      lastError: mailOutbox.lastError,
+      createdAt: mailOutbox.createdAt,
+      sentAt: mailOutbox.sentAt,
+    })
+    .from(mailOutbox)
+    .orderBy(asc(mailOutbox.createdAt))
+    .limit(limit);
+}

@@ -1,0 +1,51 @@
+/**
+ * The mails recipecart sends, each with a plain-text and an HTML part. Links are absolute, built
+ * on APP_ORIGIN (or the request's origin when it is unset).
+ */
+
+export interface MailContent {
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+const paras = (list: string[]) => list.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join("");
+
+function layout(title: string, before: string[], button: { label: string; href: string } | null, after: string[] = []): string {
+  const body = paras(before);
+  const cta = button
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(button.href)}" style="background:#15803d;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(button.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;color:#555">Or paste this link into your browser: <br><a href="${escapeHtml(button.href)}">${escapeHtml(button.href)}</a></p>`
+    : "";
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2937;max-width:560px;margin:0 auto;padding:24px">
+<h1 style="font-size:20px">${escapeHtml(title)}</h1>${body}${cta}${paras(after)}
+<p style="margin-top:32px;font-size:12px;color:#6b7280">recipecart</p></body></html>`;
+}
+
+/** SPEC §2 /forgot-password: the link expires in 10 minutes and works once. */
+export function passwordResetMail(to: string, link: string): MailContent {
+  const subject = "Reset your recipecart password";
+  const lines = [
+    "Someone (hopefully you) asked to reset the password of your recipecart account.",
+    "Open the link below to choose a new password. The link expires in 10 minutes and can be used once.",
+    "If you did not ask for this, you can ignore this e-mail: your password stays the same.",
+  ];
+  return {
+    kind: "password_reset",
+    to,
+    subject,
+    text: `${lines[0]}\n\n${lines[1]}\n\n${link}\n\n${lines[2]}\n`,
+    html: layout(subject, lines.slice(0, 2), { label: "Reset password", href: link }, lines.slice(2)),
+  };
+}
+
+/** Every http(s) link in a text part (the development console prints them). */
+export function linksIn(text: string): string[] {
+  return [...text.matchAll(/https?:\/\/[^\s<>"]+/g)].map((m) => m[0]);
+}

@@ -1,0 +1,254 @@
+/**
+ * Account use cases (SPEC §7): register, sign in, password reset by e-mail, profile and password
+ * change. No HTTP here: failures are DomainErrors, the HTTP layer sets cookies and maps errors.
+ *
+ * - No account enumeration: a sign-in failure reads the same for an unknown e-mail and a wrong
+ *   password (and costs the same scrypt time); forgot-password answers the same either way.
+ * - Reset tokens: 256-bit random, only the SHA-256 stored, 10 minutes, single use. A reset ends
+ *   every session of the user; a password change ends every other session.
+ * - The reset mail is written to mail_outbox in the same D1 batch as the token (decision 0083).
+ */
+import { and, eq, gt, ne, sql } from "drizzle-orm";
+import type { Claim } from "../../core/api/auth.ts";
+import type { Db } from "../db/client.ts";
+import { mailOutbox, sessions, users } from "../db/schema.ts";
+import { hashPassword, needsRehash, sha256Hex, verifyPassword } from "../lib/crypto.ts";
+import { newId, newToken } from "../lib/ids.ts";
+import { passwordResetMail, type MailContent } from "../mail/templates.ts";
+import type { CallerUser } from "./caller.ts";
+import { claimVisitorData, type ClaimResult } from "./claim.ts";
+import { DomainError } from "./errors.ts";
+import { createSession, revokeOthersWhere, type NewSession } from "./sessions.ts";
+
+/** SPEC §9: a reset link lives 10 minutes. */
+export const RESET_TOKEN_TTL_MS = 10 * 60 * 1000;
+
+export interface AccountDeps {
+  db: Db;
+  /** Injected clock (tests move it past the reset expiry). */
+  now?: () => Date;
+  /** Origin for links in mails (APP_ORIGIN, else the request's origin). */
+  appOrigin: string;
+}
+
+export interface SignedInResult {
+  user: CallerUser;
+  session: NewSession;
+  claimed: ClaimResult;
+}
+
+const userColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  isAdmin: users.isAdmin,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+};
+
+const normalizeEmail = (email: string) => email.trim();
+const byEmail = (email: string) => sql`lower(${users.email}) = lower(${normalizeEmail(email)})`;
+
+const clock = (deps: AccountDeps) => deps.now?.() ?? new Date();
+
+export const INVALID_CREDENTIALS = new DomainError(
+  "unauthenticated",
+  "invalid_credentials",
+  "Invalid email or password. Please check your credentials and try again.",
+);
+
+const EMAIL_TAKEN = () =>
+  new DomainError("conflict", "email_taken", "An account with this email already exists.", {
+    errors: { email: ["An account with this email already exists."] },
+  });
+
+/** A hash to verify against when the e-mail is unknown, so both failures cost the same time. */
+let dummyHash: Promise<string> | null = null;
+
+export async function register(
+  deps: AccountDeps,
+  input: { firstName: string; lastName: string; email: string; password: string; claim?: Claim },
+  opts: { userAgent?: string | null } = {},
+): Promise<SignedInResult> {
+  const now = clock(deps);
+  const existing = await deps.db.select({ id: users.id }).from(users).where(byEmail(input.email)).limit(1);
+  if (existing.length) throw EMAIL_TAKEN();
+  const id = newId();
+  const passwordHash = await hashPassword(input.password);
+  try {
+    await deps.db.insert(users).values({
+      id,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: normalizeEmail(input.email),
+      passwordHash,
+      createdAt: now,
+      updatedAt: now,
+    });
+  } catch (err) {
+    // Two registrations racing for one address: the unique index on lower(email) decides.
+    if (/UNIQUE/i.test(String(err))) throw EMAIL_TAKEN();
+    throw err;
+  }
+  return startSignedIn(deps, id, input.claim, opts.userAgent, now);
+}
+
+export async function login(
+  deps: AccountDeps,
+  input: { email: string; password: string; claim?: Claim },
+  opts: { userAgent?: string | null } = {},
+): Promise<SignedInResult> {
+  const now = clock(deps);
+  const rows = await deps.db.select({ id: users.id, passwordHash: users.passwordHash }).from(users).where(byEmail(input.email)).limit(1);
+  const row = rows[0];
+  if (!row) {
+    await verifyPassword(input.password, await (dummyHash ??= hashPassword("not a real password")));
+    throw INVALID_CREDENTIALS;
+  }
+  if (!(await verifyPassword(input.password, row.passwordHash))) throw INVALID_CREDENTIALS;
+  if (needsRehash(row.passwordHash)) {
+    await deps.db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, row.id));
+  }
+  return startSignedIn(deps, row.id, input.claim, opts.userAgent, now);
+}
+
+/** Starts a session for a user already proven (password, OAuth) and claims the visitor's data. */
+export async function startSignedIn(
+  deps: AccountDeps,
+  userId: string,
+  claim: Claim | undefined,
+  userAgent: string | null | undefined,
+  now: Date = clock(deps),
+): Promise<SignedInResult> {
+  const session = await createSession(deps.db, userId, { userAgent, now });
+  const claimed = claim ? await claimVisitorData(deps.db, userId, claim) : { recipes: 0, lists: 0 };
+  const user = (await deps.db.select(userColumns).from(users).where(eq(users.id, userId)).limit(1))[0]!;
+  return { user, session, claimed };
+}
+
+export const FORGOT_PASSWORD_MESSAGE =
+  "If an account exists for that email, we have sent a link to reset the password. It expires in 10 minutes.";
+
+/**
+ * Writes a reset token and its mail in one batch when the address has an account; does nothing
+ * otherwise. Returns the outbox id to deliver (null when no mail was written).
+ */
+export async function forgotPassword(deps: AccountDeps, input: { email: string }): Promise<{ mailId: string | null }> {
+  const now = clock(deps);
+  const rows = await deps.db.select({ id: users.id, email: users.email }).from(users).where(byEmail(input.email)).limit(1);
+  const user = rows[0];
+  if (!user) return { mailId: null };
+  const token = newToken();
+  const link = new URL(`/reset-password?token=${encodeURIComponent(token)}`, deps.appOrigin).href;
+  const mail = passwordResetMail(user.email, link);
+  const mailId = newId();
+  await deps.db.batch([
+    deps.db
+      .update(users)
+      .set({ resetTokenHash: await sha256Hex(token), resetTokenExpiry: new Date(now.getTime() + RESET_TOKEN_TTL_MS) })
+      .where(eq(users.id, user.id)),
+    deps.db.insert(mailOutbox).values(outboxRow(mailId, mail, now)),
+  ]);
+  return { mailId };
+}
+
+export function outboxRow(id: string, mail: MailContent, now: Date) {
+  return { id, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, kind: mail.kind, status: "pending", createdAt: now };
+}
+
+async function findByResetToken(deps: AccountDeps, token: string, now: Date) {
+  if (!token || token.length > 200) return null;
+  const rows = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.resetTokenHash, await sha256Hex(token)), gt(users.resetTokenExpiry, now)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function verifyResetToken(deps: AccountDeps, token: string): Promise<boolean> {
+  return (await findByResetToken(deps, token, clock(deps))) !== null;
+}
+
+export const INVALID_RESET_TOKEN = () =>
+  new DomainError("invalid", "invalid_reset_token", "This reset link is invalid or has expired. Please request a new one.", {
+    success: false,
+  });
+
+/** Sets the new password, spends the token and ends every session of the user, in one batch. */
+export async function resetPassword(deps: AccountDeps, input: { token: string; password: string }): Promise<void> {
+  const now = clock(deps);
+  const user = await findByResetToken(deps, input.token, now);
+  if (!user) throw INVALID_RESET_TOKEN();
+  const passwordHash = await hashPassword(input.password);
+  const tokenHash = await sha256Hex(input.token);
+  const [updated] = await deps.db.batch([
+    // The token hash in the WHERE makes the token single-use even when two resets race.
+    deps.db
+      .update(users)
+      .set({ passwordHash, resetTokenHash: null, resetTokenExpiry: null, updatedAt: now })
+      .where(and(eq(users.id, user.id), eq(users.resetTokenHash, tokenHash)))
+      .returning({ id: users.id }),
+    deps.db.delete(sessions).where(eq(sessions.userId, user.id)),
+  ]);
+  if (updated.length === 0) throw INVALID_RESET_TOKEN();
+}
+
+/** PUT /api/users/me/password: the current password is checked; every other session ends. */
+export async function changePassword(
+  deps: AccountDeps,
+  user: CallerUser,
+  currentSessionId: string | null,
+  input: { currentPassword: string; newPassword: string },
+): Promise<void> {
+  const rows = await deps.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id)).limit(1);
+  if (!rows[0] || !(await verifyPassword(input.currentPassword, rows[0].passwordHash))) {
+    throw new DomainError("invalid", "wrong_password", "Current password is incorrect.", {
+      errors: { currentPassword: ["Current password is incorrect."] },
+    });
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await deps.db.batch([
+    deps.db.update(users).set({ passwordHash, resetTokenHash: null, resetTokenExpiry: null, updatedAt: clock(deps) }).where(eq(users.id, user.id)),
+    deps.db.delete(sessions).where(revokeOthersWhere(user.id, currentSessionId)),
+  ]);
+}
+
+/** PUT /api/users/me: names and e-mail; the e-mail must stay unique case-insensitively. */
+export async function updateProfile(
+  deps: AccountDeps,
+  user: CallerUser,
+  input: { firstName: string; lastName: string; email: string },
+): Promise<CallerUser> {
+  const email = normalizeEmail(input.email);
+  if (email.toLowerCase() !== user.email.toLowerCase()) {
+    const taken = await deps.db.select({ id: users.id }).from(users).where(and(byEmail(email), ne(users.id, user.id))).limit(1);
+    if (taken.length) throw EMAIL_TAKEN();
+  }
+  try {
+    const [row] = await deps.db
+      .update(users)
+      .set({ firstName: input.firstName, lastName: input.lastName, email, updatedAt: clock(deps) })
+      .where(eq(users.id, user.id))
+      .returning(userColumns);
+    if (!row) throw new DomainError("not_found", "not_found", "This account no longer exists.");
+    return row;
+  } catch (err) {
+    if (/UNIQUE/i.test(String(err))) throw EMAIL_TAKEN();
+    throw err;
+  }
+}
+
+/** The user as the API answers it (dates as ISO strings; never the hashes). */
+export function toWireUser(user: CallerUser) {
+  return {
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    isAdmin: user.isAdmin,
+    createdAt: user.createdAt.toISOString(),
+    updatedAt: user.updatedAt.toISOString(),
+  };
+}
