@@ -20,6 +20,8 @@ export interface CaptionReading {
 // Emoji and their joiners/selectors/skin tones, keycaps and regional flags.
 // biome-ignore lint/suspicious/noMisleadingCharacterClass: joiners and selectors are matched one code point at a time on purpose
 const EMOJI = /(?:\p{Extended_Pictographic}|\p{Regional_Indicator}|[\u{1F3FB}-\u{1F3FF}\u200d\ufe0e\ufe0f\u20e3])/gu;
+/** Text, then emoji, then a capitalised word: the emoji ends the first sentence. */
+const EMOJI_BREAK = new RegExp(`^(.*?\\p{L}.*?)\\s*(?:${EMOJI.source})+\\s+(?=\\p{Lu}\\p{Ll})`, "u");
 const HASHTAG = /(^|\s)#[\p{L}\p{N}_]+/gu;
 const MENTION = /(^|\s)@[\w.]+/g;
 const URL_RE = /\bhttps?:\/\/[^\s<>"'()]+[^\s<>"'().,;:!?]/gi;
@@ -150,6 +152,18 @@ function groupName(line: string): boolean {
 
 /** True when a line reads as an ingredient with an amount (judged by the ingredient parser). */
 function hasAmount(line: string): boolean {
+  let known = AMOUNT_CACHE.get(line);
+  if (known === undefined) {
+    known = parsesWithAmount(line);
+    // a small bounded memo: a caption's lines are asked about several times (sources repeat the caption)
+    if (AMOUNT_CACHE.size > 2000) AMOUNT_CACHE.clear();
+    AMOUNT_CACHE.set(line, known);
+  }
+  return known;
+}
+const AMOUNT_CACHE = new Map<string, boolean>();
+
+function parsesWithAmount(line: string): boolean {
   const s = line.replace(BULLET, "");
   if (!QTY.test(s)) return false;
   if (
@@ -276,7 +290,11 @@ export function captionTitle(caption: string): string | null {
 
 /** A title without emoji, hashtags, "recipe below" phrases, quotes and trailing separators. */
 export function cleanTitle(raw: string): string {
-  let t = plain(raw.replace(URL_RE, " ")).replace(RECIPE_BELOW, " ").replace(RECIPE_PREFIX, "");
+  // an emoji before a capitalised word ends a sentence ("Stroopwafeltaart 😍 Makkelijker dan je denkt!")
+  const emojiBreak = EMOJI_BREAK.exec(raw);
+  let t = plain((emojiBreak ? emojiBreak[1] : raw).replace(URL_RE, " "))
+    .replace(RECIPE_BELOW, " ")
+    .replace(RECIPE_PREFIX, "");
   // the first sentence ("Easy lemon pasta. Ready in 15 minutes!" -> "Easy lemon pasta")
   const sentence = /^(.{3,}?[^\s.!?])([.!?])\s+\p{Lu}/u.exec(t);
   if (sentence) t = sentence[1] + (sentence[2] === "." ? "" : sentence[2]);

@@ -225,7 +225,10 @@ export function readPost(network: Network, data: PageData): PostReading {
     network === "instagram" || network === "facebook" || network === "threads" || network === "tiktok" ? ogTitle : "",
   ];
   let best: CaptionReading | null = null;
+  const seen = new Set<string>();
   for (const raw of sources) {
+    if (!raw || seen.has(raw)) continue;
+    seen.add(raw);
     let text = unwrapCaption(raw);
     // a caption the network cut short ("... 1 egg, beate…"): its last line is not whole
     if (/(?:…|\.\.\.)\s*$/.test(text)) text = text.replace(/[^\n]*$/, "");
