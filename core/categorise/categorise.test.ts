@@ -194,6 +194,12 @@ describe("categorise", () => {
     expect(categorise("Cheesy Shells Dinner")).toBe("Pasta, Rice & Grains");
   });
 
+  it("shelves meat-free products named after a meat with frozen food", () => {
+    expect(categorise("Vegan Italian Sausages")).toBe("Frozen");
+    expect(categorise("Plant-Based Burger Patties")).toBe("Frozen");
+    expect(categorise("Pork Sausages")).toBe("Meat & Seafood");
+  });
+
   it("shelves savoury meat pies with frozen food and jarred nacho chillies with condiments", () => {
     expect(categorise("Steak & Ale Pies")).toBe("Frozen");
     expect(categorise("Dutch Apple Pie")).toBe("Bakery & Bread");

@@ -37,7 +37,7 @@ interface Match {
 const MAX_PHRASE = 5;
 const NON_ASCII = /[^\x00-\x7f]/;
 /** Every cue word of every list: a name with none of them skips the modifier rules. */
-const ALL_CUE_WORDS = new Set<string>(["frozen", "canned", "tinned", "chocolate", "pickled", "fresh", "teriyaki", "nacho", "pie"]);
+const ALL_CUE_WORDS = new Set<string>(["frozen", "canned", "tinned", "chocolate", "pickled", "fresh", "teriyaki", "nacho", "pie", "vegan", "vegetarian", "meatless", "plant", "veggie", "meat free"]);
 
 // ------------------------------------------------------------------ lexicon tables (built once)
 
@@ -628,6 +628,7 @@ const ASIAN_CUES = cues(["korean", "thai", "chinese", "japanese", "asian", "szec
 const CANNED_MEAT_CUES = cues(["canned", "tinned", "tin", "can", "in water", "in spring water", "in oil", "in olive oil", "in brine",
   "chunk light", "solid white", "in sauce", "pouch"]);
 const FROZEN_CUES = cues(["breaded", "battered"]);
+const MEAT_FREE_CUES = cues(["vegan", "vegetarian", "meatless", "meat free", "plant based", "veggie"]);
 const CANDY_CUES = cues(["covered", "drenched", "dipped", "coated", "enrobed"]);
 const PLANT_MILK_CUES = cues(["dairy", "soy", "soymilk", "almond", "oat", "rice", "cashew", "coconut", "hemp", "grain"]);
 
@@ -675,6 +676,9 @@ function applyModifiers(m: Match, tokens: string[]): Code {
   if (e.code !== "FR" && near.includes("frozen")) return "FR";
   if ((near.includes("canned") || near.includes("tinned")) && e.code !== "BV" && e.code !== "AL") return "CS";
   if (e.code === "MS" && hasAny(near, FROZEN_CUES)) return "FR";
+  // a meat-free product named after the meat it replaces ("Vegan Sausages", "Meat-Free Mince") is
+  // a packaged meat alternative, sold frozen by default (issue 15)
+  if (e.code === "MS" && hasAny(near, MEAT_FREE_CUES)) return "FR";
   if ((e.code === "MS" || e.kind === "fish") && hasAny(near, CANNED_MEAT_CUES)) return "CS";
   if (near.includes("chocolate") && hasAny(near, CANDY_CUES) && e.code !== "FR") return "SN";
   switch (e.kind) {
