@@ -124,8 +124,9 @@ async function auditOnce(url: string, port: number, cpuSlowdown: number): Promis
   const a11yFailures = (lhr.categories.accessibility?.auditRefs ?? [])
     .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && (lhr.audits[ref.id]?.score ?? 1) < 1)
     .map((ref) => ref.id);
-  const shiftItems = ((lhr.audits["layout-shifts"]?.details as { items?: { node?: { selector?: string }; score?: number }[] } | undefined)?.items ?? [])
-    .map((it) => `${it.node?.selector ?? "?"} (${(it.score ?? 0).toFixed(3)})`);
+  const shiftItems = (
+    (lhr.audits["layout-shifts"]?.details as { items?: { node?: { selector?: string }; score?: number }[] } | undefined)?.items ?? []
+  ).map((it) => `${it.node?.selector ?? "?"} (${(it.score ?? 0).toFixed(3)})`);
   return {
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
@@ -162,9 +163,15 @@ export async function run(): Promise<void> {
       { label: "/auth", path: "/auth" },
       { label: "/dashboard", path: "/dashboard" },
     ];
-    console.log(`mobile (Lighthouse defaults), median of ${RUNS} run(s) by performance; budget: performance >= ${BUDGET.performance}, accessibility ${BUDGET.accessibility}, CLS < ${BUDGET.cls}`);
-    console.log(`${"page".padEnd(20)} ${"perf".padStart(4)} ${"a11y".padStart(4)} ${"LCP ms".padStart(7)} ${"TBT ms".padStart(7)} ${"CLS".padStart(6)}  budget`);
-    console.log(`${"".padEnd(20)} (perf calibrated to the host when its benchmarkIndex < ${SLOW_HOST_INDEX}; "raw" = default 4x CPU slowdown)`);
+    console.log(
+      `mobile (Lighthouse defaults), median of ${RUNS} run(s) by performance; budget: performance >= ${BUDGET.performance}, accessibility ${BUDGET.accessibility}, CLS < ${BUDGET.cls}`,
+    );
+    console.log(
+      `${"page".padEnd(20)} ${"perf".padStart(4)} ${"a11y".padStart(4)} ${"LCP ms".padStart(7)} ${"TBT ms".padStart(7)} ${"CLS".padStart(6)}  budget`,
+    );
+    console.log(
+      `${"".padEnd(20)} (perf calibrated to the host when its benchmarkIndex < ${SLOW_HOST_INDEX}; "raw" = default 4x CPU slowdown)`,
+    );
     for (const page of pages) {
       const status = (await fetch(base + page.path, { redirect: "manual" })).status;
       if (status === 404) {

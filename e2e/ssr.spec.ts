@@ -21,11 +21,25 @@ interface ListJson {
 const RECIPES = [
   {
     title: "Weeknight Chili",
-    ingredients: ["2 onions, chopped", "3 cloves garlic, minced", "500 g minced beef", "400 g canned tomatoes", "1 tsp ground cumin", "1 red pepper, sliced"],
+    ingredients: [
+      "2 onions, chopped",
+      "3 cloves garlic, minced",
+      "500 g minced beef",
+      "400 g canned tomatoes",
+      "1 tsp ground cumin",
+      "1 red pepper, sliced",
+    ],
   },
   {
     title: "Lemon Pasta",
-    ingredients: ["300 g spaghetti", "1 lemon", "100 g parmesan, grated", "200 ml double cream", "1 large onion", "a handful of fresh parsley"],
+    ingredients: [
+      "300 g spaghetti",
+      "1 lemon",
+      "100 g parmesan, grated",
+      "200 ml double cream",
+      "1 large onion",
+      "a handful of fresh parsley",
+    ],
   },
 ];
 

@@ -7,6 +7,7 @@
  */
 import { useCallback } from "react";
 import { data, isRouteErrorResponse, useRevalidator } from "react-router";
+import type { ShoppingList } from "../../core/api/lists.ts";
 import { ListLoadFailed, ListNotFound } from "../components/shopping-list/list-page-status.tsx";
 import { ShoppingListView } from "../components/shopping-list/shopping-list-view.tsx";
 import { servicesContext } from "../context.ts";
@@ -17,7 +18,7 @@ import "../styles/list.css";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   if (!params.id) throw data("No shopping list was chosen", { status: 404, statusText: "Not Found" });
-  let list;
+  let list: ShoppingList | null;
   try {
     list = await context.get(servicesContext).lists.get(params.id);
   } catch (err) {

@@ -125,7 +125,11 @@ const noSubscribe = () => () => {};
  * render show the UTC date in one fixed format (so hydration matches), then the browser's own.
  */
 function CreatedDate({ iso }: { iso: string }) {
-  const inBrowser = useSyncExternalStore(noSubscribe, () => true, () => false);
+  const inBrowser = useSyncExternalStore(
+    noSubscribe,
+    () => true,
+    () => false,
+  );
   const date = new Date(iso);
   const text = inBrowser
     ? date.toLocaleDateString()
