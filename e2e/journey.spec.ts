@@ -284,7 +284,8 @@ describe("recipe edit dialog", () => {
     const row = (n: number) => dialog.getByRole("textbox", { name: `Ingredient ${n}` });
     const undoButton = dialog.getByRole("button", { name: "Undo" });
     const redoButton = dialog.getByRole("button", { name: "Redo" });
-    const rows = async () => dialog.locator(".edit-form__row input").evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+    const rows = async () =>
+      dialog.locator(".edit-form__row textarea").evaluateAll((els) => els.map((e) => (e as HTMLTextAreaElement).value));
     const disabled = async (l: Locator) => (await l.isDisabled()) || (await l.getAttribute("aria-disabled")) === "true";
 
     expect(await title.inputValue()).toBe("Pancakes");
@@ -499,7 +500,9 @@ describe("/shopping-list/{id}", () => {
     });
     await page.getByRole("button", { name: `Remove ${first.name}`, exact: true }).click();
     await page.waitForFunction((n) => document.querySelectorAll(".list__item").length === n, before - 1);
-    expect(revalidations).toBe(1);
+    // The removal is sent when its toast (with Undo) closes; then the page's loader runs again.
+    await expectToast(page, "Item removed", `${first.name} was removed from the list.`);
+    await expect.poll(() => revalidations).toBe(1);
     expect(gets).toBe(0);
     expect(await page.locator(".list__name").allInnerTexts()).not.toContain(first.name);
     const stored = await fetchList(page, list.id);
@@ -514,6 +517,7 @@ describe("/shopping-list/{id}", () => {
     );
     const second = Object.values(stored.ingredients).flat()[0]!;
     await page.getByRole("button", { name: `Remove ${second.name}`, exact: true }).click();
+    await expectToast(page, "Item removed");
     await expectToast(page, "Error removing item", "403: Not yours.");
     expect(await page.locator(".list__item").count()).toBe(before - 1);
     expect(unexpected(problems, [403])).toEqual(NONE);

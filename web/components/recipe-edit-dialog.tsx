@@ -4,8 +4,8 @@
  * when the field is left and becomes an undo step (dropping redo steps). Save is disabled with a
  * blank title and drops blank rows; remove is disabled on the last row. Closes after save or delete.
  */
-import { useReducer, useState } from "react";
-import { Input, TextField as AriaTextField } from "react-aria-components";
+import { useEffect, useReducer, useRef, useState } from "react";
+import { TextArea as AriaTextArea, TextField as AriaTextField } from "react-aria-components";
 import { api, ApiError, errorText } from "../lib/api.ts";
 import { canRedo, canUndo, createHistory, currentSnapshot, type EditHistory, pushSnapshot, redo, undo } from "../lib/edit-history.ts";
 import { type AddedRecipe, removeRecipe, upsertRecipe } from "../lib/recipes-store.ts";
@@ -50,7 +50,8 @@ interface RowsState {
 type RowsAction =
   | { type: "type"; index: number; value: string }
   | { type: "commit" }
-  | { type: "add" }
+  /** A blank row after row `after` (at the end without it). */
+  | { type: "add"; after?: number }
   | { type: "remove"; index: number }
   | { type: "undo" }
   | { type: "redo" };
@@ -62,7 +63,8 @@ function rowsReducer(state: RowsState, action: RowsAction): RowsState {
     case "commit":
       return { ...state, history: pushSnapshot(state.history, state.rows) };
     case "add": {
-      const rows = [...state.rows, ""];
+      const at = action.after === undefined ? state.rows.length : action.after + 1;
+      const rows = [...state.rows.slice(0, at), "", ...state.rows.slice(at)];
       return { rows, history: pushSnapshot(state.history, rows, () => false) };
     }
     case "remove": {
@@ -91,6 +93,18 @@ function EditForm({ recipe, onDone, onDeleted }: { recipe: AddedRecipe; onDone: 
   const [title, setTitle] = useState(recipe.title);
   const [state, dispatch] = useReducer(rowsReducer, recipe.ingredients, initRows);
   const [busy, setBusy] = useState<"save" | "delete" | null>(null);
+  // The row a new blank row was just put at: focused once it is on screen, so typing goes into it.
+  const [focusRow, setFocusRow] = useState<number | null>(null);
+  const list = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    if (focusRow === null) return;
+    list.current?.querySelectorAll<HTMLTextAreaElement>("textarea")[focusRow]?.focus();
+    setFocusRow(null);
+  }, [focusRow]);
+  function addRow(after?: number) {
+    dispatch({ type: "add", after });
+    setFocusRow(after === undefined ? state.rows.length : after + 1);
+  }
   const titleBlank = title.trim() === "";
   // An uncommitted edit counts as a step that undo can take back.
   const dirty = JSON.stringify(state.rows) !== JSON.stringify(currentSnapshot(state.history));
@@ -138,7 +152,7 @@ function EditForm({ recipe, onDone, onDeleted }: { recipe: AddedRecipe; onDone: 
       ) : null}
       <fieldset className="edit-form__rows">
         <legend className="field__label">Ingredients</legend>
-        <ol className="edit-form__list">
+        <ol ref={list} className="edit-form__list">
           {state.rows.map((row, i) => (
             // Rows have no identity of their own: position is what undo and redo restore.
             // biome-ignore lint/suspicious/noArrayIndexKey: see above
@@ -148,9 +162,16 @@ function EditForm({ recipe, onDone, onDeleted }: { recipe: AddedRecipe; onDone: 
                 value={row}
                 onChange={(value) => dispatch({ type: "type", index: i, value })}
                 onBlur={() => dispatch({ type: "commit" })}
+                onKeyDown={(e) => {
+                  // Enter adds the next row (and keeps the dialog open) instead of submitting anything.
+                  if (e.key !== "Enter" || e.nativeEvent.isComposing) return;
+                  e.preventDefault();
+                  addRow(i);
+                }}
                 className="edit-form__field"
               >
-                <Input className="input" />
+                {/* One line that grows: long ingredient text wraps instead of scrolling out of sight on a phone. */}
+                <AriaTextArea className="input edit-form__input" rows={1} />
               </AriaTextField>
               <Button
                 variant="ghost"
@@ -167,7 +188,7 @@ function EditForm({ recipe, onDone, onDeleted }: { recipe: AddedRecipe; onDone: 
           ))}
         </ol>
         <div className="edit-form__tools">
-          <Button variant="outline" size="sm" onPress={() => dispatch({ type: "add" })}>
+          <Button variant="outline" size="sm" onPress={() => addRow()}>
             Add ingredient
           </Button>
           <Button variant="outline" size="sm" isDisabled={!canUndo(state.history) && !dirty} onPress={() => dispatch({ type: "undo" })}>

@@ -10,15 +10,36 @@ export const SECTION_SCROLL_DELAY_MS = 100;
 /** Section ids on /: the two SPEC §2 names, plus the supported-site badges the footer links to. */
 export type HomeSectionId = "features" | "how-it-works" | "supported-sites";
 
-/** Smooth-scrolls to the element with this id (instant when the user prefers less motion). */
+/** Room left between the sticky header and the section's top, in px. */
+const GAP_PX = 16;
+
+/** Height of the sticky site header as it is now (0 when it does not stick). */
+function stickyHeaderHeight(): number {
+  const header = document.querySelector<HTMLElement>(".site-header");
+  if (!header) return 0;
+  const { position } = getComputedStyle(header);
+  return position === "sticky" || position === "fixed" ? header.getBoundingClientRect().height : 0;
+}
+
+/**
+ * Smooth-scrolls so that the element with this id starts just below the sticky header
+ * (instant when the user prefers less motion). The scroll is measured two frames later, after
+ * whatever the click changed has been laid out: the phone menu closing shrinks the header and
+ * moves every section up.
+ */
 export function scrollToSection(id: string): boolean {
   const el = document.getElementById(id);
   if (!el) return false;
   const reduce = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
-  el.scrollIntoView({ behavior: reduce ? "auto" : "smooth", block: "start" });
-  // Move focus for keyboard and screen-reader users without a second jump.
+  // Move focus for keyboard and screen-reader users without a jump of its own.
   if (!el.hasAttribute("tabindex")) el.setAttribute("tabindex", "-1");
   el.focus({ preventScroll: true });
+  requestAnimationFrame(() =>
+    requestAnimationFrame(() => {
+      const top = el.getBoundingClientRect().top + window.scrollY - stickyHeaderHeight() - GAP_PX;
+      window.scrollTo({ top: Math.max(0, top), behavior: reduce ? "auto" : "smooth" });
+    }),
+  );
   return true;
 }
 

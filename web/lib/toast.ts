@@ -17,10 +17,17 @@ export const TOAST_HOTKEY = "F8";
 
 export type ToastVariant = "default" | "destructive";
 
+/** A button in the toast ("Undo"): pressing it runs `onAction` and closes the toast. */
+export interface ToastAction {
+  label: string;
+  onAction: () => void;
+}
+
 export interface ToastContent {
   title: string;
   description?: string;
   variant: ToastVariant;
+  action?: ToastAction;
 }
 
 export interface ToastInput {
@@ -29,6 +36,21 @@ export interface ToastInput {
   variant?: ToastVariant;
   /** Milliseconds before it closes itself; defaults to TOAST_DURATION_MS. */
   duration?: number;
+  action?: ToastAction;
+  /**
+   * Called once when the toast goes away for any reason: its time is up, it is closed or swiped,
+   * its action was pressed, or a newer toast replaced it.
+   */
+  onClose?: () => void;
+}
+
+/** onClose of every toast still showing or queued (the queue's clear() does not call them). */
+const closing = new Map<string, () => void>();
+
+function runPendingCloses(): void {
+  const pending = [...closing.values()];
+  closing.clear();
+  for (const fn of pending) fn();
 }
 
 /** The one queue the Toaster renders. Exported for the Toaster and for tests only. */
@@ -46,15 +68,25 @@ export function toast(input: ToastInput): () => void {
   if (typeof document === "undefined") return () => {};
   // One at a time, newest wins: a stale message must not pop back up after the new one
   // closes, so whatever is showing or waiting is dropped (docs/decisions/0051-toast-system.md).
+  runPendingCloses();
   toastQueue.clear();
-  const key = toastQueue.add(
-    { title: input.title, description: input.description, variant: input.variant ?? "default" },
-    { timeout: input.duration ?? TOAST_DURATION_MS },
+  const key: string = toastQueue.add(
+    { title: input.title, description: input.description, variant: input.variant ?? "default", action: input.action },
+    {
+      timeout: input.duration ?? TOAST_DURATION_MS,
+      onClose: () => {
+        const fn = closing.get(key);
+        closing.delete(key);
+        fn?.();
+      },
+    },
   );
+  if (input.onClose) closing.set(key, input.onClose);
   return () => toastQueue.close(key);
 }
 
 /** Closes every toast, visible or queued. */
 export function dismissAllToasts(): void {
+  runPendingCloses();
   toastQueue.clear();
 }

@@ -58,6 +58,17 @@ function ToastItem({ toast }: { toast: QueuedToast<Content> }) {
           </Text>
         ) : null}
       </ToastContent>
+      {toast.content.action ? (
+        <Button
+          className="toast__action"
+          onPress={() => {
+            toast.content.action?.onAction();
+            toastQueue.close(toast.key);
+          }}
+        >
+          {toast.content.action.label}
+        </Button>
+      ) : null}
       <Button slot="close" className="toast__close">
         <svg aria-hidden="true" viewBox="0 0 16 16" width="16" height="16">
           <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />

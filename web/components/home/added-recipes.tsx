@@ -69,7 +69,7 @@ export function AddedRecipes({ recipes, ready }: { recipes: AddedRecipe[]; ready
       });
       setLastListId(list.id);
       toast({ title: "Shopping list created", description: `${list.name} is ready.` });
-      void navigate(`/shopping-list/${encodeURIComponent(list.id)}`);
+      void navigate(`/shopping-list/${encodeURIComponent(list.id)}`, { state: { focusListHeading: true } });
     } catch (err) {
       toast({ title: "Error generating shopping list", description: errorText(err), variant: "destructive" });
     } finally {

@@ -1,14 +1,16 @@
 /**
  * The recipe-entry card (SPEC §2 Home, §5): tabs 'From URL' and 'Manual Entry'. Validation
- * speaks through toasts in the spec's words; Enter submits the URL. While a page is imported
+ * speaks through toasts in the spec's words and, at the field, an inline message that takes the
+ * focus; Enter submits the URL, an address without a scheme gets https://, and a page already in
+ * the added recipes is not imported twice (decision 0103). While a page is imported
  * the card shows progress and the button cannot be pressed again. A social post without a recipe
  * (decision 0072) shows why in the card and offers to import the recipe page its caption links to,
  * or to enter the recipe by hand with the caption filled in.
  */
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, type RefObject, useRef, useState } from "react";
 import type { Key } from "react-aria-components";
 import { api, ApiError, errorText } from "../../lib/api.ts";
-import { upsertRecipe } from "../../lib/recipes-store.ts";
+import { upsertRecipe, useRecipesState } from "../../lib/recipes-store.ts";
 import { toast } from "../../lib/toast.ts";
 import { Button } from "../../ui/button.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
@@ -16,7 +18,7 @@ import { Tab, TabList, TabPanel, Tabs } from "../../ui/tabs.tsx";
 import { TextArea } from "../../ui/text-area.tsx";
 import { TextField } from "../../ui/text-field.tsx";
 import { type PostProblem, readPostProblem, shortAddress } from "./post-problem.ts";
-import { isRecipeUrl, splitIngredients } from "./recipe-input.ts";
+import { isRecipeUrl, sameRecipeUrl, splitIngredients, withScheme } from "./recipe-input.ts";
 import { toAddedRecipe } from "./to-added-recipe.ts";
 
 /** Source of a typed recipe (SPEC §3; the server stores it whatever is sent). Not imported from
@@ -60,11 +62,24 @@ export function RecipeEntry() {
   );
 }
 
+/** Focuses the named field of a form (after React has shown its error). */
+function focusField(form: RefObject<HTMLFormElement | null>, name: string) {
+  requestAnimationFrame(() => form.current?.querySelector<HTMLElement>(`[name="${name}"]`)?.focus());
+}
+
 function UrlForm({ onManual }: { onManual: (post: PostProblem) => void }) {
   const [url, setUrl] = useState("");
   const [pending, setPending] = useState(false);
   const [post, setPost] = useState<PostProblem | null>(null);
+  const [error, setError] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  const { recipes } = useRecipesState();
+
+  function invalid(title: string, description: string) {
+    toast({ title, description, variant: "destructive" });
+    setError(description);
+    focusField(formRef, "url");
+  }
 
   async function importLinked(linked: string) {
     if (pending) return;
@@ -86,15 +101,15 @@ function UrlForm({ onManual }: { onManual: (post: PostProblem) => void }) {
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (pending) return;
-    const value = url.trim();
-    if (!value) {
-      toast({ title: "URL required", description: "Please enter a recipe URL.", variant: "destructive" });
-      return;
+    const value = withScheme(url);
+    if (!value) return invalid("URL required", "Please enter a recipe URL.");
+    if (!isRecipeUrl(value)) return invalid("Invalid URL", "Please enter a valid URL.");
+    if (value !== url) setUrl(value);
+    const already = recipes.find((r) => r.url && sameRecipeUrl(r.url, value));
+    if (already) {
+      return invalid("Recipe already added", `${already.title} is already in your recipes. Open it there to change it.`);
     }
-    if (!isRecipeUrl(value)) {
-      toast({ title: "Invalid URL", description: "Please enter a valid URL.", variant: "destructive" });
-      return;
-    }
+    setError(null);
     setPending(true);
     setPost(null);
     try {
@@ -126,7 +141,12 @@ function UrlForm({ onManual }: { onManual: (post: PostProblem) => void }) {
         type="url"
         name="url"
         value={url}
-        onChange={setUrl}
+        onChange={(v) => {
+          setUrl(v);
+          setError(null);
+        }}
+        isInvalid={error !== null}
+        errorMessage={error ?? undefined}
         isReadOnly={pending}
         placeholder="https://www.example.com/recipes/your-favourite"
         description="Paste the address of a recipe page or a social post."
@@ -175,20 +195,23 @@ function ManualForm({ prefill, onAdded }: { prefill: ManualPrefill | null; onAdd
   const [title, setTitle] = useState(prefill?.title ?? "");
   const [ingredients, setIngredients] = useState(prefill?.ingredients ?? "");
   const [pending, setPending] = useState(false);
+  const [errors, setErrors] = useState<{ title?: string; ingredients?: string }>({});
+  const form = useRef<HTMLFormElement>(null);
+
+  function invalid(field: "title" | "ingredients", title: string, description: string) {
+    toast({ title, description, variant: "destructive" });
+    setErrors({ [field]: description });
+    focusField(form, field);
+  }
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (pending) return;
     const name = title.trim();
-    if (!name) {
-      toast({ title: "Recipe title required", description: "Please enter a recipe title.", variant: "destructive" });
-      return;
-    }
+    if (!name) return invalid("title", "Recipe title required", "Please enter a recipe title.");
     const lines = splitIngredients(ingredients);
-    if (lines.length === 0) {
-      toast({ title: "Ingredients required", description: "Please enter at least one ingredient.", variant: "destructive" });
-      return;
-    }
+    if (lines.length === 0) return invalid("ingredients", "Ingredients required", "Please enter at least one ingredient.");
+    setErrors({});
     setPending(true);
     try {
       const recipe = await api.recipes.manual({
@@ -208,12 +231,17 @@ function ManualForm({ prefill, onAdded }: { prefill: ManualPrefill | null; onAdd
   }
 
   return (
-    <form className="entry-form" onSubmit={submit} noValidate aria-busy={pending}>
+    <form ref={form} className="entry-form" onSubmit={submit} noValidate aria-busy={pending}>
       <TextField
         label="Recipe title"
         name="title"
         value={title}
-        onChange={setTitle}
+        onChange={(v) => {
+          setTitle(v);
+          setErrors((e) => ({ ...e, title: undefined }));
+        }}
+        isInvalid={errors.title !== undefined}
+        errorMessage={errors.title}
         autoFocus={prefill?.focus ?? false}
         placeholder="Grandma's lasagne"
         validationBehavior="aria"
@@ -222,7 +250,12 @@ function ManualForm({ prefill, onAdded }: { prefill: ManualPrefill | null; onAdd
         label="Ingredients"
         name="ingredients"
         value={ingredients}
-        onChange={setIngredients}
+        onChange={(v) => {
+          setIngredients(v);
+          setErrors((e) => ({ ...e, ingredients: undefined }));
+        }}
+        isInvalid={errors.ingredients !== undefined}
+        errorMessage={errors.ingredients}
         rows={6}
         placeholder={"2 cups flour\n1 tsp salt\n3 eggs"}
         description={

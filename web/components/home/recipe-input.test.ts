@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isRecipeUrl, splitIngredients } from "./recipe-input.ts";
+import { isRecipeUrl, sameRecipeUrl, splitIngredients, withScheme } from "./recipe-input.ts";
 import { toAddedRecipe } from "./to-added-recipe.ts";
 
 describe("isRecipeUrl", () => {
@@ -40,5 +40,32 @@ describe("toAddedRecipe", () => {
         updatedAt: now,
       }),
     ).toEqual({ id: "a", title: "T", url: null, source: "manually added", ingredients: ["1 egg", "2 cups flour"] });
+  });
+});
+
+describe("withScheme", () => {
+  it("adds https:// to an address typed without a scheme", () => {
+    expect(withScheme("example.com/recipe")).toBe("https://example.com/recipe");
+    expect(withScheme(" www.example.com/a?b=1 ")).toBe("https://www.example.com/a?b=1");
+    expect(withScheme("//example.com/x")).toBe("https://example.com/x");
+    expect(withScheme("localhost:8787/soup")).toBe("https://localhost:8787/soup");
+    expect(isRecipeUrl(withScheme("example.com/recipe"))).toBe(true);
+  });
+  it("leaves addresses with a scheme, text with spaces and empty input alone", () => {
+    for (const v of ["https://x.io/a", "http://x.io", "ftp://x.org/a", "javascript:alert(1)", "mailto:a@b.c", "not a url", ""]) {
+      expect(withScheme(v), v).toBe(v.trim());
+    }
+    expect(isRecipeUrl(withScheme("javascript:alert(1)"))).toBe(false);
+  });
+});
+
+describe("sameRecipeUrl", () => {
+  it("treats host case, www, http/https, a trailing slash and the fragment as the same page", () => {
+    expect(sameRecipeUrl("https://Example.com/soup/#method", "https://example.com/soup")).toBe(true);
+    expect(sameRecipeUrl("http://www.example.com/soup", "https://example.com/soup/")).toBe(true);
+  });
+  it("keeps other paths and queries apart", () => {
+    expect(sameRecipeUrl("https://example.com/soup", "https://example.com/stew")).toBe(false);
+    expect(sameRecipeUrl("https://example.com/r?id=1", "https://example.com/r?id=2")).toBe(false);
   });
 });

@@ -3,46 +3,99 @@
  * items grouped by category (amount, name, which recipes need it), removing an item, Print and
  * Copy, and Order with Instacart (web/components/grocery). Email arrives with the accounts mailer.
  */
-import { useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useLocation } from "react-router";
 import type { ShoppingList, ShoppingListItem } from "../../../core/api/lists.ts";
 import { api, errorText } from "../../lib/api.ts";
-import { toast } from "../../lib/toast.ts";
+import { SITE_NAME } from "../../lib/meta.ts";
+import { dismissAllToasts, toast } from "../../lib/toast.ts";
 import { Button } from "../../ui/button.tsx";
 import { OrderButton } from "../grocery/order-button.tsx";
 import { getListText } from "./list-text.ts";
 import { printList } from "./print-list.ts";
 
 export function ShoppingListView({ list, onChanged }: { list: ShoppingList; onChanged: () => Promise<void> }) {
-  const [removing, setRemoving] = useState<string | null>(null);
+  // Items removed but not yet sent: the removal is sent when its toast closes, unless Undo was pressed.
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
   const articleRef = useRef<HTMLElement>(null);
-  const categories = Object.entries(list.ingredients).filter(([, items]) => items.length);
+  const categories = Object.entries(list.ingredients)
+    .map(([category, items]) => [category, items.filter((i) => !hidden.has(i.id))] as const)
+    .filter(([, items]) => items.length);
   const count = categories.reduce((n, [, items]) => n + items.length, 0);
+  const showItem = (id: string, show: boolean) =>
+    setHidden((h) => {
+      const next = new Set(h);
+      if (show) next.delete(id);
+      else next.add(id);
+      return next;
+    });
 
-  async function remove(item: ShoppingListItem) {
-    if (removing) return;
-    setRemoving(item.id);
-    const buttons = () => [...(articleRef.current?.querySelectorAll<HTMLElement>("[data-remove-item]") ?? [])];
-    const index = buttons().findIndex((b) => b.dataset.removeItem === item.id);
+  const visible: ShoppingList = { ...list, ingredients: Object.fromEntries(categories) };
+  const location = useLocation();
+  const focusHeading = (location.state as { focusListHeading?: boolean } | null)?.focusListHeading === true;
+
+  // The tab and history entry are named after the list.
+  useEffect(() => {
+    document.title = `${list.name} | ${SITE_NAME}`;
+  }, [list.name]);
+
+  // Just generated: the list's heading takes the focus, so keyboard and screen-reader users start there.
+  useEffect(() => {
+    if (focusHeading) articleRef.current?.querySelector<HTMLElement>("#list-title")?.focus();
+  }, [focusHeading]);
+
+  // Leaving the page (or the app) sends what is still waiting for its toast to close.
+  useEffect(() => {
+    window.addEventListener("pagehide", dismissAllToasts);
+    return () => {
+      window.removeEventListener("pagehide", dismissAllToasts);
+      dismissAllToasts();
+    };
+  }, []);
+
+  async function send(item: ShoppingListItem) {
     try {
       await api.lists.removeItem(list.id, item.id);
       await onChanged();
-      // The pressed button is gone: keep keyboard focus on the list (next item, else the title).
-      requestAnimationFrame(() =>
-        requestAnimationFrame(() => {
-          const left = buttons();
-          (left[Math.min(index, left.length - 1)] ?? articleRef.current?.querySelector<HTMLElement>("#list-title"))?.focus();
-        }),
-      );
     } catch (err) {
       toast({ title: "Error removing item", description: errorText(err), variant: "destructive" });
     } finally {
-      setRemoving(null);
+      showItem(item.id, true);
     }
+  }
+
+  function remove(item: ShoppingListItem) {
+    if (hidden.has(item.id)) return;
+    const buttons = () => [...(articleRef.current?.querySelectorAll<HTMLElement>("[data-remove-item]") ?? [])];
+    const index = buttons().findIndex((b) => b.dataset.removeItem === item.id);
+    showItem(item.id, false);
+    // The pressed button is gone: keep keyboard focus on the list (next item, else the title).
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => {
+        const left = buttons();
+        (left[Math.min(index, left.length - 1)] ?? articleRef.current?.querySelector<HTMLElement>("#list-title"))?.focus();
+      }),
+    );
+    let undone = false;
+    toast({
+      title: "Item removed",
+      description: `${item.name} was removed from the list.`,
+      action: {
+        label: "Undo",
+        onAction: () => {
+          undone = true;
+          showItem(item.id, true);
+        },
+      },
+      onClose: () => {
+        if (!undone) void send(item);
+      },
+    });
   }
 
   async function copy() {
     try {
-      await navigator.clipboard.writeText(getListText(list));
+      await navigator.clipboard.writeText(getListText(visible));
       toast({ title: "Copied to clipboard", description: "Paste the list wherever you like." });
     } catch {
       toast({ title: "Copy failed", description: "Your browser did not allow copying.", variant: "destructive" });
@@ -50,7 +103,7 @@ export function ShoppingListView({ list, onChanged }: { list: ShoppingList; onCh
   }
 
   function print() {
-    if (!printList(list)) {
+    if (!printList(visible)) {
       toast({ title: "Print failed", description: "Allow pop-ups for this site to print.", variant: "destructive" });
     }
   }
@@ -59,7 +112,7 @@ export function ShoppingListView({ list, onChanged }: { list: ShoppingList; onCh
     <article className="list" aria-labelledby="list-title" ref={articleRef}>
       <header className="list__header">
         <h1 id="list-title" className="list__title" tabIndex={-1}>
-          {list.name}
+          <ListTitle name={list.name} />
         </h1>
         <p className="list__meta">
           {count} {count === 1 ? "item" : "items"} · created <CreatedDate iso={list.createdAt} />
@@ -102,8 +155,6 @@ export function ShoppingListView({ list, onChanged }: { list: ShoppingList; onCh
                     size="sm"
                     aria-label={`Remove ${item.name}`}
                     data-remove-item={item.id}
-                    isPending={removing === item.id}
-                    isDisabled={removing !== null && removing !== item.id}
                     onPress={() => remove(item)}
                   >
                     Remove
@@ -135,6 +186,20 @@ function CreatedDate({ iso }: { iso: string }) {
     ? date.toLocaleDateString()
     : date.toLocaleDateString("en-US", { timeZone: "UTC", year: "numeric", month: "numeric", day: "numeric" });
   return <time dateTime={iso}>{text}</time>;
+}
+
+/**
+ * The list name with a trailing "- date" (the default name, 'Shopping List - 8/15/2025') kept in
+ * one piece, so a phone never wraps the dash or the date onto a line of its own.
+ */
+function ListTitle({ name }: { name: string }) {
+  const m = /^(.*\S)\s+([-\u2013\u2014]\s+[^-\u2013\u2014]{1,24})$/.exec(name);
+  if (!m) return name;
+  return (
+    <>
+      {m[1]} <span className="list__title-tail">{m[2]}</span>
+    </>
+  );
 }
 
 function slug(s: string): string {
