@@ -7,7 +7,6 @@ import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useLocation } from "react-router";
 import type { ShoppingList, ShoppingListItem } from "../../../core/api/lists.ts";
 import { api, errorText } from "../../lib/api.ts";
-import { SITE_NAME } from "../../lib/meta.ts";
 import { dismissAllToasts, toast } from "../../lib/toast.ts";
 import { Button } from "../../ui/button.tsx";
 import { OrderButton } from "../grocery/order-button.tsx";
@@ -33,11 +32,6 @@ export function ShoppingListView({ list, onChanged }: { list: ShoppingList; onCh
   const visible: ShoppingList = { ...list, ingredients: Object.fromEntries(categories) };
   const location = useLocation();
   const focusHeading = (location.state as { focusListHeading?: boolean } | null)?.focusListHeading === true;
-
-  // The tab and history entry are named after the list.
-  useEffect(() => {
-    document.title = `${list.name} | ${SITE_NAME}`;
-  }, [list.name]);
 
   // Just generated: the list's heading takes the focus, so keyboard and screen-reader users start there.
   useEffect(() => {
