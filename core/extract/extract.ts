@@ -12,7 +12,7 @@ import { candidateFromMicrodata } from "./from-microdata.ts";
 import { headingIngredients, mainHeading, pluginIngredients, quantityListIngredients, type VisibleIngredients } from "./from-visible.ts";
 import type { Plan, PlanDriver } from "./plan.ts";
 import { siteRuleFor } from "./sites/index.ts";
-import { networkOfPage, networkOfUrl, readPost, type Network } from "../social/sources.ts";
+import { NO_RECIPE_IN_POST, RECIPE_LINK_IN_POST, networkOfPage, networkOfUrl, readPost, type Network } from "../social/sources.ts";
 import { cleanText } from "./text.ts";
 
 /**
@@ -355,11 +355,6 @@ function buildResult(url: string, data: PageData): ExtractResult {
   };
   return { ok: true, recipe };
 }
-
-const NO_RECIPE_IN_POST =
-  "This post has no ingredient list in its caption. You can add the recipe by hand: we have filled in the caption text for you.";
-const RECIPE_LINK_IN_POST =
-  "This post has no ingredient list, but its caption links to a recipe page. You can import that page instead, or add the recipe by hand.";
 
 /** A social post: a Recipe the page embeds, else the caption read by core/social. */
 function socialResult(

@@ -172,6 +172,12 @@ export function unwrapCaption(s: string): string {
   return t;
 }
 
+/** The no_recipe_in_post messages (decision 0072): without a usable link, and with one. */
+export const NO_RECIPE_IN_POST =
+  "This post has no ingredient list in its caption. You can add the recipe by hand: we have filled in the caption text for you.";
+export const RECIPE_LINK_IN_POST =
+  "This post has no ingredient list, but its caption links to a recipe page. You can import that page instead, or add the recipe by hand.";
+
 /** A post as the extraction sees it: its caption reading and its title. */
 export interface PostReading extends CaptionReading {
   network: Network;

@@ -22,6 +22,7 @@ import {
 } from "../../core/api/recipes.ts";
 import { extractRecipe } from "../../core/extract/extract.ts";
 import { parseIngredient } from "../../core/ingredient/parse.ts";
+import { NO_RECIPE_IN_POST } from "../../core/social/sources.ts";
 import type { ParsedIngredient } from "../../core/ingredient/types.ts";
 import { RecipeDraftSchema, type ExtractResult, type RecipeDraft } from "../../core/recipe/schema.ts";
 import { workerDriver } from "../adapters/html-rewriter.ts";
@@ -211,7 +212,9 @@ const POST_CAPTION_MAX = 5000;
 function noRecipe(result: Extract<ExtractResult, { ok: false }>, deps: RecipeDeps): DomainError {
   if (result.reason === "no_recipe_in_post") {
     const link = result.post?.recipeUrl ? checkFetchUrl(result.post.recipeUrl, { allowLoopback: deps.allowLoopback === true }) : null;
-    return new DomainError("unprocessable", "no_recipe_in_post", result.message, {
+    // a link the address policy refuses is neither offered nor spoken of
+    const message = link && !link.ok ? NO_RECIPE_IN_POST : result.message;
+    return new DomainError("unprocessable", "no_recipe_in_post", message, {
       caption: (result.post?.caption ?? "").slice(0, POST_CAPTION_MAX),
       title: result.title ? clip(result.title, RECIPE_TITLE_MAX) : null,
       recipeUrl: link?.ok ? link.url.href : null,
