@@ -26,6 +26,7 @@ import {
   type UpdateProfileRequest,
   type User,
 } from "./auth.ts";
+import { EmailListResponseSchema, type EmailListRequest } from "./email.ts";
 import {
   DemoOrderSchema,
   GroceryOrderResultSchema,
@@ -218,6 +219,10 @@ export function createApiClient(options: ApiClientOptions) {
       order: (listId: string, body: CreateGroceryOrderRequest) =>
         call("POST", `/api/shopping-lists/${enc(listId)}/grocery-order`, GroceryOrderResultSchema, body),
       demoOrder: (orderId: string) => call("GET", `/api/grocery/demo-orders/${enc(orderId)}`, DemoOrderSchema),
+    },
+    email: {
+      list: (listId: string, body: EmailListRequest) =>
+        call("POST", `/api/shopping-lists/${enc(listId)}/email`, EmailListResponseSchema, body),
     },
   };
 }

@@ -4,12 +4,22 @@ import { createRouter, type ApiContext } from "../http/router.ts";
 import { authRoutes } from "./auth.ts";
 import { groceryRoutes } from "./grocery.ts";
 import { healthRoutes } from "./health.ts";
+import { listEmailRoutes } from "./list-email.ts";
 import { listRoutes } from "./lists.ts";
 import { devOutboxEnabled, devRoutes } from "./mail.ts";
 import { recipeRoutes } from "./recipes.ts";
 import { userRoutes } from "./users.ts";
 
-const router = createRouter([...healthRoutes, ...authRoutes, ...userRoutes, ...listRoutes, ...recipeRoutes, ...groceryRoutes, ...devRoutes]);
+const router = createRouter([
+  ...healthRoutes,
+  ...authRoutes,
+  ...userRoutes,
+  ...listRoutes,
+  ...recipeRoutes,
+  ...groceryRoutes,
+  ...listEmailRoutes,
+  ...devRoutes,
+]);
 
 export function handleApi(base: Omit<ApiContext, "params">): Promise<Response> {
   // Development-only routes do not exist at all without their flag (not even as a 405).

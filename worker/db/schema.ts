@@ -278,3 +278,27 @@ export const mailOutbox = sqliteTable(
   },
   (t) => [index("mail_outbox_status_idx").on(t.status, t.createdAt)],
 );
+
+/**
+ * One e-mailed shopping list (decision 0133): what the per-day limits count. The recipient is kept
+ * only as a SHA-256 of the lower-cased address; the mail itself is in mail_outbox.
+ */
+export const listEmailSends = sqliteTable(
+  "list_email_sends",
+  {
+    id: text().primaryKey(),
+    listId: text()
+      .notNull()
+      .references(() => shoppingLists.id, { onDelete: "cascade" }),
+    /** "u:<user id>" or "c:<client key>". */
+    senderKey: text().notNull(),
+    recipientHash: text().notNull(),
+    outboxId: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("list_email_sends_sender_idx").on(t.senderKey, t.createdAt),
+    index("list_email_sends_recipient_idx").on(t.recipientHash, t.createdAt),
+    index("list_email_sends_list_idx").on(t.listId, t.createdAt),
+  ],
+);

@@ -71,6 +71,11 @@ function OrderForm({ listId, onDone }: { listId: string; onDone: () => void }) {
     };
   }, [auth.isAuthenticated, provider]);
 
+  // After a search with results, focus moves to the store section's heading (once it is rendered).
+  useEffect(() => {
+    if (search.state === "done" && search.stores.length) storesHeading.current?.focus();
+  }, [search]);
+
   async function runSearch(e?: FormEvent) {
     e?.preventDefault();
     const value = zip.trim();
@@ -90,7 +95,6 @@ function OrderForm({ listId, onDone }: { listId: string; onDone: () => void }) {
       } else {
         const pref = preferredStore.current;
         if (pref && result.stores.some((s) => s.id === pref)) setStoreId(pref);
-        requestAnimationFrame(() => storesHeading.current?.focus());
       }
     } catch {
       setSearch({ state: "idle" });

@@ -9,6 +9,7 @@ import { setLastListId } from "../../lib/recipes-store.ts";
 import { Button } from "../../ui/button.tsx";
 import { Link } from "../../ui/link.tsx";
 import { OrderButton } from "../grocery/order-button.tsx";
+import { EmailButton } from "../share/email-button.tsx";
 
 export function ListView({ listId }: { listId: string }) {
   const [list, setList] = useState<ShoppingList | null>(null);
@@ -68,6 +69,7 @@ export function ListView({ listId }: { listId: string }) {
         <Link variant="primary" href={`/shopping-list/${encodeURIComponent(listId)}`}>
           Open shopping list
         </Link>
+        {list ? <EmailButton listId={listId} /> : null}
         {list ? <OrderButton listId={listId} label="Order for Delivery" /> : null}
       </div>
     </section>

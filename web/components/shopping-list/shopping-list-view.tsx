@@ -1,7 +1,7 @@
 /**
  * One shopping list (SPEC §2 /shopping-list/{id}): the name, the recipes it came from, the
  * items grouped by category (amount, name, which recipes need it), removing an item, Print and
- * Copy, and Order with Instacart (web/components/grocery). Email arrives with the accounts mailer.
+ * Copy, Email (web/components/share) and Order with Instacart (web/components/grocery).
  */
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useLocation } from "react-router";
@@ -10,6 +10,7 @@ import { api, errorText } from "../../lib/api.ts";
 import { dismissAllToasts, toast } from "../../lib/toast.ts";
 import { Button } from "../../ui/button.tsx";
 import { OrderButton } from "../grocery/order-button.tsx";
+import { EmailButton } from "../share/email-button.tsx";
 import { getListText } from "./list-text.ts";
 import { printList } from "./print-list.ts";
 
@@ -123,6 +124,7 @@ export function ShoppingListView({ list, onChanged }: { list: ShoppingList; onCh
           <Button variant="outline" onPress={copy}>
             Copy
           </Button>
+          <EmailButton listId={list.id} />
           <OrderButton listId={list.id} />
         </div>
       </header>

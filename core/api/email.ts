@@ -1,0 +1,21 @@
+/** Wire schemas for e-mailing a shopping list (POST /api/shopping-lists/{id}/email, SPEC §7). */
+import { z } from "zod";
+
+export const EMAIL_MAX = 254;
+
+/** SPEC §5: non-blank and containing '@'; the server also wants something on both sides of it. */
+export const EmailListRequestSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, "Please enter a valid email address.")
+    .max(EMAIL_MAX, "Please enter a valid email address.")
+    .regex(/^[^\s@<>(),;:"\\[\]]+@[^\s@<>(),;:"\\[\]]+\.[^\s@<>(),;:"\\[\]]+$/, "Please enter a valid email address."),
+});
+export type EmailListRequest = z.infer<typeof EmailListRequestSchema>;
+
+export const EmailListResponseSchema = z.object({
+  sent: z.boolean(),
+  message: z.string(),
+});
+export type EmailListResponse = z.infer<typeof EmailListResponseSchema>;

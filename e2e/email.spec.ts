@@ -1,0 +1,110 @@
+/**
+ * E-mailing a list (issue 13) in Chromium against the built Worker: the Email dialog on the list page
+ * (desktop and 375 px), SPEC §5 validation, 'Email sent', and the mail itself in the development
+ * outbox (GET /api/dev/outbox, on because the e2e setup sets RECIPECART_DEV_OUTBOX=1).
+ */
+import type { Page } from "playwright-core";
+import { afterAll, describe, expect, it } from "vitest";
+import { closeBrowser, openPage, PHONE, type Problems } from "./browser.ts";
+
+afterAll(async () => {
+  await closeBrowser();
+});
+
+const NONE: Problems = { consoleErrors: [], pageErrors: [], failedRequests: [] };
+const noise = (problems: Problems): Problems => ({
+  consoleErrors: problems.consoleErrors.filter((t) => !/\/(favicon\.svg|api\/auth\/me) net::ERR_ABORTED$/.test(t)),
+  pageErrors: problems.pageErrors,
+  failedRequests: problems.failedRequests.filter((t) => !/\/(favicon\.svg|api\/auth\/me) net::ERR_ABORTED$/.test(t)),
+});
+
+/** Waits until React has hydrated the button with this text (the list page is rendered on the server). */
+async function hydratedButton(page: Page, text: string) {
+  await page.waitForFunction((t) => {
+    const b = [...document.querySelectorAll("button")].find((el) => el.textContent?.trim() === t);
+    return !!b && Object.keys(b).some((k) => k.startsWith("__reactProps"));
+  }, text);
+  return page.getByRole("button", { name: text, exact: true });
+}
+
+async function expectToast(page: Page, title: string, description?: string | RegExp) {
+  const toast = page
+    .getByTestId("toast-region")
+    .locator(".toast")
+    .filter({ has: page.getByText(title, { exact: true }) })
+    .first();
+  await toast.waitFor({ timeout: 10_000 });
+  if (description !== undefined) {
+    const text = await toast.locator(".toast__description").innerText();
+    if (typeof description === "string") expect(text).toBe(description);
+    else expect(text).toMatch(description);
+  }
+  await toast.locator(".toast__close").click();
+  await toast.waitFor({ state: "detached" });
+}
+
+async function makeList(page: Page, name: string): Promise<string> {
+  const res = await page.request.post("/api/recipes/manual", {
+    data: { title: "Pancakes", ingredients: ["2 cups flour", "3 eggs", "1 cup milk"], source: "manually added" },
+  });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+  const recipe = (await res.json()) as { id?: string; recipe?: { id: string } };
+  const list = await page.request.post("/api/shopping-lists", { data: { name, recipeIds: [recipe.id ?? recipe.recipe!.id] } });
+  expect(list.status()).toBe(201);
+  return ((await list.json()) as { id: string }).id;
+}
+
+interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  kind: string;
+}
+
+async function mailTo(page: Page, to: string): Promise<OutboxMail | undefined> {
+  const res = await page.request.get("/api/dev/outbox");
+  expect(res.status()).toBe(200);
+  const { mails } = (await res.json()) as { mails: OutboxMail[] };
+  return mails.find((m) => m.to === to);
+}
+
+describe("e-mail a list", () => {
+  for (const [label, viewport] of [
+    ["desktop", undefined],
+    ["375 px", PHONE],
+  ] as const) {
+    it(`from the list page (${label}): validation, 'Email sent', the mail in the outbox`, async () => {
+      const { page, context, problems } = await openPage(viewport ? { viewport } : {});
+      const name = `Brunch ${label}`;
+      const id = await makeList(page, name);
+      await page.goto(`/shopping-list/${id}`);
+      await page.locator(".list__item").first().waitFor();
+      await (await hydratedButton(page, "Email")).click();
+      const dialog = page.getByRole("dialog", { name: "Email shopping list" });
+      await dialog.waitFor();
+      const field = dialog.getByRole("textbox", { name: "Email address" });
+      await dialog.getByRole("button", { name: "Send" }).click();
+      await expectToast(page, "Invalid email", "Please enter a valid email address.");
+      await field.fill("not-an-address");
+      await field.press("Enter");
+      await expectToast(page, "Invalid email", "Please enter a valid email address.");
+
+      const to = `friend-${Date.now()}-${label.replace(/\W/g, "")}@example.test`;
+      await field.fill(to);
+      await dialog.getByRole("button", { name: "Send" }).click();
+      await expectToast(page, "Email sent");
+      await dialog.waitFor({ state: "detached" });
+
+      const mail = await mailTo(page, to);
+      expect(mail).toBeDefined();
+      expect(mail!.kind).toBe("shopping_list");
+      expect(mail!.subject).toBe(`Shopping list: ${name}`);
+      expect(mail!.text).toMatch(/• eggs - 3\n {2}for Pancakes/);
+      expect(mail!.text).toContain(`/shopping-list/${id}`);
+      expect(mail!.html).toContain(`<h1 style="font-size:22px;margin:0 0 4px">${name}</h1>`);
+      expect(noise(problems)).toEqual(NONE);
+      await context.close();
+    }, 60_000);
+  }
+});

@@ -1,0 +1,93 @@
+/**
+ * The Email dialog (SPEC §2, §5, §8): one address field, prefilled with the signed-in user's address
+ * ('No email found' when they have none); blank or without '@' gives 'Invalid email' / 'Please enter a
+ * valid email address.'; success 'Email sent'; failures 'Error sending email' with the server's
+ * message, or 'Email failed' / 'Failed to send shopping list.' when there is none.
+ * Loaded on demand by email-button.tsx.
+ */
+import { useEffect, useState, type FormEvent } from "react";
+import { ApiError, api, errorText } from "../../lib/api.ts";
+import { useAuth } from "../../lib/auth.ts";
+import { toast } from "../../lib/toast.ts";
+import { Button } from "../../ui/button.tsx";
+import { Dialog } from "../../ui/dialog.tsx";
+import { TextField } from "../../ui/text-field.tsx";
+import "../../styles/grocery.css";
+
+export function EmailDialog({ listId, isOpen, onOpenChange }: { listId: string; isOpen: boolean; onOpenChange: (open: boolean) => void }) {
+  return (
+    <Dialog
+      title="Email shopping list"
+      description="We send the list, grouped by category, with a link back to it."
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      size="sm"
+    >
+      {({ close }) => <EmailForm listId={listId} onDone={close} />}
+    </Dialog>
+  );
+}
+
+function EmailForm({ listId, onDone }: { listId: string; onDone: () => void }) {
+  const auth = useAuth();
+  const own = auth.user?.email ?? "";
+  const [email, setEmail] = useState(own);
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  useEffect(() => {
+    if (own) setEmail((e) => e || own);
+  }, [own]);
+  const noEmail = auth.isAuthenticated && !own;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const value = email.trim();
+    if (!value || !value.includes("@")) {
+      setError("Please enter a valid email address.");
+      toast({ title: "Invalid email", description: "Please enter a valid email address.", variant: "destructive" });
+      return;
+    }
+    setError(null);
+    setSending(true);
+    try {
+      await api.email.list(listId, { email: value });
+      toast({ title: "Email sent", description: `The list is on its way to ${value}.` });
+      onDone();
+    } catch (err) {
+      if (err instanceof ApiError && err.problem?.message) {
+        toast({ title: "Error sending email", description: errorText(err), variant: "destructive" });
+      } else {
+        toast({ title: "Email failed", description: "Failed to send shopping list.", variant: "destructive" });
+      }
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="email-form">
+      <TextField
+        label="Email address"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(v) => {
+          setEmail(v);
+          if (error) setError(null);
+        }}
+        isInvalid={error !== null}
+        errorMessage={error ?? undefined}
+        description={noEmail ? "No email found" : undefined}
+        autoFocus
+      />
+      <div className="email-form__buttons">
+        <Button variant="ghost" onPress={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" isPending={sending}>
+          Send
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,27 @@
+/** POST /api/shopping-lists/{id}/email (SPEC §7): rules in worker/services/list-email.ts (decision 0133). */
+import { EmailListRequestSchema } from "../../core/api/email.ts";
+import { clientKey } from "../http/rate-limit.ts";
+import { json, problem, readJson } from "../http/problem.ts";
+import type { Route } from "../http/router.ts";
+import { isWellFormedId } from "../lib/ids.ts";
+import { emailShoppingList } from "../services/list-email.ts";
+import { appOrigin } from "./grocery.ts";
+import { deliverInBackground } from "./mail.ts";
+
+export const listEmailRoutes: Route[] = [
+  {
+    method: "POST",
+    access: "public",
+    path: "/api/shopping-lists/:id/email",
+    async handler(c) {
+      if (!isWellFormedId(c.params.id!)) return problem(404, "list_not_found", "Shopping list not found.");
+      const { email } = await readJson(c.request, EmailListRequestSchema, 4_000);
+      const senderKey = c.caller.user
+        ? `u:${c.caller.user.id}`
+        : `c:${clientKey(c.request, c.env as { TRUST_CF_CONNECTING_IP?: string }) ?? "internal"}`;
+      const outboxId = await emailShoppingList(c.db, c.caller, c.params.id!, email, { senderKey, appOrigin: appOrigin(c) });
+      deliverInBackground(c, [outboxId]);
+      return json({ sent: true, message: "Email sent" }, { status: 202 });
+    },
+  },
+];
