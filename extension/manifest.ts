@@ -41,6 +41,8 @@ export function makeManifest(opts: ManifestOptions) {
       target === "chrome" ? { service_worker: "src/background.ts", type: "module" } : { scripts: ["src/background.ts"], type: "module" },
     permissions: ["activeTab", "scripting", "storage", "contextMenus"],
     options_ui: { page: "options.html", open_in_tab: false },
+    // The app's connect page sends the browser here with the new session (decision 0092).
+    web_accessible_resources: [{ resources: ["connected.html"], matches: ["<all_urls>"] }],
     ...(opts.test && target === "chrome" ? { host_permissions: TEST_HOST_PERMISSIONS } : {}),
     ...(target === "firefox"
       ? {

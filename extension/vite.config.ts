@@ -38,6 +38,8 @@ export default defineConfig(({ mode }) => {
       emptyOutDir: true,
       target: ["chrome120", "firefox128"],
       reportCompressedSize: false,
+      // Pages the manifest names only as web-accessible are built too.
+      rollupOptions: { input: { connected: path.resolve(import.meta.dirname, "connected.html") } },
     },
     server: { port: 5174, strictPort: true },
   };

@@ -9,6 +9,7 @@ export default [
     route("privacy", "routes/privacy.tsx"),
     route("terms", "routes/terms.tsx"),
     route("shopping-list/:id?", "routes/shopping-list.tsx"),
+    route("connect-extension", "routes/connect-extension.tsx"),
     route("checkout/demo/:orderId", "routes/checkout-demo.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),

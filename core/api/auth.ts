@@ -122,6 +122,16 @@ export const AuthResponseSchema = z.object({
 });
 export type AuthResponse = z.infer<typeof AuthResponseSchema>;
 
+/**
+ * POST /api/auth/extension-session (decision 0092): the signed-in web app asks for a new session
+ * for the browser extension named by its origin (one of the server's EXTENSION_ORIGINS). The
+ * answer is AuthResponseSchema's shape; the token goes to the extension, never to page storage.
+ */
+export const ExtensionSessionRequestSchema = z.object({
+  extensionOrigin: z.string({ error: "The extension is missing." }).trim().min(1, "The extension is missing.").max(100),
+});
+export type ExtensionSessionRequest = z.input<typeof ExtensionSessionRequestSchema>;
+
 /** POST /api/auth/forgot-password: the same answer whether or not the address has an account. */
 export const MessageResponseSchema = z.object({ message: z.string() });
 

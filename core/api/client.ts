@@ -19,6 +19,7 @@ import {
   VerifyResetTokenResponseSchema,
   type ChangePasswordRequest,
   type ClaimInput,
+  type ExtensionSessionRequest,
   type ForgotPasswordRequest,
   type LoginRequest,
   type RegisterRequest,
@@ -184,6 +185,8 @@ export function createApiClient(options: ApiClientOptions) {
       login: (body: LoginRequest) => call("POST", "/api/auth/login", AuthResponseSchema, body),
       register: (body: RegisterRequest) => call("POST", "/api/auth/register", AuthResponseSchema, body),
       logout: () => callVoid("POST", "/api/auth/logout", {}),
+      /** A new session for the browser extension (the signed-in web app's connect page). */
+      extensionSession: (body: ExtensionSessionRequest) => call("POST", "/api/auth/extension-session", AuthResponseSchema, body),
       forgotPassword: (body: ForgotPasswordRequest) => call("POST", "/api/auth/forgot-password", MessageResponseSchema, body),
       verifyResetToken: (token: string) => call("GET", `/api/auth/verify-reset-token?token=${enc(token)}`, VerifyResetTokenResponseSchema),
       resetPassword: (body: ResetPasswordRequest) => call("POST", "/api/auth/reset-password", ResetPasswordResponseSchema, body),

@@ -16,7 +16,7 @@ import { type SiteServer, startSiteServer } from "./site-server.ts";
 
 /** The extension APIs as seen inside the service worker (only what these tests call). */
 declare const chrome: {
-  storage: { local: { set(items: Record<string, unknown>): Promise<void> } };
+  storage: { local: { set(items: Record<string, unknown>): Promise<void>; get(key: string): Promise<Record<string, unknown>> } };
   tabs: { query(q: { url: string }): Promise<{ id?: number }[]> };
 };
 
@@ -70,12 +70,11 @@ async function openPopup(tabId: number): Promise<Page> {
   return popup;
 }
 
-/** Clicks a popup button that opens an app tab; returns that tab once the home page has taken the recipe. */
-async function followToApp(popupOrNull: Page | null, click: () => Promise<void>): Promise<Page> {
+/** Clicks a popup button that opens an app tab; returns that tab once the home page is hydrated. */
+async function followToApp(click: () => Promise<void>): Promise<Page> {
   const [app] = await Promise.all([context.waitForEvent("page", { predicate: (p) => p.url().startsWith(appOrigin) }), click()]);
   await app.waitForLoadState();
   await app.locator(".home[data-hydrated]").waitFor();
-  void popupOrNull;
   return app;
 }
 
@@ -119,7 +118,7 @@ describe("browser extension", () => {
     await popup.getByText("Added", { exact: true }).waitFor();
     expect(posts).toEqual([`${appOrigin}/api/recipes/parse`]);
 
-    const app = await followToApp(popup, () => popup.getByRole("button", { name: "Open my list" }).click());
+    const app = await followToApp(() => popup.getByRole("button", { name: "Open my list" }).click());
     await addedTitles(app).filter({ hasText: "Midnight Miso Noodles" }).waitFor();
     await app.waitForURL((u) => !u.searchParams.has("add"));
     expect(await addedTitles(app).count()).toBe(1);
@@ -133,7 +132,7 @@ describe("browser extension", () => {
     });
     await again.getByText("Already added", { exact: true }).waitFor();
     await again.getByRole("heading", { name: "Midnight Miso Noodles" }).waitFor();
-    const app2 = await followToApp(again, () => again.getByRole("button", { name: "Open my list" }).click());
+    const app2 = await followToApp(() => again.getByRole("button", { name: "Open my list" }).click());
     await addedTitles(app2).filter({ hasText: "Midnight Miso Noodles" }).waitFor();
     await app2.waitForURL((u) => !u.searchParams.has("add"));
     expect(await addedTitles(app2).count()).toBe(1);
@@ -189,9 +188,68 @@ describe("browser extension", () => {
     await alert.getByRole("heading", { name: "Error parsing recipe" }).waitFor({ timeout: 15_000 });
     expect(await alert.innerText()).toMatch(/no recipe/i);
     await popup.getByRole("button", { name: "Try again" }).waitFor();
-    const app = await followToApp(popup, () => popup.getByRole("button", { name: "Open in recipecart" }).click());
+    const app = await followToApp(() => popup.getByRole("button", { name: "Open in recipecart" }).click());
     expect(new URL(app.url()).pathname).toBe("/");
     await app.getByRole("tab", { name: "Manual Entry" }).waitFor();
     await Promise.all([page.close(), app.close()]);
+  });
+
+  it("connect: the signed-in app hands the extension a session, recipes go to the account; disconnect ends it", async () => {
+    // Sign in to the app in this browser (the web sign-in page does the same call).
+    const web = await context.newPage();
+    await web.goto(`${appOrigin}/`);
+    const email = `ext-${Date.now()}@example.org`;
+    const registered = await web.evaluate(async (e) => {
+      const res = await fetch("/api/auth/register", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ firstName: "Ext", lastName: "Tester", email: e, password: "correct horse battery" }),
+      });
+      return { status: res.status, body: (await res.json()) as { user: { id: string } } };
+    }, email);
+    expect(registered.status).toBe(201);
+    await web.close();
+
+    const { page, tabId } = await openSitePage("recipe.html");
+    await page.locator("body[data-rendered]").waitFor();
+    const popup = await openPopup(tabId);
+    await popup.getByText("Adding as a visitor.").waitFor();
+    const [connectPage] = await Promise.all([
+      context.waitForEvent("page", { predicate: (p) => p.url().startsWith(`${appOrigin}/connect-extension`) }),
+      popup.getByRole("button", { name: "Connect your account" }).click(),
+    ]);
+    await connectPage.getByRole("heading", { name: "Connect the browser extension" }).waitFor();
+    await connectPage.getByText(email).waitFor();
+    await connectPage.getByRole("button", { name: "Connect" }).click();
+    await connectPage.waitForURL(`chrome-extension://${extensionId}/connected.html`);
+    await connectPage.getByRole("heading", { name: "Extension connected" }).waitFor();
+    await connectPage.getByText(email).waitFor();
+    // The token lives in extension storage only: not in the address, not in the app's storage.
+    expect(connectPage.url()).not.toContain("token");
+    const stored = (await sw.evaluate(() => chrome.storage.local.get("connection"))).connection as { token: string; email: string };
+    expect(stored.email).toBe(email);
+    const me = await fetch(`${inject("baseURL")}/api/auth/me`, { headers: { authorization: `Bearer ${stored.token}` } });
+    expect(me.status).toBe(200);
+
+    // Connected: the popup says so, and an added recipe belongs to the account.
+    const connected = await openPopup(tabId);
+    await connected.getByText(`Connected as ${email}`).waitFor();
+    await connected.getByRole("button", { name: "Add to recipecart" }).click();
+    await connected.getByRole("heading", { name: "Midnight Miso Noodles" }).waitFor({ timeout: 15_000 });
+    const added = await sw.evaluate(() => chrome.storage.local.get("added"));
+    const mine = (added.added as { key: string; recipe: { id: string } }[]).find((e) => e.key.includes(email))!;
+    const owned = await fetch(`${inject("baseURL")}/api/recipes/${mine.recipe.id}`, {
+      headers: { authorization: `Bearer ${stored.token}` },
+    });
+    expect(((await owned.json()) as { userId: string }).userId).toBe(registered.body.user.id);
+
+    // Disconnect ends the session on the server.
+    await connected.getByRole("button", { name: "Disconnect" }).click();
+    await connected.getByText(/^Disconnected\./).waitFor();
+    await connected.getByRole("button", { name: "Connect your account" }).waitFor();
+    expect((await sw.evaluate(() => chrome.storage.local.get("connection"))).connection).toBeUndefined();
+    const after = await fetch(`${inject("baseURL")}/api/auth/me`, { headers: { authorization: `Bearer ${stored.token}` } });
+    expect(after.status).toBe(401);
+    await Promise.all([page.close(), connectPage.close(), connected.close(), popup.close()]);
   });
 });

@@ -36,3 +36,22 @@ export function myListUrl(appOrigin: string, recipeId: string): string {
 export function manualEntryUrl(appOrigin: string): string {
   return new URL("/", appOrigin).href;
 }
+
+/** The app page that hands a session to the extension (web/routes/connect-extension.tsx). */
+export const CONNECT_PATH = "/connect-extension";
+
+export function connectUrl(appOrigin: string, returnUrl: string, state: string): string {
+  const u = new URL(CONNECT_PATH, appOrigin);
+  u.searchParams.set("return", returnUrl);
+  u.searchParams.set("state", state);
+  return u.href;
+}
+
+/** The connect page's answer in connected.html's fragment: `#token=...&state=...`, or null. */
+export function parseConnectFragment(hash: string): { token: string; state: string } | null {
+  const params = new URLSearchParams(hash.replace(/^#/, ""));
+  const token = params.get("token");
+  const state = params.get("state");
+  if (!token || !state || token.length > 200 || state.length > 200) return null;
+  return { token, state };
+}

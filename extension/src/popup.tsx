@@ -9,7 +9,7 @@ import { createRoot } from "react-dom/client";
 import browser from "webextension-polyfill";
 import { addedForPage, type AddedRecipe, type Progress, type TabInfo } from "./added-store.ts";
 import { isCapturable, manualEntryUrl, myListUrl } from "./pages.ts";
-import { getAppOrigin } from "./settings.ts";
+import { getAppOrigin, getConnection, type Connection } from "./settings.ts";
 import { takeLastProblem, type LastProblem } from "./status.ts";
 import "./ui.css";
 import "./popup.css";
@@ -49,14 +49,18 @@ function Popup() {
   const [state, setState] = useState<State>({ kind: "loading" });
   const [notice, setNotice] = useState<LastProblem | null>(null);
   const [appOrigin, setAppOrigin] = useState<string | null>(null);
+  const [account, setAccount] = useState<Connection | null>(null);
+  const [accountNote, setAccountNote] = useState<string | null>(null);
+  const [accountBusy, setAccountBusy] = useState(false);
   const resultHeading = useRef<HTMLHeadingElement>(null);
   const errorHeading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     void (async () => {
-      const [t, origin, problem] = await Promise.all([targetTab(), getAppOrigin(), takeLastProblem()]);
+      const [t, origin, problem, conn] = await Promise.all([targetTab(), getAppOrigin(), takeLastProblem(), getConnection()]);
       setTab(t);
       setAppOrigin(origin);
+      setAccount(conn);
       setNotice(problem);
       const known = t?.url && isCapturable(t.url) ? await addedForPage(t.url) : null;
       setState(known ? { kind: "done", recipe: known.recipe, alreadyAdded: true, appOrigin: known.appOrigin } : { kind: "ready" });
@@ -82,6 +86,28 @@ function Popup() {
     } catch (err) {
       setState({ kind: "error", message: err instanceof Error ? err.message : String(err) });
     }
+  }
+
+  async function connect() {
+    setAccountBusy(true);
+    const { startConnect } = await import("./connect.ts");
+    await startConnect();
+    window.close();
+  }
+
+  async function disconnectAccount() {
+    setAccountBusy(true);
+    const { disconnect } = await import("./connect.ts");
+    const ended = await disconnect();
+    setAccount(null);
+    setAccountBusy(false);
+    setAccountNote(
+      ended
+        ? "Disconnected. Recipes you add now go to this browser's visitor list."
+        : "Disconnected here, but the app could not be reached to end the session.",
+    );
+    // A page added while connected belongs to the account: show the page afresh.
+    if (state.kind === "done") setState({ kind: "ready" });
   }
 
   const capturable = isCapturable(tab?.url);
@@ -176,6 +202,30 @@ function Popup() {
             </button>
           </div>
         </div>
+      ) : null}
+
+      {state.kind !== "loading" ? (
+        <footer className="popup__account">
+          {account ? (
+            <>
+              <p>
+                Connected as <strong>{account.email}</strong>
+              </p>
+              <button type="button" className="btn" disabled={accountBusy} onClick={() => void disconnectAccount()}>
+                Disconnect
+              </button>
+            </>
+          ) : (
+            <>
+              <p className="muted" role="status">
+                {accountNote ?? "Adding as a visitor."}
+              </p>
+              <button type="button" className="btn" disabled={accountBusy} onClick={() => void connect()}>
+                Connect your account
+              </button>
+            </>
+          )}
+        </footer>
       ) : null}
     </main>
   );

@@ -1,0 +1,59 @@
+/**
+ * The end of 'Connect your account' (src/connect.ts): the app's connect page sends the browser here
+ * with the new session token in the fragment. The fragment is removed from the address at once.
+ */
+import { StrictMode, useEffect, useRef, useState } from "react";
+import { createRoot } from "react-dom/client";
+import { finishConnect } from "./connect.ts";
+import "./ui.css";
+
+const hash = location.hash;
+// Out of the address bar and history before anything else runs.
+history.replaceState(null, "", location.pathname);
+
+type State = { kind: "working" } | { kind: "done"; email: string } | { kind: "error"; message: string };
+
+function Connected() {
+  const [state, setState] = useState<State>({ kind: "working" });
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    finishConnect(hash).then(
+      (conn) => setState({ kind: "done", email: conn.email }),
+      (err: unknown) => setState({ kind: "error", message: err instanceof Error ? err.message : String(err) }),
+    );
+  }, []);
+  useEffect(() => {
+    if (state.kind !== "working") heading.current?.focus();
+  }, [state.kind]);
+  return (
+    <main style={{ maxWidth: 480, margin: "40px auto", padding: "0 20px", display: "grid", gap: 12 }} aria-busy={state.kind === "working"}>
+      {state.kind === "working" ? (
+        <p role="status" style={{ display: "flex", gap: 8, alignItems: "center" }}>
+          <span className="spinner" aria-hidden="true" /> Connecting your account…
+        </p>
+      ) : state.kind === "done" ? (
+        <>
+          <h1 ref={heading} tabIndex={-1} style={{ fontSize: 20 }}>
+            Extension connected
+          </h1>
+          <p>
+            Recipes you add with the extension now go to <strong>{state.email}</strong>. You can close this tab.
+          </p>
+        </>
+      ) : (
+        <div role="alert" style={{ display: "grid", gap: 8 }}>
+          <h1 ref={heading} tabIndex={-1} style={{ fontSize: 20, color: "var(--danger)" }}>
+            Could not connect
+          </h1>
+          <p>{state.message}</p>
+        </div>
+      )}
+    </main>
+  );
+}
+
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <Connected />
+  </StrictMode>,
+);
