@@ -5,11 +5,12 @@
  * can import it. The app is addressed as http://localhost:<port> while the test build's host
  * permission covers only 127.0.0.1, so every API call is a real cross-origin (CORS) call.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type BrowserContext, chromium, type Page, type Worker } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { root } from "../../scripts/lib/tooling.ts";
 import { CHROMIUM_ARGS, executablePath } from "../browser.ts";
 import { ensureTestBuild, extensionIdForPath } from "./build.ts";
 import { type SiteServer, startSiteServer } from "./site-server.ts";
@@ -78,6 +79,24 @@ async function followToApp(click: () => Promise<void>): Promise<Page> {
   return app;
 }
 
+/**
+ * Serious or critical axe-core findings on an extension page. Its CSP refuses injected script tags,
+ * so axe's source is evaluated through the DevTools protocol instead.
+ */
+async function axeSerious(page: Page): Promise<string[]> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
+  );
+  await page.evaluate(`${readFileSync(path.join(root, "node_modules", "axe-core", "axe.min.js"), "utf8")};0`);
+  const violations = await page.evaluate(async () => {
+    type Result = { violations: { id: string; impact: string; nodes: { html: string }[] }[] };
+    const axe = (window as unknown as { axe: { run: (c: unknown) => Promise<Result> } }).axe;
+    const result = await axe.run(document);
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, html: v.nodes.map((n) => n.html.slice(0, 160)).join(", ") }));
+  });
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.html}`);
+}
+
 const addedTitles = (app: Page) => app.getByRole("region", { name: /Your recipes/ }).locator(".added__item");
 
 describe("browser extension", () => {
@@ -117,6 +136,7 @@ describe("browser extension", () => {
     ]);
     await popup.getByText("Added", { exact: true }).waitFor();
     expect(posts).toEqual([`${appOrigin}/api/recipes/parse`]);
+    expect(await axeSerious(popup)).toEqual([]);
 
     const app = await followToApp(() => popup.getByRole("button", { name: "Open my list" }).click());
     await addedTitles(app).filter({ hasText: "Midnight Miso Noodles" }).waitFor();
@@ -188,6 +208,7 @@ describe("browser extension", () => {
     await alert.getByRole("heading", { name: "Error parsing recipe" }).waitFor({ timeout: 15_000 });
     expect(await alert.innerText()).toMatch(/no recipe/i);
     await popup.getByRole("button", { name: "Try again" }).waitFor();
+    expect(await axeSerious(popup)).toEqual([]);
     const app = await followToApp(() => popup.getByRole("button", { name: "Open in recipecart" }).click());
     expect(new URL(app.url()).pathname).toBe("/");
     await app.getByRole("tab", { name: "Manual Entry" }).waitFor();
