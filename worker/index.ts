@@ -77,4 +77,3 @@ export default {
     );
   },
 } satisfies ExportedHandler<Env>;
-

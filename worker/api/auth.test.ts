@@ -56,7 +56,10 @@ describe("register and sign in", () => {
     expect(r.user).not.toHaveProperty("passwordHash");
     expect(r.token.length).toBeGreaterThanOrEqual(27); // 20+ random bytes
     expect(r.cookie).toMatch(/^rc_session=[\w-]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=259\d{4}$/);
-    const stored = await db.select().from(sessions).where(eq(sessions.tokenHash, await sha256Hex(r.token)));
+    const stored = await db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, await sha256Hex(r.token)));
     expect(stored).toHaveLength(1);
     const days = (stored[0]!.expiresAt.getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(29.9);
@@ -105,7 +108,10 @@ describe("register and sign in", () => {
   });
 
   it("validates registration with the spec's messages", async () => {
-    const res = await call("/api/auth/register", { method: "POST", json: { firstName: " ", lastName: "", email: "nope", password: "short" } });
+    const res = await call("/api/auth/register", {
+      method: "POST",
+      json: { firstName: " ", lastName: "", email: "nope", password: "short" },
+    });
     expect(res.status).toBe(400);
     const body = (await res.json()) as { code: string; errors: Record<string, string[]> };
     expect(body.code).toBe("invalid_body");
@@ -120,7 +126,10 @@ describe("register and sign in", () => {
   it("validates sign-in with the spec's messages", async () => {
     const res = await call("/api/auth/login", { method: "POST", json: { email: "not-an-email", password: "" } });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { errors: unknown }).errors).toEqual({ email: ["Invalid email address"], password: ["Password is required"] });
+    expect(((await res.json()) as { errors: unknown }).errors).toEqual({
+      email: ["Invalid email address"],
+      password: ["Password is required"],
+    });
   });
 
   it("signs in case-insensitively and answers a new token", async () => {
@@ -144,10 +153,7 @@ describe("register and sign in", () => {
   });
 
   it("rehashes an older hash (PBKDF2, or weaker scrypt parameters) at sign-in", async () => {
-    for (const old of [
-      await legacyPbkdf2("legacy password"),
-      await hashPassword("legacy password", { N: 2 ** 12, r: 8, p: 1 }),
-    ]) {
+    for (const old of [await legacyPbkdf2("legacy password"), await hashPassword("legacy password", { N: 2 ** 12, r: 8, p: 1 })]) {
       const address = email();
       const id = newId();
       await db.insert(users).values({ id, email: address, passwordHash: old });
@@ -190,7 +196,9 @@ describe("rate limits", () => {
   it("sign-in per address: over 20 attempts a minute is 429 with Retry-After", async () => {
     const ip = uniqueIp();
     // Bodies that fail validation still count (the address limit is checked first) and cost no hash.
-    const at = await firstRefusal(20, 400, () => call("/api/auth/login", { method: "POST", ip, json: { email: "not an address", password: "" } }));
+    const at = await firstRefusal(20, 400, () =>
+      call("/api/auth/login", { method: "POST", ip, json: { email: "not an address", password: "" } }),
+    );
     expect(at).toBeGreaterThanOrEqual(20);
   });
 
@@ -210,9 +218,13 @@ describe("rate limits", () => {
 
   it("forgot-password per address and per e-mail", async () => {
     const ip = uniqueIp();
-    expect(await firstRefusal(5, 200, () => call("/api/auth/forgot-password", { method: "POST", ip, json: { email: email() } }))).toBeGreaterThanOrEqual(5);
+    expect(
+      await firstRefusal(5, 200, () => call("/api/auth/forgot-password", { method: "POST", ip, json: { email: email() } })),
+    ).toBeGreaterThanOrEqual(5);
     const target = email();
-    expect(await firstRefusal(3, 200, () => call("/api/auth/forgot-password", { method: "POST", json: { email: target } }))).toBeGreaterThanOrEqual(3);
+    expect(
+      await firstRefusal(3, 200, () => call("/api/auth/forgot-password", { method: "POST", json: { email: target } })),
+    ).toBeGreaterThanOrEqual(3);
   });
 });
 
@@ -308,13 +320,30 @@ describe("profile, password change, sessions", () => {
     expect(taken.status).toBe(409);
     expect(await taken.json()).toMatchObject({ code: "email_taken" });
     const newEmail = email();
-    const ok = await call("/api/users/me", { method: "PUT", headers: bearer(a.token), json: { firstName: " Annie ", lastName: "Li", email: newEmail } });
+    const ok = await call("/api/users/me", {
+      method: "PUT",
+      headers: bearer(a.token),
+      json: { firstName: " Annie ", lastName: "Li", email: newEmail },
+    });
     expect(ok.status).toBe(200);
-    expect(((await ok.json()) as { user: unknown }).user).toMatchObject({ id: a.user.id, firstName: "Annie", lastName: "Li", email: newEmail });
+    expect(((await ok.json()) as { user: unknown }).user).toMatchObject({
+      id: a.user.id,
+      firstName: "Annie",
+      lastName: "Li",
+      email: newEmail,
+    });
     // Changing only the case of one's own address is fine.
-    const sameCase = await call("/api/users/me", { method: "PUT", headers: bearer(a.token), json: { firstName: "A", lastName: "L", email: newEmail.toUpperCase() } });
+    const sameCase = await call("/api/users/me", {
+      method: "PUT",
+      headers: bearer(a.token),
+      json: { firstName: "A", lastName: "L", email: newEmail.toUpperCase() },
+    });
     expect(sameCase.status).toBe(200);
-    const invalid = await call("/api/users/me", { method: "PUT", headers: bearer(a.token), json: { firstName: "", lastName: "", email: "x" } });
+    const invalid = await call("/api/users/me", {
+      method: "PUT",
+      headers: bearer(a.token),
+      json: { firstName: "", lastName: "", email: "x" },
+    });
     expect(((await invalid.json()) as { errors: unknown }).errors).toEqual({
       firstName: ["First name is required"],
       lastName: ["Last name is required"],
@@ -333,7 +362,11 @@ describe("profile, password change, sessions", () => {
     });
     expect(wrong.status).toBe(400);
     expect(await wrong.json()).toMatchObject({ code: "wrong_password" });
-    const short = await call("/api/users/me/password", { method: "PUT", headers: bearer(r.token), json: { currentPassword: "", newPassword: "short" } });
+    const short = await call("/api/users/me/password", {
+      method: "PUT",
+      headers: bearer(r.token),
+      json: { currentPassword: "", newPassword: "short" },
+    });
     expect(((await short.json()) as { errors: unknown }).errors).toEqual({
       currentPassword: ["Current password is required"],
       newPassword: ["New password must be at least 8 characters"],
@@ -360,13 +393,18 @@ describe("profile, password change, sessions", () => {
     expect(list.sessions.filter((s) => s.current)).toHaveLength(1);
     for (const s of list.sessions) expect(s.id).toMatch(/^[0-9a-f]{32}$/);
     // Revoke the second session by its id (found through its own listing).
-    const secondId = ((await (await call("/api/auth/sessions", { headers: bearer(second.token) })).json()) as { sessions: { id: string; current: boolean }[] })
-      .sessions.find((s) => s.current)!.id;
+    const secondId = (
+      (await (await call("/api/auth/sessions", { headers: bearer(second.token) })).json()) as {
+        sessions: { id: string; current: boolean }[];
+      }
+    ).sessions.find((s) => s.current)!.id;
     expect((await call(`/api/auth/sessions/${secondId}`, { method: "DELETE", headers: bearer(r.token) })).status).toBe(204);
     expect((await me(bearer(second.token))).status).toBe(401);
     // Another user's session id is not found for this caller.
     const stranger = await registerUser();
-    const strangerId = ((await (await call("/api/auth/sessions", { headers: bearer(stranger.token) })).json()) as { sessions: { id: string }[] }).sessions[0]!.id;
+    const strangerId = (
+      (await (await call("/api/auth/sessions", { headers: bearer(stranger.token) })).json()) as { sessions: { id: string }[] }
+    ).sessions[0]!.id;
     expect((await call(`/api/auth/sessions/${strangerId}`, { method: "DELETE", headers: bearer(r.token) })).status).toBe(404);
     expect((await me(bearer(stranger.token))).status).toBe(200);
     // All others.
@@ -412,7 +450,11 @@ describe("Origin check on cookie-authenticated changes", () => {
     expect(evil.status).toBe(403);
     const ours = await call("/api/users/me", { method: "PUT", headers: { cookie, origin: ORIGIN }, json: body });
     expect(ours.status).toBe(200);
-    const viaBearer = await call("/api/users/me", { method: "PUT", headers: { ...bearer(r.token), origin: "https://evil.example" }, json: body });
+    const viaBearer = await call("/api/users/me", {
+      method: "PUT",
+      headers: { ...bearer(r.token), origin: "https://evil.example" },
+      json: body,
+    });
     expect(viaBearer.status).toBe(200);
     // A cross-site logout cannot end the session either.
     expect((await call("/api/auth/logout", { method: "POST", headers: { cookie, origin: "https://evil.example" } })).status).toBe(403);
@@ -439,4 +481,3 @@ async function legacyPbkdf2(password: string): Promise<string> {
   const b64 = (b: Uint8Array) => btoa(String.fromCharCode(...b));
   return `pbkdf2_sha256$100000$${b64(salt)}$${b64(bits)}`;
 }
-

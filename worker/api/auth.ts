@@ -3,12 +3,7 @@
  * Rules live in worker/services/accounts.ts and sessions.ts; this layer validates bodies, applies
  * rate limits and sets or clears the session cookie.
  */
-import {
-  ForgotPasswordRequestSchema,
-  LoginRequestSchema,
-  RegisterRequestSchema,
-  ResetPasswordRequestSchema,
-} from "../../core/api/auth.ts";
+import { ForgotPasswordRequestSchema, LoginRequestSchema, RegisterRequestSchema, ResetPasswordRequestSchema } from "../../core/api/auth.ts";
 import { json, problem, readJson } from "../http/problem.ts";
 import {
   checkRate,

@@ -133,3 +133,41 @@ describe("captured pages: limits", () => {
     expect((await send(other, "192.0.2.99")).status).toBe(201);
   }, 20_000);
 });
+
+describe("POST /api/auth/extension-session", () => {
+  const ask = (extensionOrigin: string, token?: string) =>
+    call("/api/auth/extension-session", {
+      method: "POST",
+      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify({ extensionOrigin }),
+    });
+
+  it("signed out: 401, no session made", async () => {
+    expect((await ask(CHROME)).status).toBe(401);
+  });
+
+  it("gives a configured extension its own session, which logout ends", async () => {
+    const web = await bearer();
+    const res = await ask(CHROME, web);
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as { token: string; user: { email: string }; expiresAt: string };
+    expect(body.token).not.toBe(web);
+    expect(body.user.email).toMatch(/@example\.org$/);
+    const me = (t: string) => call("/api/auth/me", { headers: { authorization: `Bearer ${t}` } });
+    expect((await me(body.token)).status).toBe(200);
+    // 'Disconnect': the extension logs its own session out; the web session goes on.
+    const out = await call("/api/auth/logout", { method: "POST", headers: { authorization: `Bearer ${body.token}` } });
+    expect(out.status).toBe(204);
+    expect((await me(body.token)).status).toBe(401);
+    expect((await me(web)).status).toBe(200);
+  });
+
+  it("refuses an extension the server does not trust", async () => {
+    const web = await bearer();
+    for (const origin of ["chrome-extension://ponmlkjihgfedcbaponmlkjihgfedcba", "https://evil.example", "moz-extension://nope"]) {
+      const res = await ask(origin, web);
+      expect(res.status, origin).toBe(403);
+      expect(((await res.json()) as { code: string }).code).toBe("extension_not_allowed");
+    }
+  });
+});

@@ -2,6 +2,7 @@
 import { problem } from "../http/problem.ts";
 import { createRouter, type ApiContext } from "../http/router.ts";
 import { authRoutes } from "./auth.ts";
+import { extensionAuthRoutes } from "./extension-auth.ts";
 import { groceryRoutes } from "./grocery.ts";
 import { healthRoutes } from "./health.ts";
 import { listEmailRoutes } from "./list-email.ts";
@@ -13,6 +14,7 @@ import { userRoutes } from "./users.ts";
 const router = createRouter([
   ...healthRoutes,
   ...authRoutes,
+  ...extensionAuthRoutes,
   ...userRoutes,
   ...listRoutes,
   ...recipeRoutes,

@@ -27,7 +27,12 @@ export const devRoutes: Route[] = [
       if (!devOutboxEnabled(c.env)) return problem(404, "not_found", `No API endpoint at ${c.url.pathname}.`);
       const rows = await listOutbox(c.db);
       return json({
-        mails: rows.map((r) => ({ ...r, links: linksIn(r.text), createdAt: r.createdAt.toISOString(), sentAt: r.sentAt?.toISOString() ?? null })),
+        mails: rows.map((r) => ({
+          ...r,
+          links: linksIn(r.text),
+          createdAt: r.createdAt.toISOString(),
+          sentAt: r.sentAt?.toISOString() ?? null,
+        })),
       });
     },
   },

@@ -89,11 +89,7 @@ export async function checkRate(
   const bindings = env as Partial<Record<RateLimit["binding"], Limiter>> & { TRUST_CF_CONNECTING_IP?: string };
   const limiter = bindings[limit.binding];
   const client =
-    typeof by === "string"
-      ? `k:${by.trim().toLowerCase()}`
-      : by?.session
-        ? `session:${by.session.id}`
-        : clientKey(request, bindings);
+    typeof by === "string" ? `k:${by.trim().toLowerCase()}` : by?.session ? `session:${by.session.id}` : clientKey(request, bindings);
   if (!client || !limiter) return;
   const { success } = await limiter.limit({ key: client });
   if (!success) {
