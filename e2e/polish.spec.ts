@@ -93,6 +93,25 @@ describe("edit dialog rows", () => {
   }, 60_000);
 });
 
+describe("Undo for a deleted recipe", () => {
+  it("puts a recipe taken off the list back in its place, and it stays after a reload", async () => {
+    const { page, context } = await openPage();
+    await openHome(page);
+    for (const t of ["Stew", "Salad", "Soup"]) await addManual(page, t, "1 carrot");
+    await page.getByRole("button", { name: "Delete Salad" }).click();
+    await expect.poll(() => addedList(page).locator(".added__name").allInnerTexts()).toEqual(["Stew", "Soup"]);
+    const toast = toastTitled(page, "Recipe removed");
+    await toast.getByRole("button", { name: "Undo" }).click();
+    await toast.waitFor({ state: "detached" });
+    await expect.poll(() => addedList(page).locator(".added__name").allInnerTexts()).toEqual(["Stew", "Salad", "Soup"]);
+    await page.reload();
+    await page.locator(".home[data-hydrated]").waitFor();
+    await addedList(page).first().waitFor();
+    expect(await addedList(page).locator(".added__name").allInnerTexts()).toEqual(["Stew", "Salad", "Soup"]);
+    await context.close();
+  }, 60_000);
+});
+
 describe("recipe entry", () => {
   it("shows validation problems at the field and moves focus there, with the toasts", async () => {
     const { page, context } = await openPage();

@@ -89,6 +89,14 @@ export function removeRecipe(id: string): void {
   set({ recipes: recipes.filter((r) => r.id !== id), lastListId });
 }
 
+/** Puts a removed recipe back at its old position (Undo); nothing when it is already there. */
+export function restoreRecipe(recipe: AddedRecipe, index: number): void {
+  const { recipes, lastListId } = snapshot();
+  if (recipes.some((r) => r.id === recipe.id)) return;
+  const at = Math.max(0, Math.min(index, recipes.length));
+  set({ recipes: [...recipes.slice(0, at), recipe, ...recipes.slice(at)], lastListId });
+}
+
 /** Remembers the list just generated. */
 export function setLastListId(id: string | null): void {
   set({ ...snapshot(), lastListId: id });

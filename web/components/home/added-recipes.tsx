@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { api, errorText } from "../../lib/api.ts";
-import { type AddedRecipe, removeRecipe, setLastListId } from "../../lib/recipes-store.ts";
+import { type AddedRecipe, removeRecipe, restoreRecipe, setLastListId } from "../../lib/recipes-store.ts";
 import { toast } from "../../lib/toast.ts";
 import { Button } from "../../ui/button.tsx";
 import { whenIdle } from "../../lib/idle.ts";
@@ -81,7 +81,11 @@ export function AddedRecipes({ recipes, ready }: { recipes: AddedRecipe[]; ready
     const index = recipes.findIndex((r) => r.id === recipe.id);
     removeRecipe(recipe.id);
     refocusAfterRemoval(index);
-    toast({ title: "Recipe removed", description: `${recipe.title} was removed from your list.` });
+    toast({
+      title: "Recipe removed",
+      description: `${recipe.title} was removed from your list.`,
+      action: { label: "Undo", onAction: () => restoreRecipe(recipe, index) },
+    });
   }
 
   return (
