@@ -107,4 +107,26 @@ describe("e-mail a list", () => {
       await context.close();
     }, 60_000);
   }
+
+  it("prefills a signed-in user's own address", async () => {
+    const { page, context, problems } = await openPage();
+    const id = await makeList(page, "Owner list");
+    // Signed in through the API: the session cookie is the browser context's.
+    const email = `owner-${Date.now()}@example.test`;
+    const reg = await page.request.post("/api/auth/register", {
+      data: { firstName: "Ada", lastName: "Cook", email, password: "correct horse battery" },
+    });
+    expect(reg.status(), await reg.text()).toBeLessThan(300);
+    await page.goto(`/shopping-list/${id}`);
+    await page.locator(".list__item").first().waitFor();
+    await (await hydratedButton(page, "Email")).click();
+    const field = page.getByRole("dialog", { name: "Email shopping list" }).getByRole("textbox", { name: "Email address" });
+    await page.waitForFunction((want) => (document.querySelector('input[type="email"]') as HTMLInputElement | null)?.value === want, email);
+    expect(await field.inputValue()).toBe(email);
+    await page.getByRole("button", { name: "Send" }).click();
+    await expectToast(page, "Email sent");
+    expect((await mailTo(page, email))?.subject).toBe("Shopping list: Owner list");
+    expect(noise(problems)).toEqual(NONE);
+    await context.close();
+  }, 60_000);
 });
