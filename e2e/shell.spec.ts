@@ -195,7 +195,7 @@ describe("header", () => {
     await done(page, context);
   });
 
-  it("signed out (/api/auth/me answers 401): no user menu and no link to a sign-in page that does not exist yet", async () => {
+  it("signed out (/api/auth/me answers 401): a 'Sign In' button to /auth in the header and the phone menu, no user menu", async () => {
     const { page, context, problems } = await openPage();
     const me = page.waitForResponse((r) => r.url().endsWith("/api/auth/me"));
     await page.goto("/about");
@@ -203,7 +203,9 @@ describe("header", () => {
     // The placeholder shown while loading goes away once the answer is in.
     await page.locator(".site-header__account .account-placeholder").waitFor({ state: "detached" });
     await page.waitForLoadState("networkidle");
-    expect(await page.locator('a[href="/auth"]').count()).toBe(0);
+    const signIn = page.locator(".site-header__account").getByRole("link", { name: "Sign In" });
+    expect(await signIn.getAttribute("href")).toBe("/auth");
+    expect(await page.locator(".mobile-menu").getByRole("link", { name: "Sign In", includeHidden: true }).getAttribute("href")).toBe("/auth");
     expect(await page.locator(".site-header__account button").count()).toBe(0);
     expect(problems).toEqual(NO_PROBLEMS);
     await done(page, context);

@@ -16,7 +16,9 @@ import {
 } from "react-router";
 import { ListLoadFailed } from "./components/shopping-list/list-page-status.tsx";
 import { SiteChrome } from "./components/site-chrome.tsx";
-import { cloudflareContext } from "./context.ts";
+import { callerContext, cloudflareContext } from "./context.ts";
+import { primeAuth } from "./lib/auth.ts";
+import { userFromCaller } from "./lib/server-user.ts";
 import { ToasterHost } from "./ui/toaster-host.tsx";
 import type { Route } from "./+types/root.ts";
 import "./styles/app.css";
@@ -27,10 +29,11 @@ declare module "react-aria-components" {
   }
 }
 
+/** The CSP nonce, the public origin, and the user the session cookie names (the header renders signed in, decision 0088). */
 export function loader({ request, context }: Route.LoaderArgs) {
   const { nonce, env } = context.get(cloudflareContext);
   // The site's public origin, for canonical links (web/lib/meta.ts canonicalUrl).
-  return { nonce, origin: env.APP_ORIGIN || new URL(request.url).origin };
+  return { nonce, origin: env.APP_ORIGIN || new URL(request.url).origin, user: userFromCaller(context.get(callerContext)) };
 }
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -60,8 +63,10 @@ export function Layout({ children }: { children: ReactNode }) {
  * react-aria-components links and menu items navigate through React Router (client-side),
  * and the single toast region lives here so every page can call toast().
  */
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
+  // Before any child reads the auth store: start it from the server's user (client only, once).
+  primeAuth(loaderData.user);
   // Marks the document once React has hydrated: end-to-end tests wait for it before typing.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";

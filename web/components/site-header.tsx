@@ -1,8 +1,9 @@
 /**
  * Site header (SPEC §2): logo to /, Features and How It Works (sections of /), Our Story, and
  * the account area — the user menu when signed in, a same-size placeholder while the status
- * loads, nothing when signed out until the accounts issue adds /auth and its 'Sign In' button
- * (decision 0055) (no layout shift, no spinner on public pages). Below
+ * loads, the 'Sign In' button to /auth when signed out (no layout shift, no spinner on public
+ * pages; when the session cookie names the user, the server renders the signed-in header,
+ * decision 0088). Below
  * 768 px the links move into a disclosure menu behind a labelled menu button.
  */
 import { useEffect, useId, useRef, useState } from "react";
@@ -103,7 +104,12 @@ export function SiteHeader() {
             ) : (
               <span className="account-placeholder" aria-hidden="true" />
             )
-          ) : null}
+          ) : (
+            // A plain link with the button look: react-aria's Link would grow the home page's first load (decision 0064).
+            <RouterLink to="/auth" className="btn btn--primary btn--sm sign-in-button">
+              Sign In
+            </RouterLink>
+          )}
         </div>
 
         <button
@@ -178,7 +184,11 @@ export function SiteHeader() {
                   </li>
                 </ul>
               </>
-            ) : null}
+            ) : (
+              <RouterLink to="/auth" className="btn btn--primary btn--md mobile-menu__sign-in" onClick={close}>
+                Sign In
+              </RouterLink>
+            )}
           </div>
         </nav>
       </div>

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AUTH_TOKEN_KEY } from "./api-client.ts";
-import { CURRENT_USER_TTL_MS, fetchCurrentUser, getAuthSnapshot, resetAuthForTests, signOut } from "./auth.ts";
+import { CURRENT_USER_TTL_MS, fetchCurrentUser, getAuthSnapshot, primeAuth, resetAuthForTests, signOut } from "./auth.ts";
 
 const USER = {
   id: "u1",
@@ -111,21 +111,30 @@ describe("fetchCurrentUser", () => {
 });
 
 describe("signOut", () => {
-  it("removes the token and the cached user, then asks the server again", async () => {
+  it("ends the server session with the token, removes the token and the cached user, then asks the server again", async () => {
     localStorage.setItem(AUTH_TOKEN_KEY, "tok-1");
     fetchMock.mockResolvedValueOnce(answer(200, { user: USER }));
     await fetchCurrentUser();
     fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
     fetchMock.mockResolvedValueOnce(answer(401, {}));
     const pending = signOut();
-    expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
     expect(getAuthSnapshot()).toEqual({ status: "unauthenticated", user: null, error: null });
     await expect(pending).resolves.toEqual({ status: "unauthenticated", user: null, error: null });
+    expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
     expect(fetchMock).toHaveBeenCalledTimes(3);
-    // The server session of the stored token is ended too.
     expect(fetchMock.mock.calls[1]![0]).toBe("/api/auth/logout");
+    expect(fetchMock.mock.calls[1]![1].method).toBe("POST");
     expect(new Headers(fetchMock.mock.calls[1]![1].headers).get("authorization")).toBe("Bearer tok-1");
+    expect(fetchMock.mock.calls[2]![0]).toBe("/api/auth/me");
     expect(new Headers(fetchMock.mock.calls[2]![1].headers).has("authorization")).toBe(false);
+  });
+
+  it("signs out locally even when the logout call fails", async () => {
+    localStorage.setItem(AUTH_TOKEN_KEY, "tok-1");
+    fetchMock.mockRejectedValueOnce(new TypeError("Failed to fetch"));
+    fetchMock.mockResolvedValueOnce(answer(401, {}));
+    await expect(signOut()).resolves.toEqual({ status: "unauthenticated", user: null, error: null });
+    expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
   });
 
   it("ignores a slow answer to a request made before signing out", async () => {
@@ -138,5 +147,23 @@ describe("signOut", () => {
     release(answer(200, { user: USER }));
     await stale;
     expect(getAuthSnapshot().user).toBeNull();
+  });
+});
+
+describe("primeAuth", () => {
+  it("starts signed in from the server's user without asking /api/auth/me", async () => {
+    vi.stubGlobal("document", {});
+    primeAuth(USER);
+    expect(getAuthSnapshot()).toEqual({ status: "authenticated", user: USER, error: null });
+    await fetchCurrentUser();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("does nothing without a user, or on the server", async () => {
+    primeAuth(USER); // no document: server render
+    expect(getAuthSnapshot().status).toBe("loading");
+    vi.stubGlobal("document", {});
+    primeAuth(null);
+    expect(getAuthSnapshot().status).toBe("loading");
   });
 });

@@ -6,8 +6,12 @@
  *   records the error, so a flaky API never traps the page behind a spinner;
  * - `status` is "loading" until the first answer: personal pages gate on it with
  *   <FullPageSpinner>, public pages render at once (docs/decisions/0052-auth-loading-spinner.md).
+ * - when the server already knew the user while rendering (session cookie, root loader's `user`),
+ *   the store starts from that user: the server HTML and the first client render show the
+ *   signed-in header, and no /api/auth/me call is made for 5 minutes (decision 0088).
  */
 import { useCallback, useEffect, useSyncExternalStore } from "react";
+import { useRouteLoaderData } from "react-router";
 import type { User } from "../../core/api/auth.ts";
 import { api, ApiError, setAuthToken } from "./api-client.ts";
 
@@ -86,6 +90,20 @@ export function signIn(token: string | null | undefined): Promise<AuthSnapshot> 
 }
 
 /**
+ * Starts the client store from the user the server resolved for this page (root loader). Only the
+ * first call with a user counts, and only while nothing is known yet; on the server it does nothing
+ * (module state there is shared by every request).
+ */
+let primed = false;
+export function primeAuth(user: AuthUser | null | undefined): void {
+  if (typeof document === "undefined" || primed || !user) return;
+  primed = true;
+  if (snapshot.status !== "loading" || inFlight) return;
+  snapshot = { status: "authenticated", user, error: null };
+  fetchedAt = Date.now();
+}
+
+/**
  * SPEC §4: ends the server session (POST /api/auth/logout, which also clears the cookie), removes
  * the token and the cached user, then refreshes the current user. The caller navigates to /.
  */
@@ -102,11 +120,15 @@ export async function signOut(): Promise<AuthSnapshot> {
 }
 
 /**
- * The auth state for components. The first use in the browser starts the /api/auth/me call;
- * during server render the status is always "loading".
+ * The auth state for components. The first use in the browser starts the /api/auth/me call
+ * (unless the server's user primed the store); during server render the status is the server's
+ * user, or "loading" when the server knew of none (a bearer-only session is only known to the browser).
  */
 export function useAuth() {
-  const state = useSyncExternalStore(subscribe, getAuthSnapshot, () => LOADING);
+  const serverUser = useServerUser();
+  const state = useSyncExternalStore(subscribe, getAuthSnapshot, () =>
+    serverUser ? { status: "authenticated" as const, user: serverUser, error: null } : LOADING,
+  );
   useEffect(() => {
     void fetchCurrentUser();
   }, []);
@@ -120,11 +142,18 @@ export function useAuth() {
   };
 }
 
+/** The user the root loader resolved from the session cookie for this page, if any. */
+function useServerUser(): AuthUser | null {
+  const data = useRouteLoaderData("root") as { user?: AuthUser | null } | undefined;
+  return data?.user ?? null;
+}
+
 /** Test hook: forget everything so each test starts signed out and loading. */
 export function resetAuthForTests(): void {
   snapshot = LOADING;
   fetchedAt = 0;
   inFlight = null;
   generation++;
+  primed = false;
   listeners.clear();
 }

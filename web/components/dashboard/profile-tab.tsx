@@ -1,0 +1,178 @@
+/**
+ * The dashboard's profile tab (SPEC §2, §5, §8): the profile form (first name, last name, email) and
+ * the change-password form (current, new, confirm; each with a show/hide toggle). Validation uses the
+ * API's schemas (core/api/auth.ts) so messages are the spec's; server field errors land on their
+ * fields, and the first invalid field takes focus.
+ */
+import { type FormEvent, useRef, useState } from "react";
+import { useRevalidator } from "react-router";
+import { ChangePasswordRequestSchema, UpdateProfileRequestSchema, type User } from "../../../core/api/auth.ts";
+import { api } from "../../lib/api-client.ts";
+import { fetchCurrentUser } from "../../lib/auth.ts";
+import { failureMessage, fieldValidator, focusFirstInvalid, serverFieldErrors } from "../../lib/form-validation.ts";
+import { toast } from "../../lib/toast.ts";
+import { Button } from "../../ui/button.tsx";
+import { Form } from "../../ui/form.tsx";
+import { TextField } from "../../ui/text-field.tsx";
+import { PasswordField } from "../password-field.tsx";
+
+const profile = UpdateProfileRequestSchema.shape;
+const password = ChangePasswordRequestSchema.shape;
+
+export function ProfileTab({ user }: { user: User }) {
+  return (
+    <div className="profile-tab">
+      <ProfileForm user={user} />
+      <ChangePasswordForm />
+    </div>
+  );
+}
+
+function ProfileForm({ user }: { user: User }) {
+  const [pending, setPending] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const revalidator = useRevalidator();
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (pending) return;
+    const data = Object.fromEntries(new FormData(e.currentTarget)) as Record<string, string>;
+    setErrors({});
+    setPending(true);
+    try {
+      await api.users.updateMe({ firstName: data.firstName ?? "", lastName: data.lastName ?? "", email: data.email ?? "" });
+      await fetchCurrentUser({ force: true });
+      void revalidator.revalidate();
+      toast({ title: "Profile updated" });
+    } catch (err) {
+      const fields = serverFieldErrors(err);
+      if (fields) {
+        setErrors(fields);
+        focusFirstInvalid(formRef.current);
+      }
+      toast({ title: "Update failed", description: failureMessage(err, "Failed to update profile."), variant: "destructive" });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <section className="card profile-card" aria-labelledby="profile-title">
+      <h2 id="profile-title">Profile</h2>
+      <p className="profile-card__lead">Your name and the email address you sign in with.</p>
+      {/* Re-mounted when the saved user changes, so the fields show what the server stored. */}
+      <Form key={user.updatedAt} ref={formRef} onSubmit={onSubmit} validationErrors={errors} aria-labelledby="profile-title">
+        <div className="form-row">
+          <TextField
+            name="firstName"
+            label="First name"
+            autoComplete="given-name"
+            defaultValue={user.firstName}
+            isReadOnly={pending}
+            validate={fieldValidator(profile.firstName)}
+          />
+          <TextField
+            name="lastName"
+            label="Last name"
+            autoComplete="family-name"
+            defaultValue={user.lastName}
+            isReadOnly={pending}
+            validate={fieldValidator(profile.lastName)}
+          />
+        </div>
+        <TextField
+          name="email"
+          type="email"
+          label="Email"
+          autoComplete="email"
+          defaultValue={user.email}
+          isReadOnly={pending}
+          validate={fieldValidator(profile.email)}
+        />
+        <div className="profile-card__actions">
+          <Button type="submit" isPending={pending}>
+            {pending ? "Please wait..." : "Save Changes"}
+          </Button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+function ChangePasswordForm() {
+  const [pending, setPending] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [values, setValues] = useState({ currentPassword: "", newPassword: "", confirmPassword: "" });
+  const [generation, setGeneration] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const set = (field: keyof typeof values) => (v: string) => setValues((s) => ({ ...s, [field]: v }));
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (pending) return;
+    setErrors({});
+    setPending(true);
+    try {
+      await api.users.changePassword({ currentPassword: values.currentPassword, newPassword: values.newPassword });
+      toast({ title: "Password changed", description: "Your other devices have been signed out." });
+      setValues({ currentPassword: "", newPassword: "", confirmPassword: "" });
+      // A fresh form: no leftover validation state on the emptied fields.
+      setGeneration((g) => g + 1);
+    } catch (err) {
+      const fields = serverFieldErrors(err);
+      if (fields) {
+        setErrors(fields);
+        focusFirstInvalid(formRef.current);
+      }
+      toast({ title: "Password change failed", description: failureMessage(err, "Failed to change password."), variant: "destructive" });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <section className="card profile-card" aria-labelledby="password-title">
+      <h2 id="password-title">Change password</h2>
+      <p className="profile-card__lead">Changing your password signs you out everywhere else.</p>
+      <Form key={generation} ref={formRef} onSubmit={onSubmit} validationErrors={errors} aria-labelledby="password-title">
+        <PasswordField
+          name="currentPassword"
+          label="Current password"
+          toggleName="current password"
+          autoComplete="current-password"
+          value={values.currentPassword}
+          onChange={set("currentPassword")}
+          isReadOnly={pending}
+          validate={fieldValidator(password.currentPassword)}
+        />
+        <PasswordField
+          name="newPassword"
+          label="New password"
+          toggleName="new password"
+          autoComplete="new-password"
+          description="At least 8 characters."
+          value={values.newPassword}
+          onChange={set("newPassword")}
+          isReadOnly={pending}
+          validate={fieldValidator(password.newPassword)}
+        />
+        <PasswordField
+          name="confirmPassword"
+          label="Confirm new password"
+          toggleName="password confirmation"
+          autoComplete="new-password"
+          value={values.confirmPassword}
+          onChange={set("confirmPassword")}
+          isReadOnly={pending}
+          validate={(v) => (!v ? "Please confirm your password" : v !== values.newPassword ? "Passwords don't match" : null)}
+        />
+        <div className="profile-card__actions">
+          <Button type="submit" isPending={pending}>
+            {pending ? "Please wait..." : "Change Password"}
+          </Button>
+        </div>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+/**
+ * A password field with a show/hide toggle (SPEC §2 /auth and the dashboard's profile tab). The
+ * toggle is a real button beside the input, named "Show password"/"Hide password" (plus the
+ * field's label when a form has several), with aria-pressed and aria-controls; pressing it keeps
+ * focus where it is and never submits the form.
+ */
+import { type ReactNode, useState } from "react";
+import { Group, Input, TextField as AriaTextField, type TextFieldProps as AriaTextFieldProps } from "react-aria-components";
+import { Button } from "../ui/button.tsx";
+import { cx } from "../ui/cx.ts";
+import { Description, FieldError, Label } from "../ui/field.tsx";
+
+export interface PasswordFieldProps extends Omit<AriaTextFieldProps, "className" | "children" | "type"> {
+  label: ReactNode;
+  /** Spoken name of the toggle's target when the label is not "Password" (e.g. "new password"). */
+  toggleName?: string;
+  description?: ReactNode;
+  placeholder?: string;
+  className?: string;
+}
+
+export function PasswordField({ label, toggleName = "password", description, placeholder, className, ...props }: PasswordFieldProps) {
+  const [visible, setVisible] = useState(false);
+  const inputId = props.id ?? undefined;
+  return (
+    <AriaTextField {...props} type={visible ? "text" : "password"} className={cx("field", className)}>
+      <Label isRequired={props.isRequired}>{label}</Label>
+      <Group className="password-field">
+        <Input
+          id={inputId}
+          className="input password-field__input"
+          placeholder={placeholder}
+          autoCapitalize="off"
+          autoCorrect="off"
+          spellCheck={false}
+        />
+        <Button
+          variant="ghost"
+          size="icon"
+          className="password-field__toggle"
+          aria-label={`${visible ? "Hide" : "Show"} ${toggleName}`}
+          aria-pressed={visible}
+          excludeFromTabOrder={false}
+          onPress={() => setVisible((v) => !v)}
+        >
+          {visible ? <EyeOffIcon /> : <EyeIcon />}
+        </Button>
+      </Group>
+      <Description>{description}</Description>
+      <FieldError />
+    </AriaTextField>
+  );
+}
+
+function EyeIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
+      <circle cx="12" cy="12" r="3" />
+    </svg>
+  );
+}
+
+function EyeOffIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M3 3l18 18" />
+      <path d="M10.6 5.1A10.4 10.4 0 0 1 12 5c6.4 0 10 7 10 7a17.6 17.6 0 0 1-3.2 4.1M6.6 6.6C3.9 8.4 2 12 2 12s3.6 7 10 7c1.8 0 3.4-.6 4.8-1.4" />
+      <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2" />
+    </svg>
+  );
+}

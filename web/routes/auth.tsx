@@ -1,0 +1,215 @@
+/**
+ * /auth (SPEC §2, §4, §5, §8): sign in and create an account, toggled in place. Signed-in visitors
+ * are sent to / (by the loader when the session cookie names them, by the page when only the
+ * browser's token does). Validation uses the API's own schemas, so messages are the spec's words;
+ * the first invalid field takes focus, and the heading takes focus when the mode changes.
+ * Google/GitHub buttons appear only for providers the server reports as configured.
+ */
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { Navigate, redirect, useNavigate } from "react-router";
+import { Button as AriaButton } from "react-aria-components";
+import { LoginRequestSchema, RegisterRequestSchema, type ProvidersResponse } from "../../core/api/auth.ts";
+import { AuthCard } from "../components/auth-card.tsx";
+import { PasswordField } from "../components/password-field.tsx";
+import { callerContext } from "../context.ts";
+import { api } from "../lib/api-client.ts";
+import { signIn, useAuth } from "../lib/auth.ts";
+import { useFocusHeadingOnChange } from "../lib/focus.ts";
+import { failureMessage, fieldValidator, focusFirstInvalid, serverFieldErrors } from "../lib/form-validation.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { toast } from "../lib/toast.ts";
+import { Button } from "../ui/button.tsx";
+import { Form } from "../ui/form.tsx";
+import { Link } from "../ui/link.tsx";
+import { TextField } from "../ui/text-field.tsx";
+import type { Route } from "./+types/auth.ts";
+
+export function loader({ context }: Route.LoaderArgs) {
+  if (context.get(callerContext).user) throw redirect("/");
+  return null;
+}
+
+export const meta = () =>
+  pageMeta({
+    title: "Sign In",
+    description: "Sign in to recipecart, or create a free account to keep favourite recipes and your shopping list history.",
+  });
+
+export type AuthMode = "login" | "register";
+
+const login = LoginRequestSchema.shape;
+const register = RegisterRequestSchema.shape;
+
+export default function AuthPage() {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const [mode, setMode] = useState<AuthMode>("login");
+  const [pending, setPending] = useState(false);
+  const [done, setDone] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusHeadingOnChange(headingRef, mode);
+
+  // A browser whose token is still good (no cookie) learns it only here: leave for / as well.
+  if (auth.isAuthenticated && !pending && !done) return <Navigate to="/" replace />;
+
+  function switchTo(next: AuthMode) {
+    setErrors({});
+    setMode(next);
+  }
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (pending) return;
+    const data = Object.fromEntries(new FormData(e.currentTarget)) as Record<string, string>;
+    setErrors({});
+    setPending(true);
+    try {
+      const result =
+        mode === "login"
+          ? await api.auth.login({ email: data.email ?? "", password: data.password ?? "" })
+          : await api.auth.register({
+              firstName: data.firstName ?? "",
+              lastName: data.lastName ?? "",
+              email: data.email ?? "",
+              password: data.password ?? "",
+            });
+      setDone(true);
+      await signIn(result.token);
+      toast(mode === "login" ? { title: "Welcome back!" } : { title: "Account created!", description: "You're signed in." });
+      await navigate("/", { replace: true });
+    } catch (err) {
+      const fields = serverFieldErrors(err);
+      if (fields) {
+        setErrors(fields);
+        focusFirstInvalid(formRef.current);
+      }
+      toast(
+        mode === "login"
+          ? { title: "Login failed", description: failureMessage(err, "Please check your credentials and try again."), variant: "destructive" }
+          : { title: "Registration failed", description: failureMessage(err, "Please try again with different information."), variant: "destructive" },
+      );
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const isLogin = mode === "login";
+  return (
+    <AuthCard
+      headingRef={headingRef}
+      title={isLogin ? "Welcome back" : "Create your account"}
+      lead={isLogin ? "Sign in to see your favourite recipes and shopping lists." : "Save favourite recipes and keep your shopping list history. It's free."}
+      footer={
+        <>
+          <p className="auth-card__toggle">
+            {isLogin ? "Don't have an account? " : "Already have an account? "}
+            <AriaButton className="link link-button" onPress={() => switchTo(isLogin ? "register" : "login")}>
+              {isLogin ? "Sign up" : "Sign in"}
+            </AriaButton>
+          </p>
+          <Link href="/" className="auth-card__home">
+            Back to Home
+          </Link>
+        </>
+      }
+    >
+      <OAuthButtons />
+      <Form
+        key={mode}
+        ref={formRef}
+        onSubmit={onSubmit}
+        validationErrors={errors}
+        aria-label={isLogin ? "Sign in" : "Create account"}
+        className="auth-form"
+      >
+        {isLogin ? null : (
+          <div className="form-row">
+            <TextField name="firstName" label="First name" autoComplete="given-name" isReadOnly={pending} validate={fieldValidator(register.firstName)} />
+            <TextField name="lastName" label="Last name" autoComplete="family-name" isReadOnly={pending} validate={fieldValidator(register.lastName)} />
+          </div>
+        )}
+        <TextField
+          name="email"
+          type="email"
+          label="Email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          isReadOnly={pending}
+          validate={fieldValidator(login.email)}
+        />
+        <PasswordField
+          name="password"
+          label="Password"
+          autoComplete={isLogin ? "current-password" : "new-password"}
+          isReadOnly={pending}
+          description={isLogin ? undefined : "At least 8 characters."}
+          validate={fieldValidator(isLogin ? login.password : register.password)}
+        />
+        {isLogin ? (
+          <p className="auth-form__forgot">
+            <Link href="/forgot-password">Forgot password?</Link>
+          </p>
+        ) : null}
+        <Button type="submit" size="lg" className="auth-form__submit" isPending={pending}>
+          {pending ? "Please wait..." : isLogin ? "Sign In" : "Create Account"}
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}
+
+/** Sign-in buttons for the OAuth providers the server has configured (none by default). */
+function OAuthButtons() {
+  const [providers, setProviders] = useState<ProvidersResponse["oauth"]>([]);
+  useEffect(() => {
+    let live = true;
+    api.auth
+      .providers()
+      .then((p) => live && setProviders(p.oauth))
+      .catch(() => {
+        // No provider list: password sign-in only.
+      });
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (providers.length === 0) return null;
+  return (
+    <div className="oauth">
+      <ul className="oauth__list">
+        {providers.map((p) => (
+          <li key={p.id}>
+            {/* A full page load: the server redirects on to the provider. */}
+            <a href={p.startUrl} className="btn btn--outline btn--lg oauth__button" data-provider={p.id}>
+              <ProviderIcon id={p.id} />
+              Continue with {p.name}
+            </a>
+          </li>
+        ))}
+      </ul>
+      <p className="oauth__divider">
+        <span>or use your email</span>
+      </p>
+    </div>
+  );
+}
+
+function ProviderIcon({ id }: { id: string }) {
+  if (id === "github") {
+    return (
+      <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="currentColor">
+        <path d="M12 .5a11.5 11.5 0 0 0-3.64 22.41c.58.1.79-.25.79-.56v-2c-3.2.7-3.88-1.37-3.88-1.37-.52-1.33-1.28-1.69-1.28-1.69-1.05-.71.08-.7.08-.7 1.16.08 1.77 1.19 1.77 1.19 1.03 1.77 2.7 1.26 3.36.96.1-.75.4-1.26.73-1.55-2.55-.29-5.24-1.28-5.24-5.68 0-1.25.45-2.28 1.18-3.08-.12-.29-.51-1.46.11-3.04 0 0 .97-.31 3.17 1.18a11 11 0 0 1 5.77 0c2.2-1.49 3.17-1.18 3.17-1.18.62 1.58.23 2.75.11 3.04.74.8 1.18 1.83 1.18 3.08 0 4.41-2.69 5.38-5.26 5.67.41.36.78 1.06.78 2.14v3.17c0 .31.21.67.8.56A11.5 11.5 0 0 0 12 .5z" />
+      </svg>
+    );
+  }
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
+      <path fill="#4285F4" d="M22.5 12.2c0-.8-.1-1.5-.2-2.2H12v4.2h5.9a5 5 0 0 1-2.2 3.3v2.7h3.5c2.1-1.9 3.3-4.7 3.3-8z" />
+      <path fill="#34A853" d="M12 23c3 0 5.5-1 7.3-2.7l-3.5-2.7c-1 .7-2.3 1.1-3.8 1.1-2.9 0-5.4-2-6.3-4.6H2.1v2.8A11 11 0 0 0 12 23z" />
+      <path fill="#FBBC05" d="M5.7 14.1a6.6 6.6 0 0 1 0-4.2V7.1H2.1a11 11 0 0 0 0 9.8l3.6-2.8z" />
+      <path fill="#EA4335" d="M12 5.4c1.6 0 3.1.6 4.2 1.7l3.1-3.1A11 11 0 0 0 2.1 7.1l3.6 2.8C6.6 7.4 9.1 5.4 12 5.4z" />
+    </svg>
+  );
+}
