@@ -24,15 +24,19 @@ async function hydrated(page: Page) {
   await page.waitForSelector("html[data-hydrated]", { timeout: 10_000 });
 }
 
-/** Serious or critical axe-core violations of the page as it is now. */
+/**
+ * Serious or critical axe-core violations of the page as it is now. react-aria's off-screen live
+ * announcer is left out: after a toast (an alertdialog) it holds, for 7 seconds, a role="img" node
+ * labelled by the toast's title, which is gone once the toast closes; it has been read out by then.
+ */
 async function axeViolations(page: Page) {
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
   );
   await page.addScriptTag({ path: AXE });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
-    const r = await axe.run(document, { resultTypes: ["violations"] });
+    const axe = (window as unknown as { axe: { run: (ctx: object, opts: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
+    const r = await axe.run({ exclude: [["[data-live-announcer]"]] }, { resultTypes: ["violations"] });
     return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
   });
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
@@ -149,7 +153,7 @@ async function noHorizontalScroll(page: Page) {
 }
 
 describe("/auth forms (client-side validation, in the spec's words)", () => {
-  it("sign in: messages, focus on the first invalid field, show/hide password, toggle to register with focus on the heading", async () => {
+  it("sign in: messages, focus on the first invalid field, show/hide password, toggle to register with focus on the heading", { timeout: 90_000 }, async () => {
     const { page, context, problems } = await openPage();
     await page.goto("/auth");
     await hydrated(page);
@@ -213,7 +217,7 @@ describe("/auth forms (client-side validation, in the spec's words)", () => {
     await done(page, context);
   });
 
-  it("forgot password: 'Invalid email address', axe-clean; reset without a token goes to /forgot-password; a bad token is an 'Invalid Reset Link'", async () => {
+  it("forgot password: 'Invalid email address', axe-clean; reset without a token goes to /forgot-password; a bad token is an 'Invalid Reset Link'", { timeout: 90_000 }, async () => {
     const { page, context, problems } = await openPage();
     await page.goto("/forgot-password");
     await hydrated(page);
@@ -253,7 +257,7 @@ describe("/auth forms (client-side validation, in the spec's words)", () => {
 });
 
 describe("an account, end to end (desktop)", () => {
-  it("registers, signs out, signs in, edits the profile, changes the password, resets it by e-mail", async () => {
+  it("registers, signs out, signs in, edits the profile, changes the password, resets it by e-mail", { timeout: 240_000 }, async () => {
     const { page, context, problems } = await openPage({ viewport: DESKTOP });
     const email = newEmail("desk");
     const first = "Grace";
@@ -312,7 +316,7 @@ describe("an account, end to end (desktop)", () => {
     await page.getByLabel("First name").fill("");
     await page.getByLabel("Last name").fill(" ");
     await page.getByLabel("Email").fill("nope");
-    await page.getByRole("button", { name: "Save Changes" }).click();
+    await page.getByRole("button", { name: "Save Changes" }).press("Enter");
     await expectFieldError(page, "First name", "First name is required");
     await expectFieldError(page, "Last name", "Last name is required");
     await expectFieldError(page, "Email", "Invalid email address");
@@ -403,7 +407,7 @@ describe("an account, end to end (desktop)", () => {
 });
 
 describe("an account at 375 px", () => {
-  it("registers, signs out and signs in through the phone menu, with no sideways scrolling", async () => {
+  it("registers, signs out and signs in through the phone menu, with no sideways scrolling", { timeout: 120_000 }, async () => {
     const { page, context, problems } = await openPage({ viewport: PHONE });
     const email = newEmail("phone");
     await page.goto("/");
