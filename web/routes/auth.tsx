@@ -123,6 +123,7 @@ export default function AuthPage() {
         validationErrors={errors}
         aria-label={isLogin ? "Sign in" : "Create account"}
         className="auth-form"
+        liveErrors
       >
         {isLogin ? null : (
           <div className="form-row">

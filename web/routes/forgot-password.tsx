@@ -97,7 +97,7 @@ export default function ForgotPassword() {
         </Link>
       }
     >
-      <Form onSubmit={onSubmit} aria-label="Request a password reset" className="auth-form">
+      <Form onSubmit={onSubmit} aria-label="Request a password reset" className="auth-form" liveErrors>
         <TextField
           name="email"
           type="email"

@@ -131,7 +131,7 @@ export default function ResetPassword() {
 
   return (
     <AuthCard headingRef={headingRef} title="Create a new password" lead="Choose a new password for your account.">
-      <Form onSubmit={onSubmit} aria-label="Choose a new password" className="auth-form">
+      <Form onSubmit={onSubmit} aria-label="Choose a new password" className="auth-form" liveErrors>
         <PasswordField
           name="password"
           label="New password"

@@ -62,7 +62,7 @@ function ProfileForm({ user }: { user: User }) {
       <h2 id="profile-title">Profile</h2>
       <p className="profile-card__lead">Your name and the email address you sign in with.</p>
       {/* Re-mounted when the saved user changes, so the fields show what the server stored. */}
-      <Form key={user.updatedAt} ref={formRef} onSubmit={onSubmit} validationErrors={errors} aria-labelledby="profile-title">
+      <Form key={user.updatedAt} ref={formRef} onSubmit={onSubmit} validationErrors={errors} aria-labelledby="profile-title" liveErrors>
         <div className="form-row">
           <TextField
             name="firstName"
@@ -135,7 +135,7 @@ function ChangePasswordForm() {
     <section className="card profile-card" aria-labelledby="password-title">
       <h2 id="password-title">Change password</h2>
       <p className="profile-card__lead">Changing your password signs you out everywhere else.</p>
-      <Form key={generation} ref={formRef} onSubmit={onSubmit} validationErrors={errors} aria-labelledby="password-title">
+      <Form key={generation} ref={formRef} onSubmit={onSubmit} validationErrors={errors} aria-labelledby="password-title" liveErrors>
         <PasswordField
           name="currentPassword"
           label="Current password"
