@@ -35,7 +35,16 @@ async function axeViolations(page: Page) {
   );
   await page.addScriptTag({ path: AXE });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: object, opts: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: object,
+            opts: object,
+          ) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }>;
+        };
+      }
+    ).axe;
     const r = await axe.run({ exclude: [["[data-live-announcer]"]] }, { resultTypes: ["violations"] });
     return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
   });
@@ -74,7 +83,16 @@ async function toastText(page: Page): Promise<string> {
 }
 
 async function expectToast(page: Page, title: string | RegExp) {
-  await expect.poll(() => page.getByRole("alertdialog").allInnerTexts().then((a) => a.join("\n")), { timeout: 8000 }).toMatch(title);
+  await expect
+    .poll(
+      () =>
+        page
+          .getByRole("alertdialog")
+          .allInnerTexts()
+          .then((a) => a.join("\n")),
+      { timeout: 8000 },
+    )
+    .toMatch(title);
 }
 
 const password = (page: Page, label = "Password") => page.getByLabel(label, { exact: true });
@@ -110,7 +128,10 @@ async function signIn(page: Page, email: string, pw: string) {
 }
 
 async function signOutViaMenu(page: Page, label: string) {
-  await page.locator(".site-header__account").getByRole("button", { name: new RegExp(label) }).click();
+  await page
+    .locator(".site-header__account")
+    .getByRole("button", { name: new RegExp(label) })
+    .click();
   await page.getByRole("menu").getByRole("menuitem", { name: "Sign out" }).click();
   await page.waitForURL((u) => u.pathname === "/");
   await page.locator(".site-header__account").getByRole("link", { name: "Sign In" }).waitFor();
@@ -149,7 +170,9 @@ async function noHorizontalScroll(page: Page) {
 }
 
 describe("/auth forms (client-side validation, in the spec's words)", () => {
-  it("sign in: messages, focus on the first invalid field, show/hide password, toggle to register with focus on the heading", { timeout: 90_000 }, async () => {
+  it("sign in: messages, focus on the first invalid field, show/hide password, toggle to register with focus on the heading", {
+    timeout: 90_000,
+  }, async () => {
     const { page, context, problems } = await openPage();
     await page.goto("/auth");
     await hydrated(page);
@@ -215,7 +238,9 @@ describe("/auth forms (client-side validation, in the spec's words)", () => {
     await done(page, context);
   });
 
-  it("forgot password: 'Invalid email address', axe-clean; reset without a token goes to /forgot-password; a bad token is an 'Invalid Reset Link'", { timeout: 90_000 }, async () => {
+  it("forgot password: 'Invalid email address', axe-clean; reset without a token goes to /forgot-password; a bad token is an 'Invalid Reset Link'", {
+    timeout: 90_000,
+  }, async () => {
     const { page, context, problems } = await openPage();
     await page.goto("/forgot-password");
     await hydrated(page);
@@ -266,7 +291,10 @@ describe("an account, end to end (desktop)", () => {
     const cookie = await sessionCookie(context);
     expect(cookie?.httpOnly).toBe(true);
     expect(cookie?.sameSite).toBe("Lax");
-    await page.locator(".site-header__account").getByRole("button", { name: new RegExp(first) }).waitFor();
+    await page
+      .locator(".site-header__account")
+      .getByRole("button", { name: new RegExp(first) })
+      .waitFor();
 
     // /auth now sends a signed-in visitor home (the server knows the user from the cookie).
     await page.goto("/auth");
@@ -301,7 +329,10 @@ describe("an account, end to end (desktop)", () => {
     const html = await (await context.request.get("/dashboard")).text();
     expect(html).toContain(email);
     expect(html).not.toContain("full-page-spinner");
-    await page.locator(".site-header__account").getByRole("button", { name: new RegExp(first) }).click();
+    await page
+      .locator(".site-header__account")
+      .getByRole("button", { name: new RegExp(first) })
+      .click();
     await page.getByRole("menu").getByRole("menuitem", { name: "Dashboard" }).click();
     await page.waitForURL((u) => u.pathname === "/dashboard");
     await hydrated(page);
@@ -324,7 +355,10 @@ describe("an account, end to end (desktop)", () => {
     await page.getByLabel("Email").fill(email);
     await page.getByRole("button", { name: "Save Changes" }).press("Enter");
     await expectToast(page, /Profile updated/);
-    await page.locator(".site-header__account").getByRole("button", { name: /Amazing/ }).waitFor();
+    await page
+      .locator(".site-header__account")
+      .getByRole("button", { name: /Amazing/ })
+      .waitFor();
     await page.reload();
     await hydrated(page);
     await expect(page.getByLabel("First name").inputValue()).resolves.toBe("Amazing");

@@ -205,7 +205,9 @@ describe("header", () => {
     await page.waitForLoadState("networkidle");
     const signIn = page.locator(".site-header__account").getByRole("link", { name: "Sign In" });
     expect(await signIn.getAttribute("href")).toBe("/auth");
-    expect(await page.locator(".mobile-menu").getByRole("link", { name: "Sign In", includeHidden: true }).getAttribute("href")).toBe("/auth");
+    expect(await page.locator(".mobile-menu").getByRole("link", { name: "Sign In", includeHidden: true }).getAttribute("href")).toBe(
+      "/auth",
+    );
     expect(await page.locator(".site-header__account button").count()).toBe(0);
     expect(problems).toEqual(NO_PROBLEMS);
     await done(page, context);

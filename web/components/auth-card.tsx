@@ -41,7 +41,17 @@ export function AuthCard({ title, lead, headingRef, children, footer, icon }: Au
 export function StatusIcon({ kind }: { kind: "mail" | "check" | "warning" }) {
   return (
     <span className={`auth-card__icon auth-card__icon--${kind}`} aria-hidden="true">
-      <svg viewBox="0 0 24 24" width="28" height="28" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        width="28"
+        height="28"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         {kind === "mail" ? (
           <>
             <rect x="3" y="5" width="18" height="14" rx="2" />

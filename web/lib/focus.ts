@@ -7,6 +7,7 @@ import { type RefObject, useEffect, useRef } from "react";
 
 export function useFocusHeadingOnChange(ref: RefObject<HTMLElement | null>, key: unknown): void {
   const first = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` is the trigger; the effect runs when the view changes.
   useEffect(() => {
     if (first.current) {
       first.current = false;

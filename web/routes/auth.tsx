@@ -87,8 +87,16 @@ export default function AuthPage() {
       }
       toast(
         mode === "login"
-          ? { title: "Login failed", description: failureMessage(err, "Please check your credentials and try again."), variant: "destructive" }
-          : { title: "Registration failed", description: failureMessage(err, "Please try again with different information."), variant: "destructive" },
+          ? {
+              title: "Login failed",
+              description: failureMessage(err, "Please check your credentials and try again."),
+              variant: "destructive",
+            }
+          : {
+              title: "Registration failed",
+              description: failureMessage(err, "Please try again with different information."),
+              variant: "destructive",
+            },
       );
     } finally {
       setPending(false);
@@ -100,7 +108,11 @@ export default function AuthPage() {
     <AuthCard
       headingRef={headingRef}
       title={isLogin ? "Welcome back" : "Create your account"}
-      lead={isLogin ? "Sign in to see your favourite recipes and shopping lists." : "Save favourite recipes and keep your shopping list history. It's free."}
+      lead={
+        isLogin
+          ? "Sign in to see your favourite recipes and shopping lists."
+          : "Save favourite recipes and keep your shopping list history. It's free."
+      }
       footer={
         <>
           <p className="auth-card__toggle">
@@ -127,8 +139,20 @@ export default function AuthPage() {
       >
         {isLogin ? null : (
           <div className="form-row">
-            <TextField name="firstName" label="First name" autoComplete="given-name" isReadOnly={pending} validate={fieldValidator(register.firstName)} />
-            <TextField name="lastName" label="Last name" autoComplete="family-name" isReadOnly={pending} validate={fieldValidator(register.lastName)} />
+            <TextField
+              name="firstName"
+              label="First name"
+              autoComplete="given-name"
+              isReadOnly={pending}
+              validate={fieldValidator(register.firstName)}
+            />
+            <TextField
+              name="lastName"
+              label="Last name"
+              autoComplete="family-name"
+              isReadOnly={pending}
+              validate={fieldValidator(register.lastName)}
+            />
           </div>
         )}
         <TextField

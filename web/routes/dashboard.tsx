@@ -21,8 +21,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return { user };
 }
 
-export const meta = () =>
-  pageMeta({ title: "Dashboard", description: "Your recipecart account: profile and password.", personal: true });
+export const meta = () => pageMeta({ title: "Dashboard", description: "Your recipecart account: profile and password.", personal: true });
 
 /** SPEC §2: the values ?tab= may take. */
 export const DASHBOARD_TABS = ["overview", "favorites", "history", "profile", "security", "admin"] as const;
@@ -51,9 +50,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <h1 ref={headingRef} tabIndex={-1}>
           Dashboard
         </h1>
-        <p className="dashboard__welcome">
-          Welcome back{user.firstName.trim() ? `, ${user.firstName.trim()}` : ""}!
-        </p>
+        <p className="dashboard__welcome">Welcome back{user.firstName.trim() ? `, ${user.firstName.trim()}` : ""}!</p>
       </header>
       <Tabs
         selectedKey={tab}

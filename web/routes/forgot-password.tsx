@@ -61,8 +61,8 @@ export default function ForgotPassword() {
         title="Check your email"
         lead={
           <>
-            If an account exists for <strong className="auth-card__email">{email.trim()}</strong>, we've sent it a link to reset
-            your password.
+            If an account exists for <strong className="auth-card__email">{email.trim()}</strong>, we've sent it a link to reset your
+            password.
           </>
         }
       >
@@ -71,9 +71,7 @@ export default function ForgotPassword() {
           <li>Click the link in the email.</li>
           <li>Create a new password.</li>
         </ol>
-        <p className="auth-note">
-          The link expires in {RESET_LINK_MINUTES} minutes and can only be used once.
-        </p>
+        <p className="auth-note">The link expires in {RESET_LINK_MINUTES} minutes and can only be used once.</p>
         <div className="auth-actions">
           <Button variant="outline" size="lg" onPress={() => setView("form")}>
             Send another email
