@@ -302,8 +302,9 @@ describe("an account, end to end (desktop)", () => {
 
     // The same address cannot register twice.
     await signOutViaMenu(page, first);
-    expect(await page.evaluate(() => localStorage.getItem("auth_token"))).toBeNull();
-    expect(await sessionCookie(context)).toBeNull();
+    // The header changes at once; the logout answer (which clears the cookie) follows.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("auth_token"))).toBeNull();
+    await expect.poll(() => sessionCookie(context)).toBeNull();
     await page.goto("/auth");
     await hydrated(page);
     await page.locator("main").getByRole("button", { name: "Sign up" }).click();

@@ -28,8 +28,11 @@ export function Form({ className, liveErrors = false, ref, ...props }: FormProps
     if (!liveErrors || !form) return;
     function onInput(e: Event) {
       const t = e.target;
-      // react-aria commits a field's validation on the native change event.
-      if (t instanceof HTMLInputElement && t.getAttribute("aria-invalid") === "true") t.dispatchEvent(new Event("change"));
+      // react-aria commits a field's validation on the native change event; it is sent once React
+      // has rendered the new value (the validation of the old one would be committed otherwise).
+      if (t instanceof HTMLInputElement && t.getAttribute("aria-invalid") === "true") {
+        setTimeout(() => t.dispatchEvent(new Event("change")), 0);
+      }
     }
     form.addEventListener("input", onInput);
     return () => form.removeEventListener("input", onInput);
