@@ -40,5 +40,7 @@ export const ShoppingListSchema = z.object({
   recipes: z.array(z.object({ id: z.string(), title: z.string() })),
   /** Category name -> items, categories in store-walk order. */
   ingredients: z.record(z.string(), z.array(ShoppingListItemSchema)),
+  /** Only in the answer that creates a list while signed out (decision 0082); a list link is read-only. */
+  editToken: z.string().optional(),
 });
 export type ShoppingList = z.infer<typeof ShoppingListSchema>;

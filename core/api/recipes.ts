@@ -123,10 +123,15 @@ export const RecipeSchema = z.object({
   /** The same lines parsed, index for index. */
   parsedIngredients: z.array(ParsedLineSchema),
   image: z.string().nullable().optional(),
-  /** Owner; null when made while signed out (then whoever holds the id may edit it). */
+  /** Owner; null when made while signed out (then only the edit token's holder may change it). */
   userId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * Only in the answer that creates a recipe while signed out: the right to change or delete it and
+   * to claim it on sign-in (decision 0082). Keep it; it is never sent again.
+   */
+  editToken: z.string().optional(),
 });
 export type Recipe = z.infer<typeof RecipeSchema>;
 

@@ -114,7 +114,7 @@ function EditForm({ recipe, onDone, onDeleted }: { recipe: AddedRecipe; onDone: 
     setBusy("save");
     try {
       const ingredients = state.rows.map((r) => r.trim()).filter(Boolean);
-      const updated = await api.recipes.update(recipe.id, { title: title.trim(), ingredients });
+      const updated = await api.recipes.update(recipe.id, { title: title.trim(), ingredients }, { editToken: recipe.editToken });
       upsertRecipe(toAddedRecipe(updated));
       onDone();
     } catch (err) {
@@ -127,7 +127,7 @@ function EditForm({ recipe, onDone, onDeleted }: { recipe: AddedRecipe; onDone: 
     if (busy) return;
     setBusy("delete");
     try {
-      await api.recipes.remove(recipe.id);
+      await api.recipes.remove(recipe.id, { editToken: recipe.editToken });
     } catch (err) {
       // Already gone on the server: still take it off the visitor's list.
       if (!(err instanceof ApiError && err.status === 404)) {

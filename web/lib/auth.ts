@@ -14,6 +14,7 @@ import { useCallback, useEffect, useSyncExternalStore } from "react";
 import { useRouteLoaderData } from "react-router";
 import type { User } from "../../core/api/auth.ts";
 import { api, ApiError, setAuthToken } from "./api-client.ts";
+import { forgetEditTokens, visitorClaim } from "./recipes-store.ts";
 
 /** SPEC §9: the current user is fresh for 5 minutes. */
 export const CURRENT_USER_TTL_MS = 5 * 60 * 1000;
@@ -83,9 +84,20 @@ export function fetchCurrentUser(opts: { force?: boolean } = {}): Promise<AuthSn
   return inFlight;
 }
 
-/** Stores a fresh session token (if the server sent one) and reloads the current user. */
-export function signIn(token: string | null | undefined): Promise<AuthSnapshot> {
+/**
+ * Stores a fresh session token (if the server sent one), hands the account what this browser made
+ * while signed out (its recipes and lists, proved by their edit tokens; decision 0082), and reloads
+ * the current user. A failed claim never blocks signing in: the tokens are kept for a later try.
+ */
+export async function signIn(token: string | null | undefined): Promise<AuthSnapshot> {
   if (token) setAuthToken(token);
+  const claim = visitorClaim();
+  if (claim.recipes.length || claim.lists.length) {
+    await api.users.claim(claim).then(
+      () => forgetEditTokens(),
+      () => {},
+    );
+  }
   return fetchCurrentUser({ force: true });
 }
 

@@ -56,3 +56,22 @@ describe("recipes store", () => {
     expect(JSON.parse(storage.getItem(store.RECIPES_STORAGE_KEY)!)).toEqual([recipe("z")]);
   });
 });
+
+describe("edit tokens (decision 0082)", () => {
+  it("keeps a recipe's edit token across edits, lists the claim, and forgets the tokens after it", async () => {
+    const store = await import("./recipes-store.ts");
+    store.upsertRecipe({ ...recipe("a"), editToken: "tok-a" });
+    store.upsertRecipe(recipe("b"));
+    // The edit answer has no token: the stored one stays.
+    store.upsertRecipe(recipe("a", "A2"));
+    store.rememberListToken("l1", "tok-l1");
+    store.rememberListToken("l2", undefined);
+    expect(store.listEditToken("l1")).toBe("tok-l1");
+    expect(store.listEditToken("l2")).toBeUndefined();
+    expect(store.visitorClaim()).toEqual({ recipes: [{ id: "a", editToken: "tok-a" }], lists: [{ id: "l1", editToken: "tok-l1" }] });
+    store.forgetEditTokens();
+    expect(store.visitorClaim()).toEqual({ recipes: [], lists: [] });
+    expect(JSON.parse(storage.getItem(store.RECIPES_STORAGE_KEY)!)).toEqual([recipe("a", "A2"), recipe("b")]);
+    expect(storage.getItem(store.LIST_TOKENS_STORAGE_KEY)).toBeNull();
+  });
+});

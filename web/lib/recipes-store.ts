@@ -12,6 +12,8 @@ export interface AddedRecipe {
   url?: string | null;
   source: string;
   ingredients: string[];
+  /** The right to change this recipe while signed out, from its create answer (decision 0082). */
+  editToken?: string;
 }
 
 export interface RecipesState {
@@ -21,6 +23,8 @@ export interface RecipesState {
 
 export const RECIPES_STORAGE_KEY = "recipecart:recipes";
 export const LAST_LIST_STORAGE_KEY = "recipecart:last-list";
+/** Edit tokens of the lists this browser made while signed out: { [listId]: token } (decision 0082). */
+export const LIST_TOKENS_STORAGE_KEY = "recipecart:list-tokens";
 
 const EMPTY: RecipesState = { recipes: [], lastListId: null };
 let state: RecipesState | null = null;
@@ -79,7 +83,9 @@ function subscribe(listener: () => void) {
 export function upsertRecipe(recipe: AddedRecipe): void {
   const { recipes, lastListId } = snapshot();
   const at = recipes.findIndex((r) => r.id === recipe.id);
-  const next = at < 0 ? [...recipes, recipe] : recipes.map((r, i) => (i === at ? recipe : r));
+  // An edit answer carries no edit token: keep the one from the create answer.
+  const keep = (old: AddedRecipe) => (recipe.editToken || !old.editToken ? recipe : { ...recipe, editToken: old.editToken });
+  const next = at < 0 ? [...recipes, recipe] : recipes.map((r, i) => (i === at ? keep(r) : r));
   set({ recipes: next, lastListId });
 }
 
@@ -105,4 +111,51 @@ export function setLastListId(id: string | null): void {
 /** The added recipes and last list id; empty during server render and hydration. */
 export function useRecipesState(): RecipesState {
   return useSyncExternalStore(subscribe, snapshot, () => EMPTY);
+}
+
+function readListTokens(): Record<string, string> {
+  try {
+    const raw = JSON.parse(localStorage.getItem(LIST_TOKENS_STORAGE_KEY) ?? "{}") as unknown;
+    if (!raw || typeof raw !== "object") return {};
+    return Object.fromEntries(Object.entries(raw).filter(([, v]) => typeof v === "string")) as Record<string, string>;
+  } catch {
+    return {};
+  }
+}
+
+function writeListTokens(tokens: Record<string, string>): void {
+  try {
+    if (Object.keys(tokens).length) localStorage.setItem(LIST_TOKENS_STORAGE_KEY, JSON.stringify(tokens));
+    else localStorage.removeItem(LIST_TOKENS_STORAGE_KEY);
+  } catch {
+    // Storage blocked: the list can still be read; changing it needs a signed-in owner.
+  }
+}
+
+/** Keeps the edit token of a list this browser just made while signed out. */
+export function rememberListToken(listId: string, token: string | undefined): void {
+  if (!token || typeof localStorage === "undefined") return;
+  writeListTokens({ ...readListTokens(), [listId]: token });
+}
+
+/** The edit token this browser holds for a list, if it made it while signed out. */
+export function listEditToken(listId: string): string | undefined {
+  if (typeof localStorage === "undefined") return undefined;
+  return readListTokens()[listId];
+}
+
+/** What this browser made while signed out, with the tokens that prove it (sent on sign-in). */
+export function visitorClaim(): { recipes: { id: string; editToken: string }[]; lists: { id: string; editToken: string }[] } {
+  const recipes = snapshot()
+    .recipes.filter((r) => r.editToken)
+    .map((r) => ({ id: r.id, editToken: r.editToken! }));
+  const lists = typeof localStorage === "undefined" ? [] : Object.entries(readListTokens()).map(([id, editToken]) => ({ id, editToken }));
+  return { recipes, lists };
+}
+
+/** After a claim: the account owns these now, so the tokens are spent. */
+export function forgetEditTokens(): void {
+  const { recipes, lastListId } = snapshot();
+  set({ recipes: recipes.map(({ editToken: _spent, ...r }) => r), lastListId });
+  writeListTokens({});
 }

@@ -481,3 +481,74 @@ async function legacyPbkdf2(password: string): Promise<string> {
   const b64 = (b: Uint8Array) => btoa(String.fromCharCode(...b));
   return `pbkdf2_sha256$100000$${b64(salt)}$${b64(bits)}`;
 }
+
+
+describe("claim of visitor data on sign-in (decision 0082)", () => {
+  async function visitorMakes() {
+    const manual = async (title: string) =>
+      (await (await call("/api/recipes/manual", { method: "POST", json: { title, ingredients: ["1 onion"] } })).json()) as {
+        id: string;
+        editToken: string;
+        userId: string | null;
+      };
+    const r1 = await manual("Visitor soup");
+    const r2 = await manual("Visitor stew");
+    const list = (await (await call("/api/shopping-lists", { method: "POST", json: { name: "Visitor list", recipeIds: [r1.id, r2.id] } })).json()) as {
+      id: string;
+      editToken: string;
+    };
+    return { r1, r2, list };
+  }
+
+  it("registration with the browser's edit tokens makes its recipes and lists the new account's", async () => {
+    const { r1, r2, list } = await visitorMakes();
+    const stranger = await visitorMakes();
+    const res = await call("/api/auth/register", {
+      method: "POST",
+      json: {
+        firstName: "Vi",
+        lastName: "Sitor",
+        email: email(),
+        password: "visitor password",
+        claim: {
+          recipes: [
+            { id: r1.id, editToken: r1.editToken },
+            { id: r2.id, editToken: r2.editToken },
+            // Someone else's recipe with a token that is not its own: not claimed.
+            { id: stranger.r1.id, editToken: r1.editToken },
+          ],
+          lists: [{ id: list.id, editToken: list.editToken }],
+        },
+      },
+    });
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as { user: { id: string }; token: string; claimed: { recipes: number; lists: number } };
+    expect(body.claimed).toEqual({ recipes: 2, lists: 1 });
+    const get = (path: string, token?: string) => call(path, { headers: token ? bearer(token) : {} });
+    // Now owned: the owner reads them; a signed-out caller no longer can; the old edit token is spent.
+    const mine = (await (await get(`/api/recipes/${r1.id}`, body.token)).json()) as { userId: string };
+    expect(mine.userId).toBe(body.user.id);
+    expect((await get(`/api/recipes/${r1.id}`)).status).toBe(403);
+    const put = await call(`/api/recipes/${r2.id}`, { method: "PUT", headers: { "x-edit-token": r2.editToken }, json: { title: "X", ingredients: ["1 x"] } });
+    expect(put.status).toBe(403);
+    expect((await call(`/api/shopping-lists/${list.id}`, { method: "DELETE", headers: { "x-edit-token": list.editToken } })).status).toBe(403);
+    expect((await call(`/api/shopping-lists/${list.id}`, { method: "DELETE", headers: bearer(body.token) })).status).toBe(204);
+    // The stranger's recipe is untouched.
+    expect(((await (await get(`/api/recipes/${stranger.r1.id}`)).json()) as { userId: string | null }).userId).toBeNull();
+  });
+
+  it("sign-in claims too, and an owned thing cannot be claimed again by someone else", async () => {
+    const { r1 } = await visitorMakes();
+    const a = await registerUser();
+    const res = await call("/api/auth/login", {
+      method: "POST",
+      json: { email: a.email, password: a.password, claim: { recipes: [{ id: r1.id, editToken: r1.editToken }] } },
+    });
+    expect(((await res.json()) as { claimed: unknown }).claimed).toEqual({ recipes: 1, lists: 0 });
+    const b = await registerUser();
+    const again = await call("/api/users/me/claim", { method: "POST", headers: bearer(b.token), json: { recipes: [{ id: r1.id, editToken: r1.editToken }] } });
+    expect(await again.json()).toEqual({ recipes: 0, lists: 0 });
+    expect((await call(`/api/recipes/${r1.id}`, { headers: bearer(a.token) })).status).toBe(200);
+    expect((await call(`/api/recipes/${r1.id}`, { headers: bearer(b.token) })).status).toBe(403);
+  });
+});

@@ -18,7 +18,11 @@ const post = (body: unknown, token?: string) =>
     headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
   });
-const del = (path: string, token?: string) => call(path, { method: "DELETE", headers: token ? { authorization: `Bearer ${token}` } : {} });
+const del = (path: string, token?: string, editToken?: string) =>
+  call(path, {
+    method: "DELETE",
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(editToken ? { "x-edit-token": editToken } : {}) },
+  });
 
 async function addRecipe(title: string, lines: string[], userId: string | null = null): Promise<string> {
   const id = newId();
@@ -81,7 +85,9 @@ describe("POST /api/shopping-lists", () => {
     const got = await call(`/api/shopping-lists/${list.id}`);
     expect(got.status).toBe(200);
     const read = (await got.json()) as ShoppingList;
-    expect(read).toEqual({ ...list, createdAt: read.createdAt });
+    const { editToken, ...created } = list;
+    expect(editToken).toBeTruthy();
+    expect(read).toEqual({ ...created, createdAt: read.createdAt });
     expect(Number.isNaN(Date.parse(read.createdAt))).toBe(false);
     const keys = Object.keys(read.ingredients);
     const walk = keys.map((k) => CATEGORIES.indexOf(k as (typeof CATEGORIES)[number]));
@@ -223,7 +229,7 @@ describe("DELETE items and lists", () => {
   it("removes one item from a signed-out list; the list reads without it", async () => {
     const list = (await (await post({ name: "L", recipeIds: [soup, salad] })).json()) as ShoppingList;
     const victim = items(list)[0]!;
-    const res = await del(`/api/shopping-lists/${list.id}/items/${victim.id}`);
+    const res = await del(`/api/shopping-lists/${list.id}/items/${victim.id}`, undefined, list.editToken);
     expect(res.status).toBe(204);
     const read = (await (await call(`/api/shopping-lists/${list.id}`)).json()) as ShoppingList;
     expect(items(read).map((i) => i.id)).toEqual(
@@ -231,7 +237,7 @@ describe("DELETE items and lists", () => {
         .slice(1)
         .map((i) => i.id),
     );
-    const again = await del(`/api/shopping-lists/${list.id}/items/${victim.id}`);
+    const again = await del(`/api/shopping-lists/${list.id}/items/${victim.id}`, undefined, list.editToken);
     expect(again.status).toBe(404);
     expect(((await again.json()) as { code: string }).code).toBe("item_not_found");
   });
@@ -239,7 +245,7 @@ describe("DELETE items and lists", () => {
   it("does not remove an item through another list's id", async () => {
     const a = (await (await post({ name: "A", recipeIds: [soup] })).json()) as ShoppingList;
     const b = (await (await post({ name: "B", recipeIds: [soup] })).json()) as ShoppingList;
-    const res = await del(`/api/shopping-lists/${b.id}/items/${items(a)[0]!.id}`);
+    const res = await del(`/api/shopping-lists/${b.id}/items/${items(a)[0]!.id}`, undefined, b.editToken);
     expect(res.status).toBe(404);
     const read = (await (await call(`/api/shopping-lists/${a.id}`)).json()) as ShoppingList;
     expect(items(read)).toHaveLength(items(a).length);
@@ -263,10 +269,57 @@ describe("DELETE items and lists", () => {
 
   it("deletes a signed-out list with its items and recipe links", async () => {
     const list = (await (await post({ name: "L", recipeIds: [soup, salad] })).json()) as ShoppingList;
-    expect((await del(`/api/shopping-lists/${list.id}`)).status).toBe(204);
+    expect((await del(`/api/shopping-lists/${list.id}`, undefined, list.editToken)).status).toBe(204);
     expect((await call(`/api/shopping-lists/${list.id}`)).status).toBe(404);
     expect(await db.select().from(shoppingListItems).where(eq(shoppingListItems.listId, list.id))).toEqual([]);
     expect(await db.select().from(shoppingListRecipes).where(eq(shoppingListRecipes.listId, list.id))).toEqual([]);
-    expect((await del(`/api/shopping-lists/${list.id}`)).status).toBe(404);
+    expect((await del(`/api/shopping-lists/${list.id}`, undefined, list.editToken)).status).toBe(404);
+  });
+
+  it("a list link holder can read the list and nothing more (decision 0082)", async () => {
+    // The creator (signed out) made two recipes and a list from them.
+    const manual = async (title: string) =>
+      (await (
+        await call("/api/recipes/manual", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ title, ingredients: ["1 onion", "2 carrots"] }),
+        })
+      ).json()) as { id: string; editToken: string };
+    const r1 = await manual("Creator soup");
+    const r2 = await manual("Creator stew");
+    const list = (await (await post({ name: "Shared", recipeIds: [r1.id, r2.id] })).json()) as ShoppingList;
+    expect(list.editToken).toMatch(/^[\w-]{43}$/);
+
+    // Someone gets the link: the list answer names the list, its items and its recipes' ids.
+    const read = (await (await call(`/api/shopping-lists/${list.id}`)).json()) as ShoppingList;
+    expect(read.name).toBe("Shared");
+    expect(read).not.toHaveProperty("editToken");
+    const holder = await addUser();
+    for (const token of [undefined, holder.token]) {
+      const auth: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+      // Reading the recipes is fine...
+      for (const r of read.recipes) expect((await call(`/api/recipes/${r.id}`, { headers: auth })).status).toBe(200);
+      // ...changing or deleting them is not.
+      for (const r of read.recipes) {
+        const put = await call(`/api/recipes/${r.id}`, {
+          method: "PUT",
+          headers: { ...auth, "content-type": "application/json" },
+          body: JSON.stringify({ title: "Hijacked", ingredients: ["1 rock"] }),
+        });
+        expect(put.status).toBe(403);
+        expect((await call(`/api/recipes/${r.id}`, { method: "DELETE", headers: auth })).status).toBe(403);
+      }
+      // Nor the list: no item removal, no delete, with or without an account, or with a recipe's id as token.
+      expect((await del(`/api/shopping-lists/${list.id}/items/${items(read)[0]!.id}`, token)).status).toBe(403);
+      expect((await del(`/api/shopping-lists/${list.id}`, token, r1.id)).status).toBe(403);
+      expect((await del(`/api/shopping-lists/${list.id}`, token, r1.editToken)).status).toBe(403);
+    }
+    const after = (await (await call(`/api/shopping-lists/${list.id}`)).json()) as ShoppingList;
+    expect(items(after)).toHaveLength(items(read).length);
+    expect(((await (await call(`/api/recipes/${r1.id}`)).json()) as { title: string }).title).toBe("Creator soup");
+    // The creator, with the tokens from the create answers, still can.
+    expect((await del(`/api/shopping-lists/${list.id}/items/${items(read)[0]!.id}`, undefined, list.editToken)).status).toBe(204);
+    expect((await del(`/api/shopping-lists/${list.id}`, undefined, list.editToken)).status).toBe(204);
   });
 });

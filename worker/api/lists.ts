@@ -2,6 +2,7 @@
 import { CreateShoppingListRequestSchema } from "../../core/api/lists.ts";
 import { json, problem, readJson } from "../http/problem.ts";
 import type { Route } from "../http/router.ts";
+import { readEditToken } from "../http/edit-token.ts";
 import { isWellFormedId } from "../lib/ids.ts";
 import { createShoppingList, deleteShoppingList, getShoppingList, removeShoppingListItem } from "../services/lists.ts";
 
@@ -45,9 +46,9 @@ export const listRoutes: Route[] = [
     method: "DELETE",
     access: "public",
     path: "/api/shopping-lists/:id",
-    async handler({ db, caller, params }) {
+    async handler({ db, caller, params, request }) {
       if (!isWellFormedId(params.id!)) return notFound();
-      await deleteShoppingList(db, caller, params.id!);
+      await deleteShoppingList(db, caller, params.id!, readEditToken(request));
       return new Response(null, { status: 204 });
     },
   },
@@ -55,9 +56,9 @@ export const listRoutes: Route[] = [
     method: "DELETE",
     access: "public",
     path: "/api/shopping-lists/:id/items/:itemId",
-    async handler({ db, caller, params }) {
+    async handler({ db, caller, params, request }) {
       if (!isWellFormedId(params.id!)) return notFound();
-      await removeShoppingListItem(db, caller, params.id!, params.itemId!);
+      await removeShoppingListItem(db, caller, params.id!, params.itemId!, readEditToken(request));
       return new Response(null, { status: 204 });
     },
   },

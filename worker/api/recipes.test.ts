@@ -14,10 +14,11 @@ const FIXTURE_DOMAIN = new URL(base).hostname;
 
 const call = (path: string, init?: RequestInit) => exports.default.fetch(`http://localhost${path}`, init);
 
-function send(method: string, path: string, body?: unknown, token?: string) {
+function send(method: string, path: string, body?: unknown, token?: string, editToken?: string) {
   const headers: Record<string, string> = {};
   if (body !== undefined) headers["content-type"] = "application/json";
   if (token) headers.authorization = `Bearer ${token}`;
+  if (editToken) headers["x-edit-token"] = editToken;
   return call(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
 }
 
@@ -82,7 +83,10 @@ describe("POST /api/recipes/parse from a URL", () => {
     expect(row!.ingredients[1]).toMatchObject({ text: "1 large onion, chopped", group: null });
     expect((row!.ingredients[1]!.parsed as { input: string }).input).toBe("1 large onion, chopped");
     const got = await recipeOf(await call(`/api/recipes/${recipe.id}`), 200);
-    expect(got).toEqual(recipe);
+    // The edit token is only ever in the create answer.
+    const { editToken, ...created } = recipe;
+    expect(editToken).toBeTruthy();
+    expect(got).toEqual(created);
   });
 
   it("gives a signed-in caller the recipe", async () => {
@@ -108,7 +112,7 @@ describe("POST /api/recipes/parse from a URL", () => {
     const second = await recipeOf(await parse({ url: `${base}${path}#ingredients` }));
     expect(await hitCount(path)).toBe(1);
     expect(second.id).not.toBe(first.id);
-    expect({ ...second, id: "", createdAt: "", updatedAt: "" }).toEqual({ ...first, id: "", createdAt: "", updatedAt: "" });
+    expect({ ...second, id: "", createdAt: "", updatedAt: "", editToken: "" }).toEqual({ ...first, id: "", createdAt: "", updatedAt: "", editToken: "" });
 
     // Older than 24 h: fetched again, and the cache entry is refreshed.
     await db
@@ -333,10 +337,10 @@ describe("POST /api/recipes/parse rate limit", () => {
 });
 
 describe("manual entry and recipe edits rate limit", () => {
-  const save = (address: string, method: string, path: string) =>
+  const save = (address: string, method: string, path: string, editToken = "") =>
     call(path, {
       method,
-      headers: { "content-type": "application/json", "cf-connecting-ip": address },
+      headers: { "content-type": "application/json", "cf-connecting-ip": address, "x-edit-token": editToken },
       body: JSON.stringify({ title: "Limited soup", ingredients: ["1 onion", "2 carrots"] }),
     });
 
@@ -348,7 +352,7 @@ describe("manual entry and recipe edits rate limit", () => {
     const statuses: number[] = [];
     for (let i = 0; i < 59; i++) {
       statuses.push(
-        (await (i % 2 ? save(address, "POST", "/api/recipes/manual") : save(address, "PUT", `/api/recipes/${first.id}`))).status,
+        (await (i % 2 ? save(address, "POST", "/api/recipes/manual") : save(address, "PUT", `/api/recipes/${first.id}`, first.editToken))).status,
       );
     }
     expect(statuses.every((s) => s === 200 || s === 201)).toBe(true);
@@ -356,7 +360,7 @@ describe("manual entry and recipe edits rate limit", () => {
       ["PUT", `/api/recipes/${first.id}`],
       ["POST", "/api/recipes/manual"],
     ] as const) {
-      const limited = await save(address, method, path);
+      const limited = await save(address, method, path, first.editToken);
       expect(limited.status).toBe(429);
       expect(limited.headers.get("retry-after")).toBe("60");
       expect(await problemOf(limited)).toMatchObject({ code: "rate_limited", message: expect.stringMatching(/saved in a short time/) });
@@ -459,15 +463,29 @@ describe("GET, PUT and DELETE /api/recipes/{id}", () => {
     expect((await send("GET", `/api/recipes/${recipe.id}`, undefined, owner.token)).status).toBe(404);
   });
 
-  it("lets whoever holds the id edit and delete a recipe made while signed out", async () => {
+  it("a recipe made while signed out: its id lets anyone read it; only its edit token lets one change or delete it", async () => {
     const recipe = await manual();
+    expect(recipe.editToken).toMatch(/^[\w-]{43}$/);
     const someone = await signedInUser();
-    expect((await recipeOf(await send("GET", `/api/recipes/${recipe.id}`, undefined, someone.token), 200)).id).toBe(recipe.id);
-    const a = await recipeOf(await send("PUT", `/api/recipes/${recipe.id}`, edit), 200);
+    const read = await recipeOf(await send("GET", `/api/recipes/${recipe.id}`, undefined, someone.token), 200);
+    expect(read.id).toBe(recipe.id);
+    expect(read).not.toHaveProperty("editToken");
+    for (const [token, editToken] of [[undefined, undefined], [someone.token, undefined], [undefined, "wrong-token"], [someone.token, recipe.id]] as const) {
+      expect((await send("PUT", `/api/recipes/${recipe.id}`, edit, token, editToken)).status).toBe(403);
+      expect((await send("DELETE", `/api/recipes/${recipe.id}`, undefined, token, editToken)).status).toBe(403);
+    }
+    const a = await recipeOf(await send("PUT", `/api/recipes/${recipe.id}`, edit, undefined, recipe.editToken), 200);
     expect(a.userId).toBeNull();
-    const b = await recipeOf(await send("PUT", `/api/recipes/${recipe.id}`, { ...edit, title: "Soup 3" }, someone.token), 200);
+    expect(a).not.toHaveProperty("editToken");
+    // The token works whoever is signed in on that browser.
+    const b = await recipeOf(await send("PUT", `/api/recipes/${recipe.id}`, { ...edit, title: "Soup 3" }, someone.token, recipe.editToken), 200);
     expect(b).toMatchObject({ title: "Soup 3", userId: null });
-    expect((await send("DELETE", `/api/recipes/${recipe.id}`)).status).toBe(204);
+    expect((await send("DELETE", `/api/recipes/${recipe.id}`, undefined, undefined, recipe.editToken)).status).toBe(204);
+  });
+
+  it("a recipe made while signed in carries no edit token", async () => {
+    const owner = await signedInUser();
+    expect((await manual(owner.token)).editToken).toBeUndefined();
   });
 
   it("keeps the group and parse of unchanged lines on edit", async () => {
@@ -483,7 +501,7 @@ describe("GET, PUT and DELETE /api/recipes/{id}", () => {
     await db.update(recipes).set({ ingredients: lines }).where(eq(recipes.id, recipe.id));
 
     const updated = await recipeOf(
-      await send("PUT", `/api/recipes/${recipe.id}`, { title: "Grouped", ingredients: ["200 g flour", "2 eggs"] }),
+      await send("PUT", `/api/recipes/${recipe.id}`, { title: "Grouped", ingredients: ["200 g flour", "2 eggs"] }, undefined, recipe.editToken),
       200,
     );
     expect(updated.parsedIngredients[0]).toMatchObject({ input: "200 g flour", group: "For the batter" });

@@ -8,6 +8,7 @@ import {
   RECIPE_HTML_MAX_BYTES,
   UpdateRecipeRequestSchema,
 } from "../../core/api/recipes.ts";
+import { readEditToken } from "../http/edit-token.ts";
 import { json, readJson } from "../http/problem.ts";
 import { checkRate, IMPORT_LIMIT, SAVE_LIMIT } from "../http/rate-limit.ts";
 import type { ApiContext, Route } from "../http/router.ts";
@@ -62,7 +63,7 @@ export const recipeRoutes: Route[] = [
     async handler(c) {
       await checkRate(c.request, c.env, SAVE_LIMIT);
       const body = await readJson(c.request, UpdateRecipeRequestSchema, RECIPE_BODY_MAX_BYTES);
-      return json(await updateRecipe(deps(c), c.caller, c.params.id!, body));
+      return json(await updateRecipe(deps(c), c.caller, c.params.id!, body, readEditToken(c.request)));
     },
   },
   {
@@ -70,7 +71,7 @@ export const recipeRoutes: Route[] = [
     access: "public",
     path: "/api/recipes/:id",
     async handler(c) {
-      await deleteRecipe(deps(c), c.caller, c.params.id!);
+      await deleteRecipe(deps(c), c.caller, c.params.id!, readEditToken(c.request));
       return new Response(null, { status: 204, headers: { "cache-control": "no-store" } });
     },
   },

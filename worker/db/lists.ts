@@ -12,6 +12,8 @@ export interface NewList {
   id: string;
   name: string;
   userId: string | null;
+  /** SHA-256 of the signed-out creator's edit token (decision 0082); null for an owned list. */
+  editTokenHash?: string | null;
   recipes: { recipeId: string; title: string }[];
   items: Omit<NewListItem, "listId">[];
 }
@@ -61,7 +63,9 @@ export async function insertList(db: Db, list: NewList): Promise<void> {
   // D1's own batch: drizzle's batch does not take raw statements.
   const d1 = db.$client;
   const statements: D1PreparedStatement[] = [
-    d1.prepare("insert into shopping_lists (id, name, user_id) values (?1, ?2, ?3)").bind(list.id, list.name, list.userId),
+    d1
+      .prepare("insert into shopping_lists (id, name, user_id, edit_token_hash) values (?1, ?2, ?3, ?4)")
+      .bind(list.id, list.name, list.userId, list.editTokenHash ?? null),
   ];
   for (const slice of chunkRows(recipeRows, ROWS_PER_INSERT)) {
     statements.push(
@@ -95,7 +99,13 @@ export async function insertList(db: Db, list: NewList): Promise<void> {
 /** The list row, or null. */
 export async function findList(db: Db, id: string) {
   const rows = await db
-    .select({ id: shoppingLists.id, name: shoppingLists.name, userId: shoppingLists.userId, createdAt: shoppingLists.createdAt })
+    .select({
+      id: shoppingLists.id,
+      name: shoppingLists.name,
+      userId: shoppingLists.userId,
+      editTokenHash: shoppingLists.editTokenHash,
+      createdAt: shoppingLists.createdAt,
+    })
     .from(shoppingLists)
     .where(eq(shoppingLists.id, id))
     .limit(1);

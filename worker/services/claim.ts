@@ -16,28 +16,30 @@ export interface ClaimResult {
 }
 
 export async function claimVisitorData(db: Db, userId: string, claim: Claim): Promise<ClaimResult> {
-  const recipeWrites = await Promise.all(
-    dedupe(claim.recipes).map(async ({ id, editToken }) =>
-      db
-        .update(recipes)
-        .set({ userId, editTokenHash: null })
-        .where(and(eq(recipes.id, id), isNull(recipes.userId), eq(recipes.editTokenHash, await sha256Hex(editToken))))
-        .returning({ id: recipes.id }),
-    ),
+  // Hash first: a drizzle query returned from an async function would be awaited (run) on its own.
+  const hashed = async (items: { id: string; editToken: string }[]) =>
+    Promise.all(dedupe(items).map(async (i) => ({ id: i.id, hash: await sha256Hex(i.editToken) })));
+  const [recipeProofs, listProofs] = await Promise.all([hashed(claim.recipes), hashed(claim.lists)]);
+  const recipeWrites = recipeProofs.map(({ id, hash }) =>
+    db
+      .update(recipes)
+      .set({ userId, editTokenHash: null })
+      .where(and(eq(recipes.id, id), isNull(recipes.userId), eq(recipes.editTokenHash, hash)))
+      .returning({ id: recipes.id }),
   );
-  const listWrites = await Promise.all(
-    dedupe(claim.lists).map(async ({ id, editToken }) =>
-      db
-        .update(shoppingLists)
-        .set({ userId, editTokenHash: null })
-        .where(and(eq(shoppingLists.id, id), isNull(shoppingLists.userId), eq(shoppingLists.editTokenHash, await sha256Hex(editToken))))
-        .returning({ id: shoppingLists.id }),
-    ),
+  const listWrites = listProofs.map(({ id, hash }) =>
+    db
+      .update(shoppingLists)
+      .set({ userId, editTokenHash: null })
+      .where(and(eq(shoppingLists.id, id), isNull(shoppingLists.userId), eq(shoppingLists.editTokenHash, hash)))
+      .returning({ id: shoppingLists.id }),
   );
-  if (recipeWrites.length + listWrites.length === 0) return { recipes: 0, lists: 0 };
-  const results = await db.batch([...recipeWrites, ...listWrites] as unknown as Parameters<Db["batch"]>[0]);
-  const n = (from: number, to: number) => results.slice(from, to).reduce((sum, r) => sum + (r as unknown[]).length, 0);
-  return { recipes: n(0, recipeWrites.length), lists: n(recipeWrites.length, recipeWrites.length + listWrites.length) };
+  const writes = [...recipeWrites, ...listWrites];
+  if (writes.length === 0) return { recipes: 0, lists: 0 };
+  // One batch: all claims land together.
+  const results = (await db.batch(writes as unknown as Parameters<Db["batch"]>[0])) as unknown as unknown[][];
+  const n = (from: number, to: number) => results.slice(from, to).reduce((sum, r) => sum + r.length, 0);
+  return { recipes: n(0, recipeWrites.length), lists: n(recipeWrites.length, writes.length) };
 }
 
 function dedupe<T extends { id: string }>(items: T[]): T[] {

@@ -13,7 +13,7 @@ import { deleteList, deleteListItem, findList, findListWithItems, findRecipesFor
 import { newId } from "../lib/ids.ts";
 import { callerUserId, type Caller } from "./caller.ts";
 import { DomainError } from "./errors.ts";
-import { assertMay, may } from "./policy.ts";
+import { assertMay, editGrant, may, proveEdit } from "./policy.ts";
 
 /**
  * Builds and stores a list from the caller's recipes. Every id must name a recipe the caller may
@@ -49,6 +49,7 @@ export async function createShoppingList(
   );
   mark("combine");
   const listId = newId();
+  const edit = await editGrant(caller);
   const items: NewList["items"] = [];
   const ingredients: Record<string, ShoppingListItem[]> = {};
   for (const group of groups) {
@@ -75,6 +76,7 @@ export async function createShoppingList(
     id: listId,
     name: body.name,
     userId: callerUserId(caller),
+    editTokenHash: edit?.hash ?? null,
     recipes: ordered.map((r) => ({ recipeId: r.id, title: r.title })),
     items,
   });
@@ -85,6 +87,8 @@ export async function createShoppingList(
     createdAt: new Date().toISOString(),
     recipes: ordered.map((r) => ({ id: r.id, title: r.title })),
     ingredients,
+    // Only the creating browser ever sees this (decision 0082).
+    ...(edit ? { editToken: edit.token } : {}),
   };
 }
 
@@ -113,24 +117,30 @@ export async function getShoppingList(db: Db, id: string): Promise<ShoppingList 
 }
 
 /** Removes one item; 404 for an unknown list or item, 403 for someone else's list. */
-export async function removeShoppingListItem(db: Db, caller: Caller, listId: string, itemId: string): Promise<void> {
-  await requireChangeable(db, caller, listId);
+export async function removeShoppingListItem(
+  db: Db,
+  caller: Caller,
+  listId: string,
+  itemId: string,
+  editToken: string | null = null,
+): Promise<void> {
+  await requireChangeable(db, caller, listId, editToken);
   if (!(await deleteListItem(db, listId, itemId))) {
     throw new DomainError("not_found", "item_not_found", "That item is not on this shopping list.");
   }
 }
 
 /** Deletes a list; 404 when unknown, 403 for someone else's list. */
-export async function deleteShoppingList(db: Db, caller: Caller, listId: string): Promise<void> {
-  await requireChangeable(db, caller, listId);
+export async function deleteShoppingList(db: Db, caller: Caller, listId: string, editToken: string | null = null): Promise<void> {
+  await requireChangeable(db, caller, listId, editToken);
   await deleteList(db, listId);
 }
 
-async function requireChangeable(db: Db, caller: Caller, listId: string) {
+async function requireChangeable(db: Db, caller: Caller, listId: string, editToken: string | null) {
   const list = await findList(db, listId);
   if (!list) throw new DomainError("not_found", "list_not_found", "Shopping list not found.");
-  // Until edit tokens (decision 0082) a signed-out list is changed by whoever holds its id.
-  assertMay(caller, "change", "list", list, true);
+  // A list link (its id) is read-only; changing a signed-out list needs its edit token.
+  assertMay(caller, "change", "list", list, await proveEdit(list.editTokenHash, editToken));
   return list;
 }
 

@@ -4,9 +4,12 @@
  *
  * - A thing made while signed in belongs to that user: only they may change it (admins do not get
  *   a back door here; admin tools go through their own services).
- * - A thing made while signed out has no owner; whoever created it holds its edit token, and
- *   showing that token (proved by the caller, see `EditProof`) is the right to change it.
+ * - A thing made while signed out has no owner; the browser that created it holds its edit token
+ *   (`editGrant`), and showing that token (`proveEdit`) is the right to change or delete it. Its id
+ *   alone (which a shared list link reveals for the list and its recipes) only lets one read it.
  */
+import { constantTimeEqual, sha256Hex } from "../lib/crypto.ts";
+import { newToken } from "../lib/ids.ts";
 import type { Caller } from "./caller.ts";
 import { DomainError } from "./errors.ts";
 
@@ -42,4 +45,21 @@ const FORBIDDEN: Record<Subject, Record<Action, string>> = {
 /** Throws `forbidden` unless `may(...)`. */
 export function assertMay(caller: Caller, action: Action, subject: Subject, thing: Owned, editProof = false): void {
   if (!may(caller, action, thing, editProof)) throw new DomainError("forbidden", "forbidden", FORBIDDEN[subject][action]);
+}
+
+/**
+ * An edit token for a thing a signed-out caller creates: the token goes to that browser once (in
+ * the create answer), only its hash is stored. Null for a signed-in caller (the account owns it).
+ */
+export async function editGrant(caller: Caller): Promise<{ token: string; hash: string } | null> {
+  if (caller.user) return null;
+  const token = newToken();
+  return { token, hash: await sha256Hex(token) };
+}
+
+/** Whether `token` is the edit token whose hash is `storedHash` (constant-time on the hashes). */
+export async function proveEdit(storedHash: string | null, token: string | null | undefined): Promise<boolean> {
+  if (!storedHash || !token || token.length > 200) return false;
+  const enc = new TextEncoder();
+  return constantTimeEqual(enc.encode(await sha256Hex(token)), enc.encode(storedHash));
 }

@@ -4,9 +4,9 @@
  * the database and the hardened fetch. Expected failures throw DomainError with a stable code;
  * the HTTP layer turns it into a problem response.
  *
- * Ownership (docs/decisions/0043-recipe-ownership.md): a recipe made while signed in belongs to
- * that user and only they may change or delete it; one made while signed out can be changed by
- * whoever holds its unguessable id. Reading follows the same rule.
+ * Ownership (docs/decisions/0043-recipe-ownership.md, 0082-edit-tokens.md): a recipe made while
+ * signed in belongs to that user and only they may read, change or delete it; one made while signed
+ * out can be read by whoever holds its id, and changed only with the edit token its creator got.
  */
 import {
   INGREDIENT_LINE_MAX,
@@ -41,7 +41,7 @@ import { isWellFormedId, newId } from "../lib/ids.ts";
 import { checkFetchUrl } from "./address-policy.ts";
 import { callerUserId, type Caller } from "./caller.ts";
 import { DomainError, type DomainErrorKind } from "./errors.ts";
-import { assertMay } from "./policy.ts";
+import { assertMay, editGrant, proveEdit } from "./policy.ts";
 import { fetchPage, type FetchPageOptions, type FetchPageResult } from "./fetch-page.ts";
 
 /** A parsed page is served from the cache for this long (docs/decisions/0042-parsed-page-cache.md). */
@@ -83,11 +83,12 @@ export async function importRecipe(deps: RecipeDeps, caller: Caller, body: Parse
     }
     const result = await extract(body.html, url.href);
     if (!result.ok) throw noRecipe(result, deps);
+    const edit = await editGrant(caller);
     const row = await insertParsedRecipe(deps.db, {
-      recipe: recipeFromDraft(result.recipe, url.href, caller),
+      recipe: { ...recipeFromDraft(result.recipe, url.href, caller), editTokenHash: edit?.hash ?? null },
       domain: domainOf(url),
     });
-    return toWireRecipe(row);
+    return withEditToken(toWireRecipe(row), edit);
   }
 
   const verdict = checkFetchUrl(body.url, { allowLoopback: deps.allowLoopback === true });
@@ -98,11 +99,12 @@ export async function importRecipe(deps: RecipeDeps, caller: Caller, body: Parse
   const hit = cached ? readCacheEntry(cached.data) : null;
   if (hit) {
     const pageUrl = new URL(hit.url);
+    const edit = await editGrant(caller);
     const row = await insertParsedRecipe(deps.db, {
-      recipe: recipeFromDraft(hit.draft, pageUrl.href, caller),
+      recipe: { ...recipeFromDraft(hit.draft, pageUrl.href, caller), editTokenHash: edit?.hash ?? null },
       domain: domainOf(pageUrl),
     });
-    return toWireRecipe(row);
+    return withEditToken(toWireRecipe(row), edit);
   }
 
   const fetched = await (deps.fetchPage ?? fetchPage)(verdict.url.href, { allowLoopback: deps.allowLoopback === true });
@@ -124,18 +126,21 @@ export async function importRecipe(deps: RecipeDeps, caller: Caller, body: Parse
     throw noRecipe(result, deps);
   }
   const pageUrl = new URL(page.url);
+  const edit = await editGrant(caller);
   const row = await insertParsedRecipe(deps.db, {
-    recipe: recipeFromDraft(result.recipe, pageUrl.href, caller),
+    recipe: { ...recipeFromDraft(result.recipe, pageUrl.href, caller), editTokenHash: edit?.hash ?? null },
     domain: domainOf(pageUrl),
     cache: { url: key, data: { v: CACHE_VERSION, url: page.url, draft: result.recipe }, fetchedAt: now },
     pruneBefore: new Date(now.getTime() - PARSED_PAGE_TTL_MS),
   });
-  return toWireRecipe(row);
+  return withEditToken(toWireRecipe(row), edit);
 }
 
 /** POST /api/recipes/manual. */
 export async function createManualRecipe(deps: RecipeDeps, caller: Caller, body: ManualRecipeRequest): Promise<Recipe> {
+  const edit = await editGrant(caller);
   const row = await insertRecipe(deps.db, {
+    editTokenHash: edit?.hash ?? null,
     id: newId(),
     title: body.title,
     url: null,
@@ -144,7 +149,7 @@ export async function createManualRecipe(deps: RecipeDeps, caller: Caller, body:
     details: null,
     userId: callerUserId(caller),
   });
-  return toWireRecipe(row);
+  return withEditToken(toWireRecipe(row), edit);
 }
 
 /** GET /api/recipes/{id}: an owned recipe only for its owner; a signed-out one for whoever holds the id. */
@@ -155,9 +160,16 @@ export async function getRecipe(deps: RecipeDeps, caller: Caller, id: string): P
 }
 
 /** PUT /api/recipes/{id}: new title and lines; unchanged lines keep their group and parse. */
-export async function updateRecipe(deps: RecipeDeps, caller: Caller, id: string, body: UpdateRecipeRequest): Promise<Recipe> {
+export async function updateRecipe(
+  deps: RecipeDeps,
+  caller: Caller,
+  id: string,
+  body: UpdateRecipeRequest,
+  /** The edit token the signed-out creator holds (decision 0082). */
+  editToken: string | null = null,
+): Promise<Recipe> {
   const existing = await findExisting(deps.db, id);
-  assertMayModify(existing, caller);
+  await assertMayModify(existing, caller, editToken);
   const previous = new Map<string, StoredIngredient[]>();
   for (const line of existing.ingredients) {
     const same = previous.get(line.text) ?? [];
@@ -171,9 +183,9 @@ export async function updateRecipe(deps: RecipeDeps, caller: Caller, id: string,
 }
 
 /** DELETE /api/recipes/{id}. */
-export async function deleteRecipe(deps: RecipeDeps, caller: Caller, id: string): Promise<void> {
+export async function deleteRecipe(deps: RecipeDeps, caller: Caller, id: string, editToken: string | null = null): Promise<void> {
   const existing = await findExisting(deps.db, id);
-  assertMayModify(existing, caller);
+  await assertMayModify(existing, caller, editToken);
   if (!(await deleteRecipeRow(deps.db, id))) throw notFound();
 }
 
@@ -185,9 +197,13 @@ async function findExisting(db: Db, id: string): Promise<RecipeRow> {
   return row;
 }
 
-function assertMayModify(row: RecipeRow, caller: Caller): void {
-  // Until edit tokens (decision 0082) a signed-out recipe is changed by whoever holds its id.
-  assertMay(caller, "change", "recipe", row, true);
+async function assertMayModify(row: RecipeRow, caller: Caller, editToken: string | null): Promise<void> {
+  assertMay(caller, "change", "recipe", row, await proveEdit(row.editTokenHash, editToken));
+}
+
+/** The create answer of a signed-out caller carries the edit token (the only time it is sent). */
+function withEditToken(recipe: Recipe, edit: { token: string } | null): Recipe {
+  return edit ? { ...recipe, editToken: edit.token } : recipe;
 }
 
 /** fetch-page states failures as the status to answer; the domain kind behind each. */

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { api, errorText } from "../../lib/api.ts";
-import { type AddedRecipe, removeRecipe, restoreRecipe, setLastListId } from "../../lib/recipes-store.ts";
+import { type AddedRecipe, rememberListToken, removeRecipe, restoreRecipe, setLastListId } from "../../lib/recipes-store.ts";
 import { toast } from "../../lib/toast.ts";
 import { Button } from "../../ui/button.tsx";
 import { whenIdle } from "../../lib/idle.ts";
@@ -67,6 +67,7 @@ export function AddedRecipes({ recipes, ready }: { recipes: AddedRecipe[]; ready
         name: defaultListName(),
         recipeIds: recipes.map((r) => r.id),
       });
+      rememberListToken(list.id, list.editToken);
       setLastListId(list.id);
       toast({ title: "Shopping list created", description: `${list.name} is ready.` });
       void navigate(`/shopping-list/${encodeURIComponent(list.id)}`, { state: { focusListHeading: true } });

@@ -9,5 +9,6 @@ export function toAddedRecipe(r: Recipe): AddedRecipe {
     url: r.url,
     source: r.source,
     ingredients: r.ingredients.filter((line) => line.trim() !== ""),
+    ...(r.editToken ? { editToken: r.editToken } : {}),
   };
 }

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useLocation } from "react-router";
 import type { ShoppingList, ShoppingListItem } from "../../../core/api/lists.ts";
 import { api, errorText } from "../../lib/api.ts";
+import { listEditToken } from "../../lib/recipes-store.ts";
 import { dismissAllToasts, toast } from "../../lib/toast.ts";
 import { Button } from "../../ui/button.tsx";
 import { OrderButton } from "../grocery/order-button.tsx";
@@ -50,7 +51,7 @@ export function ShoppingListView({ list, onChanged }: { list: ShoppingList; onCh
 
   async function send(item: ShoppingListItem) {
     try {
-      await api.lists.removeItem(list.id, item.id);
+      await api.lists.removeItem(list.id, item.id, { editToken: listEditToken(list.id) });
       await onChanged();
     } catch (err) {
       toast({ title: "Error removing item", description: errorText(err), variant: "destructive" });
