@@ -52,6 +52,9 @@ async function expectToast(page: Page, title: string, description?: string | Reg
   await toast.waitFor({ state: "detached" });
 }
 
+/** Edit tokens of the lists made here (decision 0082: deleting a signed-out list needs its token). */
+const listTokens = new Map<string, string>();
+
 async function makeList(page: Page, name: string): Promise<string> {
   const res = await page.request.post("/api/recipes/manual", {
     data: {
@@ -64,7 +67,9 @@ async function makeList(page: Page, name: string): Promise<string> {
   const recipe = (await res.json()) as { id?: string; recipe?: { id: string } };
   const list = await page.request.post("/api/shopping-lists", { data: { name, recipeIds: [recipe.id ?? recipe.recipe!.id] } });
   expect(list.status()).toBe(201);
-  return ((await list.json()) as { id: string }).id;
+  const body = (await list.json()) as { id: string; editToken?: string };
+  if (body.editToken) listTokens.set(body.id, body.editToken);
+  return body.id;
 }
 
 async function axeSeriousViolations(page: Page): Promise<string[]> {
@@ -181,7 +186,8 @@ describe("order with the demo provider", () => {
     await dialog.getByRole("textbox", { name: "ZIP code" }).fill("60601");
     await dialog.getByRole("button", { name: "Search stores" }).click();
     await dialog.locator(".store-card").first().click();
-    expect((await page.request.delete(`/api/shopping-lists/${id}`)).status()).toBe(204);
+    const deleted = await page.request.delete(`/api/shopping-lists/${id}`, { headers: { "x-edit-token": listTokens.get(id) ?? "" } });
+    expect(deleted.status()).toBe(204);
     const pagesBefore = context.pages().length;
     await dialog.getByRole("button", { name: "Create Order" }).click();
     await expectToast(page, "Order Failed", "404: Shopping list not found.");
