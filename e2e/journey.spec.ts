@@ -490,10 +490,10 @@ describe("/shopping-list/{id}", () => {
     await page.getByRole("heading", { level: 1, name: "Party Prep" }).waitFor();
     // The list was made through the API here, so hand this browser its edit token as the home page
     // would keep it (decision 0082: a list link alone is read-only).
-    await page.evaluate(([id, token]) => localStorage.setItem("recipecart:list-tokens", JSON.stringify({ [id!]: token })), [
-      list.id,
-      (list as { editToken?: string }).editToken,
-    ]);
+    await page.evaluate(
+      ([id, token]) => localStorage.setItem("recipecart:list-tokens", JSON.stringify({ [id!]: token })),
+      [list.id, (list as { editToken?: string }).editToken],
+    );
     const before = await page.locator(".list__item").count();
     expect(before).toBe(Object.values(list.ingredients).flat().length);
     const first = Object.values(list.ingredients).flat()[0]!;

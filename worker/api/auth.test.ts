@@ -482,7 +482,6 @@ async function legacyPbkdf2(password: string): Promise<string> {
   return `pbkdf2_sha256$100000$${b64(salt)}$${b64(bits)}`;
 }
 
-
 describe("claim of visitor data on sign-in (decision 0082)", () => {
   async function visitorMakes() {
     const manual = async (title: string) =>
@@ -493,7 +492,9 @@ describe("claim of visitor data on sign-in (decision 0082)", () => {
       };
     const r1 = await manual("Visitor soup");
     const r2 = await manual("Visitor stew");
-    const list = (await (await call("/api/shopping-lists", { method: "POST", json: { name: "Visitor list", recipeIds: [r1.id, r2.id] } })).json()) as {
+    const list = (await (
+      await call("/api/shopping-lists", { method: "POST", json: { name: "Visitor list", recipeIds: [r1.id, r2.id] } })
+    ).json()) as {
       id: string;
       editToken: string;
     };
@@ -529,9 +530,15 @@ describe("claim of visitor data on sign-in (decision 0082)", () => {
     const mine = (await (await get(`/api/recipes/${r1.id}`, body.token)).json()) as { userId: string };
     expect(mine.userId).toBe(body.user.id);
     expect((await get(`/api/recipes/${r1.id}`)).status).toBe(403);
-    const put = await call(`/api/recipes/${r2.id}`, { method: "PUT", headers: { "x-edit-token": r2.editToken }, json: { title: "X", ingredients: ["1 x"] } });
+    const put = await call(`/api/recipes/${r2.id}`, {
+      method: "PUT",
+      headers: { "x-edit-token": r2.editToken },
+      json: { title: "X", ingredients: ["1 x"] },
+    });
     expect(put.status).toBe(403);
-    expect((await call(`/api/shopping-lists/${list.id}`, { method: "DELETE", headers: { "x-edit-token": list.editToken } })).status).toBe(403);
+    expect((await call(`/api/shopping-lists/${list.id}`, { method: "DELETE", headers: { "x-edit-token": list.editToken } })).status).toBe(
+      403,
+    );
     expect((await call(`/api/shopping-lists/${list.id}`, { method: "DELETE", headers: bearer(body.token) })).status).toBe(204);
     // The stranger's recipe is untouched.
     expect(((await (await get(`/api/recipes/${stranger.r1.id}`)).json()) as { userId: string | null }).userId).toBeNull();
@@ -546,7 +553,11 @@ describe("claim of visitor data on sign-in (decision 0082)", () => {
     });
     expect(((await res.json()) as { claimed: unknown }).claimed).toEqual({ recipes: 1, lists: 0 });
     const b = await registerUser();
-    const again = await call("/api/users/me/claim", { method: "POST", headers: bearer(b.token), json: { recipes: [{ id: r1.id, editToken: r1.editToken }] } });
+    const again = await call("/api/users/me/claim", {
+      method: "POST",
+      headers: bearer(b.token),
+      json: { recipes: [{ id: r1.id, editToken: r1.editToken }] },
+    });
     expect(await again.json()).toEqual({ recipes: 0, lists: 0 });
     expect((await call(`/api/recipes/${r1.id}`, { headers: bearer(a.token) })).status).toBe(200);
     expect((await call(`/api/recipes/${r1.id}`, { headers: bearer(b.token) })).status).toBe(403);

@@ -112,7 +112,13 @@ describe("POST /api/recipes/parse from a URL", () => {
     const second = await recipeOf(await parse({ url: `${base}${path}#ingredients` }));
     expect(await hitCount(path)).toBe(1);
     expect(second.id).not.toBe(first.id);
-    expect({ ...second, id: "", createdAt: "", updatedAt: "", editToken: "" }).toEqual({ ...first, id: "", createdAt: "", updatedAt: "", editToken: "" });
+    expect({ ...second, id: "", createdAt: "", updatedAt: "", editToken: "" }).toEqual({
+      ...first,
+      id: "",
+      createdAt: "",
+      updatedAt: "",
+      editToken: "",
+    });
 
     // Older than 24 h: fetched again, and the cache entry is refreshed.
     await db
@@ -352,7 +358,8 @@ describe("manual entry and recipe edits rate limit", () => {
     const statuses: number[] = [];
     for (let i = 0; i < 59; i++) {
       statuses.push(
-        (await (i % 2 ? save(address, "POST", "/api/recipes/manual") : save(address, "PUT", `/api/recipes/${first.id}`, first.editToken))).status,
+        (await (i % 2 ? save(address, "POST", "/api/recipes/manual") : save(address, "PUT", `/api/recipes/${first.id}`, first.editToken)))
+          .status,
       );
     }
     expect(statuses.every((s) => s === 200 || s === 201)).toBe(true);
@@ -470,7 +477,12 @@ describe("GET, PUT and DELETE /api/recipes/{id}", () => {
     const read = await recipeOf(await send("GET", `/api/recipes/${recipe.id}`, undefined, someone.token), 200);
     expect(read.id).toBe(recipe.id);
     expect(read).not.toHaveProperty("editToken");
-    for (const [token, editToken] of [[undefined, undefined], [someone.token, undefined], [undefined, "wrong-token"], [someone.token, recipe.id]] as const) {
+    for (const [token, editToken] of [
+      [undefined, undefined],
+      [someone.token, undefined],
+      [undefined, "wrong-token"],
+      [someone.token, recipe.id],
+    ] as const) {
       expect((await send("PUT", `/api/recipes/${recipe.id}`, edit, token, editToken)).status).toBe(403);
       expect((await send("DELETE", `/api/recipes/${recipe.id}`, undefined, token, editToken)).status).toBe(403);
     }
@@ -478,7 +490,10 @@ describe("GET, PUT and DELETE /api/recipes/{id}", () => {
     expect(a.userId).toBeNull();
     expect(a).not.toHaveProperty("editToken");
     // The token works whoever is signed in on that browser.
-    const b = await recipeOf(await send("PUT", `/api/recipes/${recipe.id}`, { ...edit, title: "Soup 3" }, someone.token, recipe.editToken), 200);
+    const b = await recipeOf(
+      await send("PUT", `/api/recipes/${recipe.id}`, { ...edit, title: "Soup 3" }, someone.token, recipe.editToken),
+      200,
+    );
     expect(b).toMatchObject({ title: "Soup 3", userId: null });
     expect((await send("DELETE", `/api/recipes/${recipe.id}`, undefined, undefined, recipe.editToken)).status).toBe(204);
   });
@@ -501,7 +516,13 @@ describe("GET, PUT and DELETE /api/recipes/{id}", () => {
     await db.update(recipes).set({ ingredients: lines }).where(eq(recipes.id, recipe.id));
 
     const updated = await recipeOf(
-      await send("PUT", `/api/recipes/${recipe.id}`, { title: "Grouped", ingredients: ["200 g flour", "2 eggs"] }, undefined, recipe.editToken),
+      await send(
+        "PUT",
+        `/api/recipes/${recipe.id}`,
+        { title: "Grouped", ingredients: ["200 g flour", "2 eggs"] },
+        undefined,
+        recipe.editToken,
+      ),
       200,
     );
     expect(updated.parsedIngredients[0]).toMatchObject({ input: "200 g flour", group: "For the batter" });

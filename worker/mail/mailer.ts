@@ -53,9 +53,7 @@ export class ConsoleMailer implements Mailer {
   }
   async send(mail: OutgoingMail): Promise<void> {
     const links = linksIn(mail.text);
-    this.log(
-      [`[mail] to: ${mail.to}`, `[mail] subject: ${mail.subject}`, ...links.map((l) => `[mail] link: ${l}`)].join("\n"),
-    );
+    this.log([`[mail] to: ${mail.to}`, `[mail] subject: ${mail.subject}`, ...links.map((l) => `[mail] link: ${l}`)].join("\n"));
   }
 }
 

@@ -42,7 +42,12 @@ const row = async (id: string) => (await db.select().from(mailOutbox).where(eq(m
 describe("mailers", () => {
   it("Cloudflare Email Service gets to, from, subject, text and html", async () => {
     const { binding, sent } = fakeBinding();
-    await new CloudflareEmailMailer(binding, "no-reply@recipecart.example").send({ to: "a@b.org", subject: "S", text: "T", html: "<p>H</p>" });
+    await new CloudflareEmailMailer(binding, "no-reply@recipecart.example").send({
+      to: "a@b.org",
+      subject: "S",
+      text: "T",
+      html: "<p>H</p>",
+    });
     expect(sent).toEqual([{ to: "a@b.org", from: "no-reply@recipecart.example", subject: "S", text: "T", html: "<p>H</p>" }]);
   });
 
@@ -117,7 +122,10 @@ describe("outbox delivery", () => {
   it("a lease that runs out (an isolate killed mid-send) makes the mail due again", async () => {
     const id = await queued();
     const t0 = new Date("2033-01-01T00:00:00Z");
-    await db.update(mailOutbox).set({ status: "sending", nextAttemptAt: new Date(t0.getTime() + 120_000) }).where(eq(mailOutbox.id, id));
+    await db
+      .update(mailOutbox)
+      .set({ status: "sending", nextAttemptAt: new Date(t0.getTime() + 120_000) })
+      .where(eq(mailOutbox.id, id));
     const { binding, sent } = fakeBinding();
     const mailer = new CloudflareEmailMailer(binding, "f@x.org");
     await deliverDue(db, mailer, { now: () => new Date(t0.getTime() + 60_000) });

@@ -28,10 +28,7 @@ export interface DeliverOptions {
 type Row = typeof mailOutbox.$inferSelect;
 
 const due = (now: Date) =>
-  and(
-    inArray(mailOutbox.status, ["pending", "sending"]),
-    or(isNull(mailOutbox.nextAttemptAt), lte(mailOutbox.nextAttemptAt, now)),
-  );
+  and(inArray(mailOutbox.status, ["pending", "sending"]), or(isNull(mailOutbox.nextAttemptAt), lte(mailOutbox.nextAttemptAt, now)));
 
 /** Takes the row for sending if it is due; null when someone else holds it or it is done. */
 async function lease(db: Db, id: string, now: Date): Promise<Row | null> {
@@ -47,7 +44,10 @@ async function lease(db: Db, id: string, now: Date): Promise<Row | null> {
 async function attempt(db: Db, mailer: Mailer, row: Row, now: () => Date): Promise<boolean> {
   try {
     await mailer.send({ to: row.to, subject: row.subject, text: row.text, html: row.html });
-    await db.update(mailOutbox).set({ status: "sent", sentAt: now(), attempts: row.attempts + 1, lastError: null, nextAttemptAt: null }).where(eq(mailOutbox.id, row.id));
+    await db
+      .update(mailOutbox)
+      .set({ status: "sent", sentAt: now(), attempts: row.attempts + 1, lastError: null, nextAttemptAt: null })
+      .where(eq(mailOutbox.id, row.id));
     return true;
   } catch (err) {
     const attempts = row.attempts + 1;
@@ -94,7 +94,11 @@ async function leaseAfterFailure(db: Db, id: string, now: Date): Promise<Row | n
 }
 
 /** The scheduled retry: every due row (oldest first, at most `limit`), one attempt each. */
-export async function deliverDue(db: Db, mailer: Mailer, opts: { now?: () => Date; limit?: number } = {}): Promise<{ sent: number; failed: number }> {
+export async function deliverDue(
+  db: Db,
+  mailer: Mailer,
+  opts: { now?: () => Date; limit?: number } = {},
+): Promise<{ sent: number; failed: number }> {
   const now = opts.now ?? (() => new Date());
   const rows = await db
     .select({ id: mailOutbox.id })

@@ -108,7 +108,10 @@ export async function login(
   }
   if (!(await verifyPassword(input.password, row.passwordHash))) throw INVALID_CREDENTIALS;
   if (needsRehash(row.passwordHash)) {
-    await deps.db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, row.id));
+    await deps.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(input.password) })
+      .where(eq(users.id, row.id));
   }
   return startSignedIn(deps, row.id, input.claim, opts.userAgent, now);
 }
@@ -210,7 +213,10 @@ export async function changePassword(
   }
   const passwordHash = await hashPassword(input.newPassword);
   await deps.db.batch([
-    deps.db.update(users).set({ passwordHash, resetTokenHash: null, resetTokenExpiry: null, updatedAt: clock(deps) }).where(eq(users.id, user.id)),
+    deps.db
+      .update(users)
+      .set({ passwordHash, resetTokenHash: null, resetTokenExpiry: null, updatedAt: clock(deps) })
+      .where(eq(users.id, user.id)),
     deps.db.delete(sessions).where(revokeOthersWhere(user.id, currentSessionId)),
   ]);
 }
@@ -223,7 +229,11 @@ export async function updateProfile(
 ): Promise<CallerUser> {
   const email = normalizeEmail(input.email);
   if (email.toLowerCase() !== user.email.toLowerCase()) {
-    const taken = await deps.db.select({ id: users.id }).from(users).where(and(byEmail(email), ne(users.id, user.id))).limit(1);
+    const taken = await deps.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(byEmail(email), ne(users.id, user.id)))
+      .limit(1);
     if (taken.length) throw EMAIL_TAKEN();
   }
   try {

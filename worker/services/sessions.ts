@@ -106,9 +106,7 @@ export async function revokeOtherSessions(db: Db, userId: string, keepId: string
 
 /** The WHERE of revokeOtherSessions, for callers that batch it with other writes. */
 export function revokeOthersWhere(userId: string, keepId: string | null) {
-  return keepId
-    ? and(eq(sessions.userId, userId), sql`substr(${sessions.tokenHash}, 1, 32) <> ${keepId}`)
-    : eq(sessions.userId, userId);
+  return keepId ? and(eq(sessions.userId, userId), sql`substr(${sessions.tokenHash}, 1, 32) <> ${keepId}`) : eq(sessions.userId, userId);
 }
 
 export interface SessionSummary {
@@ -141,4 +139,3 @@ export async function listSessions(db: Db, userId: string, currentId: string | n
 export async function deleteExpiredSessions(db: Db, now: Date = new Date()): Promise<void> {
   await db.delete(sessions).where(lte(sessions.expiresAt, now));
 }
-
