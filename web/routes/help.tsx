@@ -143,11 +143,11 @@ export const FAQ: ReadonlyArray<{ id: string; question: string; answer: ReactNod
     question: "Do I need an account?",
     answer: (
       <p>
-        No. You can add recipes, generate lists, print, copy and e-mail them without signing up. A free account lets you save favourite
-        recipes and lists, see your list history, and build a new list from your favourites in a couple of clicks. Use "Sign In" at the top
-        of any page to sign in or create one. Your name, e-mail address and password can be changed under Dashboard, Profile; changing or
-        resetting your password signs you out on your other devices. If you forget your password, use the "Forgot password?" link on the
-        sign-in page; the reset link is valid for 10 minutes and works once.
+        No. You can add recipes, generate lists, print, copy and e-mail them without signing up. With a free account, the recipes and lists
+        you make are kept under your name, including the ones you made on this browser before signing in. Use "Sign In" at the top of any
+        page to sign in or create one. Your name, e-mail address and password can be changed under Dashboard, Profile; changing or resetting
+        your password signs you out on your other devices. If you forget your password, use the "Forgot password?" link on the sign-in page;
+        the reset link is valid for 10 minutes and works once.
       </p>
     ),
   },

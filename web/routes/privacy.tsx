@@ -70,7 +70,7 @@ export default function Privacy() {
           </li>
           <li>
             <strong>Recipes and lists</strong> you add or generate: recipe titles, ingredient lines, the address of the recipe page, and the
-            shopping lists, favourites and list history linked to your account.
+            shopping lists linked to your account.
           </li>
           <li>
             <strong>Messages you send us</strong> through the contact form or by e-mail, including any details you choose to include.
@@ -89,7 +89,7 @@ export default function Privacy() {
         <h2 id="use">2. How we use it</h2>
         <ul>
           <li>to read recipes, combine ingredients and build your shopping lists;</li>
-          <li>to keep you signed in and save your favourites and history;</li>
+          <li>to keep you signed in and keep the recipes and lists you make under your account;</li>
           <li>to send e-mails you ask for, such as a shopping list or a password reset link;</li>
           <li>to answer your support messages;</li>
           <li>to keep the service secure, prevent abuse and fix problems;</li>
