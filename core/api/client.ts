@@ -27,7 +27,15 @@ import {
   type UpdateProfileRequest,
   type User,
 } from "./auth.ts";
+import { AdminStatsSchema, AdminUsersResponseSchema, type AdminUsersQuery } from "./admin.ts";
 import { EmailListResponseSchema, type EmailListRequest } from "./email.ts";
+import {
+  FavoriteListsResponseSchema,
+  FavoriteRecipesResponseSchema,
+  FavoriteStateSchema,
+  HistoryResponseSchema,
+  type HistoryQuery,
+} from "./favorites.ts";
 import {
   DemoOrderSchema,
   GroceryOrderResultSchema,
@@ -199,6 +207,30 @@ export function createApiClient(options: ApiClientOptions) {
       updateMe: (body: UpdateProfileRequest) => call("PUT", "/api/users/me", MeResponseSchema, body),
       changePassword: (body: ChangePasswordRequest) => callVoid("PUT", "/api/users/me/password", body),
       claim: (body: ClaimInput) => call("POST", "/api/users/me/claim", ClaimResponseSchema, body),
+      /** The caller's shopping lists, newest first; `search` matches list name, ingredient or recipe title. */
+      shoppingLists: (query: HistoryQuery = {}, opts?: CallOptions) =>
+        call("GET", `/api/users/me/shopping-lists${queryString(query)}`, HistoryResponseSchema, undefined, opts),
+    },
+    favorites: {
+      recipes: (opts?: CallOptions) => call("GET", "/api/users/me/favorites/recipes", FavoriteRecipesResponseSchema, undefined, opts),
+      lists: (opts?: CallOptions) => call("GET", "/api/users/me/favorites/lists", FavoriteListsResponseSchema, undefined, opts),
+      /**
+       * Idempotent. Pass the recipe's edit token when this browser made it signed out: it becomes the
+       * user's (decision 0120). The answer's id is the recipe now in the favourites.
+       */
+      addRecipe: (id: string, opts?: CallOptions) => call("POST", `/api/recipes/${enc(id)}/favorite`, FavoriteStateSchema, undefined, opts),
+      removeRecipe: (id: string, opts?: CallOptions) =>
+        call("DELETE", `/api/recipes/${enc(id)}/favorite`, FavoriteStateSchema, undefined, opts),
+      addList: (id: string, opts?: CallOptions) =>
+        call("POST", `/api/shopping-lists/${enc(id)}/favorite`, FavoriteStateSchema, undefined, opts),
+      removeList: (id: string, opts?: CallOptions) =>
+        call("DELETE", `/api/shopping-lists/${enc(id)}/favorite`, FavoriteStateSchema, undefined, opts),
+    },
+    admin: {
+      stats: (opts?: CallOptions) => call("GET", "/api/admin/stats", AdminStatsSchema, undefined, opts),
+      users: (query: AdminUsersQuery = {}, opts?: CallOptions) =>
+        call("GET", `/api/admin/users${queryString(query)}`, AdminUsersResponseSchema, undefined, opts),
+      deleteUser: (id: string, opts?: CallOptions) => callVoid("DELETE", `/api/admin/users/${enc(id)}`, undefined, opts),
     },
     recipes: {
       parse: (body: ParseRecipeRequest, opts?: CallOptions) => call("POST", "/api/recipes/parse", RecipeSchema, body, opts),
@@ -231,6 +263,16 @@ export function createApiClient(options: ApiClientOptions) {
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** "?a=1&b=x" from the defined, non-empty values ("" when none). */
+function queryString(query: { [key: string]: string | number | undefined | null }): string {
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === "") continue;
+    parts.push(`${enc(key)}=${enc(String(value))}`);
+  }
+  return parts.length ? `?${parts.join("&")}` : "";
+}
 
 function parseProblem(text: string, status: number): Problem | null {
   if (!text) return null;

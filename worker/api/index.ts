@@ -1,8 +1,10 @@
 /** Every API route, in one table. Each area keeps its routes in its own module. */
 import { problem } from "../http/problem.ts";
 import { createRouter, type ApiContext } from "../http/router.ts";
+import { adminRoutes } from "./admin.ts";
 import { authRoutes } from "./auth.ts";
 import { extensionAuthRoutes } from "./extension-auth.ts";
+import { favoriteRoutes } from "./favorites.ts";
 import { groceryRoutes } from "./grocery.ts";
 import { healthRoutes } from "./health.ts";
 import { listEmailRoutes } from "./list-email.ts";
@@ -20,6 +22,8 @@ const router = createRouter([
   ...recipeRoutes,
   ...groceryRoutes,
   ...listEmailRoutes,
+  ...favoriteRoutes,
+  ...adminRoutes,
   ...devRoutes,
 ]);
 

@@ -1,0 +1,76 @@
+/**
+ * Wire schemas of the admin desk (SPEC §7): GET /api/admin/stats, GET /api/admin/users,
+ * DELETE /api/admin/users/{id}. Every admin call answers 401 signed out and 403 for non-admins.
+ */
+import { z } from "zod";
+
+/** SPEC §9: admin top domains up to 10. */
+export const ADMIN_TOP_DOMAINS = 10;
+export const ADMIN_USERS_PAGE_SIZE_DEFAULT = 20;
+export const ADMIN_USERS_PAGE_SIZE_MAX = 100;
+export const ADMIN_USERS_SEARCH_MAX = 100;
+
+/** GET /api/admin/stats (SPEC §3 "Admin stats"). */
+export const AdminStatsSchema = z.object({
+  totalUsers: z.number().int(),
+  totalRecipes: z.number().int(),
+  totalShoppingLists: z.number().int(),
+  totalFavoriteRecipes: z.number().int(),
+  totalFavoriteLists: z.number().int(),
+  /** Most parsed domains first, at most 10. */
+  topDomains: z.array(z.object({ domain: z.string(), parseCount: z.number().int() })),
+});
+export type AdminStats = z.infer<typeof AdminStatsSchema>;
+
+/** One row of the admin users table. */
+export const AdminUserSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  isAdmin: z.boolean(),
+  createdAt: z.string(),
+  counts: z.object({
+    recipes: z.number().int(),
+    shoppingLists: z.number().int(),
+    favoriteRecipes: z.number().int(),
+  }),
+});
+export type AdminUser = z.infer<typeof AdminUserSchema>;
+
+/** Query of GET /api/admin/users: search by e-mail or name, 1-based page. */
+export const AdminUsersQuerySchema = z.object({
+  search: z
+    .string()
+    .trim()
+    .max(ADMIN_USERS_SEARCH_MAX, `At most ${ADMIN_USERS_SEARCH_MAX} characters.`)
+    .optional()
+    .transform((s) => (s ? s : undefined)),
+  page: z.coerce
+    .number({ error: "page must be a whole number." })
+    .int("page must be a whole number.")
+    .min(1, "page must be at least 1.")
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: "pageSize must be a whole number." })
+    .int("pageSize must be a whole number.")
+    .min(1, "pageSize must be at least 1.")
+    .max(ADMIN_USERS_PAGE_SIZE_MAX, `pageSize can be at most ${ADMIN_USERS_PAGE_SIZE_MAX}.`)
+    .default(ADMIN_USERS_PAGE_SIZE_DEFAULT),
+});
+/** What the client sends (all optional). */
+export type AdminUsersQuery = {
+  search?: string;
+  page?: number;
+  pageSize?: number;
+};
+
+/** GET /api/admin/users: newest accounts first. */
+export const AdminUsersResponseSchema = z.object({
+  users: z.array(AdminUserSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** Users matching the search (all pages). */
+  total: z.number().int(),
+});
+export type AdminUsersResponse = z.infer<typeof AdminUsersResponseSchema>;
