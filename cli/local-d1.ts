@@ -1,6 +1,6 @@
 /**
  * Node-side access to the local D1 that `npm start` and `wrangler dev` use: a plain SQLite file
- * under .wrangler/state (see ../shared/STACK.md G16), opened with @libsql/client + drizzle.
+ * under .wrangler/state/v3/d1 (one .sqlite file per database, beside metadata.sqlite), opened with @libsql/client + drizzle.
  * Migrations are applied by wrangler first, so Node never runs a second migrator on it.
  */
 import { spawnSync } from "node:child_process";

@@ -286,7 +286,7 @@ describe("an account, end to end (desktop)", () => {
     const first = "Grace";
     await register(page, { firstName: first, lastName: "Hopper", email, password: "correct horse 1" });
 
-    // Signed in both ways SPEC §4 and the issue ask: the token in local storage and the session cookie.
+    // Signed in both ways docs/product/behaviour.md and the issue ask: the token in local storage and the session cookie.
     expect(await page.evaluate(() => localStorage.getItem("auth_token"))).toMatch(/.{20,}/);
     const cookie = await sessionCookie(context);
     expect(cookie?.httpOnly).toBe(true);

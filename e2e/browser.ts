@@ -52,7 +52,7 @@ export async function openPage(
   page.on("console", (msg) => {
     if (msg.type() !== "error") return;
     // Chromium logs every non-2xx fetch as a console error. The signed-out 401 from the
-    // current-user call is the specified answer (SPEC §7), not a fault.
+    // current-user call is the specified answer (docs/product/api.md), not a fault.
     if (/status of 401/.test(msg.text()) && msg.location().url.endsWith("/api/auth/me")) return;
     problems.consoleErrors.push(`${msg.text()} @ ${msg.location().url}`);
   });

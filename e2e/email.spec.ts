@@ -1,6 +1,6 @@
 /**
  * E-mailing a list (issue 13) in Chromium against the built Worker: the Email dialog on the list page
- * (desktop and 375 px), SPEC §5 validation, 'Email sent', and the mail itself in the development
+ * (desktop and 375 px), docs/product/validation.md validation, 'Email sent', and the mail itself in the development
  * outbox (GET /api/dev/outbox, on because the e2e setup sets RECIPECART_DEV_OUTBOX=1).
  */
 import type { Page } from "playwright-core";

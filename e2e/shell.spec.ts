@@ -231,7 +231,7 @@ describe("header", () => {
     await page.waitForURL((u) => u.pathname === "/");
     await page.locator(".site-header__account button").waitFor({ state: "detached" });
     expect(await page.evaluate(() => localStorage.getItem("auth_token"))).toBeNull();
-    // Signing out refreshes the current user (SPEC §4), now without a token.
+    // Signing out refreshes the current user (docs/product/behaviour.md), now without a token.
     await page.waitForLoadState("networkidle");
     expect(seen.length).toBe(2);
     expect(seen[1]?.authorization).toBeUndefined();

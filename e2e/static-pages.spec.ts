@@ -1,5 +1,5 @@
 /**
- * The static pages in Chromium: content SPEC §2 asks for, the 13-question FAQ, the simulated
+ * The static pages in Chromium: content docs/product/screens.md asks for, the 13-question FAQ, the simulated
  * contact form (validation, sending state, toast, cleared form, no request), and axe-core
  * accessibility checks.
  */

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkFile, checkRepository, importsOf } from "./check-boundaries.ts";
+import { checkFile, checkOutsideReferences, checkRepository, checkRepositoryReferences, importsOf } from "./check-boundaries.ts";
 
 const rules = (file: string, source: string) => checkFile(file, source).map((v) => `${v.line} ${v.specifier}`);
 
@@ -40,5 +40,32 @@ describe("import boundaries", () => {
 
   it("the repository keeps them", () => {
     expect(checkRepository(path.resolve(import.meta.dirname, ".."))).toEqual([]);
+  });
+});
+
+describe("references to files outside the repository", () => {
+  const lines = (file: string, source: string) => checkOutsideReferences(file, source).map((r) => r.line);
+  // Strings built from pieces, so this test file itself carries none of them.
+  const spec = ["SP", "EC"].join("");
+  const up = ["..", "shared"].join("/");
+
+  it("finds a spec section, the shared folder and the team's notes, in code and docs alike", () => {
+    expect(lines("web/lib/x.ts", `/** Toasts (${spec} \u00a79): one at a time. */\nconst a = 1;`)).toEqual([1]);
+    expect(lines("web/lib/x.ts", `// see ${spec} ${"\u00a7"}2 Home`)).toEqual([1]);
+    expect(lines("docs/decisions/0001-x.md", `fine\n${up}/spec/${spec}.md says`)).toEqual([2]);
+    expect(lines("cli/x.ts", `// (/work/${"shared"}/bench/README.md)`)).toEqual([1]);
+    expect(lines("README.md", `See ${"INTEGRATIONS"}.md for the vendors.`)).toEqual([1]);
+    expect(lines("e2e/x.spec.ts", `const page = "${up}/bench/fixtures/a.html";`)).toEqual([1]);
+  });
+
+  it("lets only the benchmark scripts and their docs name the data folder's default", () => {
+    expect(lines("scripts/bench.ts", `const DATA = "${up}/data";`)).toEqual([]);
+    expect(lines("README.md", `DATA_DIR defaults to \`${up}/data\``)).toEqual([]);
+    expect(lines("core/extract/x.test.ts", `readFileSync("${up}/data/pages/a.html")`)).toEqual([1]);
+    expect(lines("web/lib/x.ts", "// rules in docs/product/constants.md")).toEqual([]);
+  });
+
+  it("the repository has none", () => {
+    expect(checkRepositoryReferences(path.resolve(import.meta.dirname, ".."))).toEqual([]);
   });
 });

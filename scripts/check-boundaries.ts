@@ -5,6 +5,10 @@
  * - web/ runs in the browser too: no worker/ code (`import type` is fine), no cloudflare: modules,
  *   no database driver;
  * - tests of core use no cli/ code.
+ * And outside references: code, tests and docs point at nothing a clone of the repository lacks (the
+ * shared spec folder beside the checkout, a spec section, the team's notes); product rules are in
+ * docs/product/. Only the benchmark scripts (and the docs describing them) may name ../shared/data, the
+ * default folder of benchmark data given on the command line.
  * Usage: node scripts/check-boundaries.ts (prints each violation as file:line and exits 1).
  */
 import { readdirSync, readFileSync } from "node:fs";
@@ -97,10 +101,66 @@ export function checkRepository(root: string): Violation[] {
     .flatMap((file) => checkFile(file, readFileSync(path.join(root, file), "utf8")));
 }
 
+export interface OutsideReference {
+  file: string;
+  line: number;
+  text: string;
+}
+
+// Built from pieces so this file does not match itself.
+const SHARED = ["\\.\\./", "shared"].join("");
+const OUTSIDE = [
+  new RegExp(`${SHARED}(?!/data\\b)`), // ../shared/... (the spec, notes, bench scorer)
+  new RegExp(["/work/", "shared"].join("")),
+  new RegExp(["\\bSPEC", "\\b"].join("")), // "SPEC §n", "SPEC:"
+  new RegExp(["§\\s*", "\\d"].join("")), // a bare section sign with a number
+  new RegExp(["\\b(?:SPEC|INTEGRATIONS|STACK|CONVENTIONS|DESIGN)", "\\.md\\b"].join("")),
+];
+const SHARED_DATA = new RegExp(`${SHARED}/data\\b`);
+/** Where naming ../shared/data (the benchmark data folder's default) is fine. */
+const mayNameSharedData = (file: string) =>
+  file.startsWith("scripts/") || file.startsWith("bench/") || file === "README.md" || file.startsWith("docs/decisions/");
+
+export function checkOutsideReferences(file: string, source: string): OutsideReference[] {
+  const out: OutsideReference[] = [];
+  source.split("\n").forEach((text, i) => {
+    const bad = OUTSIDE.some((re) => re.test(text)) || (!mayNameSharedData(file) && SHARED_DATA.test(text));
+    if (bad) out.push({ file, line: i + 1, text: text.trim() });
+  });
+  return out;
+}
+
+const TEXT_FILE = /\.(?:ts|tsx|mts|mjs|js|md|html|css|json|toml|ya?ml|sql|txt)$|(?:^|\/)(?:_headers|run|\.nvmrc|\.gitignore)$/;
+const SKIP_DIRS = new Set(["node_modules", ".git", "build", "dist", ".wrangler", ".react-router", "coverage"]);
+const SELF = new Set(["scripts/check-boundaries.ts", "scripts/check-boundaries.test.ts"]);
+
+function listTextFiles(dir: string, root: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
+    const rel = dir ? `${dir}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) {
+      if (!SKIP_DIRS.has(entry.name) && !(dir === "" && entry.name.startsWith(".") && entry.name !== ".ci")) {
+        out.push(...listTextFiles(rel, root));
+      }
+    } else if (TEXT_FILE.test(rel) && !SELF.has(rel) && rel !== "package-lock.json" && !rel.endsWith(".d.ts")) {
+      out.push(rel);
+    }
+  }
+  return out;
+}
+
+/** Every mention in the repository of a file outside it (see the header). */
+export function checkRepositoryReferences(root: string): OutsideReference[] {
+  return listTextFiles("", root).flatMap((file) => checkOutsideReferences(file, readFileSync(path.join(root, file), "utf8")));
+}
+
 if (import.meta.main) {
   const root = path.resolve(import.meta.dirname, "..");
   const violations = checkRepository(root);
   for (const v of violations) console.log(`${v.file}:${v.line}: "${v.specifier}": ${v.rule}`);
   console.log(violations.length ? `${violations.length} import boundary violation(s)` : "import boundaries: ok");
-  process.exitCode = violations.length ? 1 : 0;
+  const outside = checkRepositoryReferences(root);
+  for (const r of outside) console.log(`${r.file}:${r.line}: points outside the repository (write the rule into docs/product/): ${r.text}`);
+  console.log(outside.length ? `${outside.length} reference(s) to files outside the repository` : "outside references: none");
+  process.exitCode = violations.length || outside.length ? 1 : 0;
 }

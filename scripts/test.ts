@@ -1,6 +1,6 @@
 /**
  * `npm test`: everything, in order — typecheck (app and the platform-free core), lint and format
- * check (Biome), import boundaries (scripts/check-boundaries.ts), build (app, and the browser
+ * check (Biome), import boundaries and references outside the repository (scripts/check-boundaries.ts), build (app, and the browser
  * extension with web-ext lint on its Firefox build), then
  * every Vitest project (unit, integration in workerd, e2e in Chromium). Prints a final
  * `N passed, N failed` line and writes it to .e2e-out/summary.json for .ci/run.
@@ -32,7 +32,7 @@ step("generate types", bin("wrangler"), ["types"]) && step("react-router typegen
 step("typecheck", bin("tsc"), ["--noEmit"]);
 step("typecheck core (no platform APIs)", bin("tsc"), ["--noEmit", "-p", "tsconfig.core.json"]);
 step("lint and format check (biome ci)", bin("biome"), ["ci", "."]);
-step("import boundaries", process.execPath, [path.join(root, "scripts", "check-boundaries.ts")]);
+step("import boundaries and outside references", process.execPath, [path.join(root, "scripts", "check-boundaries.ts")]);
 const built = step("build", bin("vite"), ["build"]);
 // The browser extension: the Chrome test build the e2e tests load, and the Firefox build, which
 // must pass Mozilla's linter (web-ext lint: errors fail, warnings are printed).

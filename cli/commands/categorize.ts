@@ -1,6 +1,6 @@
 /**
  * `recipecart categorize`: read grocery item names on stdin (one per line) and print
- * `{"category": "..."}` per line, in order (bench contract, /work/shared/bench/README.md).
+ * `{"category": "..."}` per line, in order (the shape the categories benchmark scores, scripts/bench.ts).
  * `--explain` adds the lexicon phrase that decided each answer. A name with no known word gets the
  * classifier's best guess, never "Other" (decision 0037).
  */

@@ -2,7 +2,7 @@
  * `recipecart list [--json] FILE...`: combine recipe files into one shopping list grouped by
  * store category. Each FILE is a JSON recipe {"title", "ingredients": [...]} or a plain text file
  * with one ingredient line per line (its title is the file name). --json prints the bench shape
- * (/work/shared/bench/README.md); without it a readable list.
+ * (the shape the lists benchmark scores, scripts/bench.ts); without it a readable list.
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";

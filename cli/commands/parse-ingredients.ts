@@ -1,6 +1,6 @@
 /**
  * `recipecart parse-ingredients`: one ingredient line per stdin line -> one JSON object per line
- * (bench contract, ../shared/bench/README.md). `name` is the name as labelled, alternatives
+ * (the shape the ingredient benchmark scores, scripts/bench.ts). `name` is the name as labelled, alternatives
  * included ("pine nuts or walnuts"); `primaryName` is the first alternative. Never crashes on a
  * line: a failure prints a null result for that line.
  */

@@ -1,11 +1,11 @@
 /**
- * Wire schemas of the accounts API (SPEC §7 auth and profile calls), shared by the Worker (request
+ * Wire schemas of the accounts API (docs/product/api.md auth and profile calls), shared by the Worker (request
  * validation), the web app and the browser extension (answers parsed through core/api/client.ts).
- * Validation messages are the spec's words (SPEC §5).
+ * Validation messages are the spec's words (docs/product/validation.md).
  */
 import { z } from "zod";
 
-/** SPEC §9: minimum password length. */
+/** docs/product/constants.md: minimum password length. */
 export const PASSWORD_MIN = 8;
 /** Longest password we hash (bounds the work an attacker can ask of scrypt). */
 export const PASSWORD_MAX = 256;
@@ -92,7 +92,7 @@ export const ChangePasswordRequestSchema = z.object({
 });
 export type ChangePasswordRequest = z.input<typeof ChangePasswordRequestSchema>;
 
-/** The change-password form: the server's fields plus the confirmation (SPEC §5). */
+/** The change-password form: the server's fields plus the confirmation (docs/product/validation.md). */
 export const ChangePasswordFormSchema = ChangePasswordRequestSchema.extend({
   confirmPassword: z.string().min(1, "Please confirm your password"),
 }).refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords don't match", path: ["confirmPassword"] });

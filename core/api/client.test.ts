@@ -43,7 +43,7 @@ describe("createApiClient", () => {
     expect(headers.get(EDIT_TOKEN_HEADER)).toBe("e1");
   });
 
-  it("turns a non-OK answer into 'status: text' (SPEC §8) and keeps the problem body", async () => {
+  it("turns a non-OK answer into 'status: text' (docs/product/messages.md) and keeps the problem body", async () => {
     const body = { code: "bad", message: "Nope" };
     const { api } = client(() => new Response(JSON.stringify(body), { status: 422, statusText: "Unprocessable" }));
     const err = await api.lists.get("x").catch((e: unknown) => e);
@@ -59,7 +59,7 @@ describe("createApiClient", () => {
     await expect(api.lists.remove("x")).rejects.toThrow("503: Service Unavailable");
   });
 
-  it("answers the current user, and null for a 401 (SPEC §7)", async () => {
+  it("answers the current user, and null for a 401 (docs/product/api.md)", async () => {
     await expect(client(() => Response.json({ user })).api.auth.me()).resolves.toEqual(user);
     const unauth = client(() => Response.json({ code: "unauthenticated" }, { status: 401 }));
     await expect(unauth.api.auth.me()).resolves.toBeNull();

@@ -1,11 +1,11 @@
 /**
- * The typed API client (SPEC §7) for the web app and, later, the browser extension. Platform-free:
+ * The typed API client (docs/product/api.md) for the web app and, later, the browser extension. Platform-free:
  * the caller injects `fetch` and a token getter. Every call sends JSON when it has a body, includes
  * cookies, adds `Authorization: Bearer <token>` when the getter returns one, and parses the answer
  * with its zod schema, so no component parses responses by hand.
  *
  * A non-OK answer throws ApiError whose message is "status: response text" (or the status text
- * when the body is empty), SPEC §8; the parsed problem+json body rides along.
+ * when the body is empty), docs/product/messages.md; the parsed problem+json body rides along.
  */
 import { z } from "zod";
 import {
@@ -181,7 +181,7 @@ export function createApiClient(options: ApiClientOptions) {
 
   return {
     auth: {
-      /** SPEC §7: the current user, or null when signed out (a 401 means null). */
+      /** docs/product/api.md: the current user, or null when signed out (a 401 means null). */
       async me(opts?: CallOptions): Promise<User | null> {
         try {
           return (await call("GET", "/api/auth/me", MeResponseSchema, undefined, opts)).user;

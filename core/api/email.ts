@@ -1,9 +1,9 @@
-/** Wire schemas for e-mailing a shopping list (POST /api/shopping-lists/{id}/email, SPEC §7). */
+/** Wire schemas for e-mailing a shopping list (POST /api/shopping-lists/{id}/email, docs/product/api.md). */
 import { z } from "zod";
 
 export const EMAIL_MAX = 254;
 
-/** SPEC §5: non-blank and containing '@'; the server also wants something on both sides of it. */
+/** docs/product/validation.md: non-blank and containing '@'; the server also wants something on both sides of it. */
 export const EmailListRequestSchema = z.object({
   email: z
     .string()

@@ -1,15 +1,15 @@
 /**
- * Wire schemas of ordering for delivery (SPEC §3, §7): store search and grocery orders, shared by
+ * Wire schemas of ordering for delivery (docs/product/data.md, api.md): store search and grocery orders, shared by
  * the Worker and the web client.
  */
 import { z } from "zod";
 
-/** The providers SPEC §9 names; only instacart is enabled (the others have no public cart API). */
+/** The providers docs/product/constants.md names; only instacart is enabled (the others have no public cart API). */
 export const GROCERY_PROVIDERS = ["instacart", "uber_eats", "doordash"] as const;
 export type GroceryProviderName = (typeof GROCERY_PROVIDERS)[number];
 export const ENABLED_PROVIDERS: readonly GroceryProviderName[] = ["instacart"];
 
-/** SPEC §9: the ZIP field takes at most 5 characters. */
+/** docs/product/constants.md: the ZIP field takes at most 5 characters. */
 export const ZIP_MAX = 5;
 export const ZipSchema = z
   .string()
@@ -40,7 +40,7 @@ export type StoreSearchResult = z.infer<typeof StoreSearchResultSchema>;
 export const CreateGroceryOrderRequestSchema = z.object({
   provider: z.string().min(1).max(32),
   storeId: z.string().trim().min(1, "Please select a store").max(200),
-  /** SPEC §7 sends an empty object; kept for later choices (substitutions...). */
+  /** docs/product/api.md sends an empty object; kept for later choices (substitutions...). */
   userSelections: z.record(z.string(), z.unknown()).optional().default({}),
   zip: ZipSchema.optional(),
 });

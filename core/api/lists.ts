@@ -1,5 +1,5 @@
 /**
- * Wire schemas of the shopping-list API (SPEC §7), shared by the Worker and the web client.
+ * Wire schemas of the shopping-list API (docs/product/api.md), shared by the Worker and the web client.
  * A list answer keeps categories as JSON object keys in store-walk order (category names are
  * never integer-like, so every JSON engine keeps their insertion order).
  */

@@ -1,5 +1,5 @@
 /**
- * Wire schemas of the recipes API (SPEC §7), shared by the Worker, the web client and the
+ * Wire schemas of the recipes API (docs/product/api.md), shared by the Worker, the web client and the
  * browser extension. Requests are validated with these on the server (field errors come back
  * in the problem body's `errors`), answers can be checked with RecipeSchema on the client.
  */
@@ -16,7 +16,7 @@ export const INGREDIENT_LINE_MAX = 500;
 export const RECIPE_URL_MAX = 2048;
 /** Largest page HTML the browser extension may send, in UTF-8 bytes (same as a server fetch). */
 export const RECIPE_HTML_MAX_BYTES = 5 * 1024 * 1024;
-/** The source of every recipe typed in by hand (SPEC §3). */
+/** The source of every recipe typed in by hand (docs/product/data.md). */
 export const MANUAL_SOURCE = "manually added";
 
 const titleField = z

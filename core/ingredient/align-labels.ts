@@ -1,6 +1,6 @@
 /**
  * Training-label alignment: maps a labelled row's columns (name, quantity, unit, size,
- * preparation, comment, purpose; see ../shared/data/ingredients/README.md) onto the tokens our
+ * preparation, comment, purpose: the columns of the labelled ingredient data set) onto the tokens our
  * own tokeniser produces, so the tagger learns exactly the token stream it sees at run time.
  * Used by scripts/train-ingredients.ts; pure and tested with small in-repo fixtures.
  */

@@ -12,7 +12,7 @@ export interface SelectionRecipe {
 const LIST_MARK = /^(?:[-–—*•·▪◦‣○●]|\d{1,2}[.)])\s+/;
 
 /**
- * A selection as a manual recipe (SPEC: first line the title, the rest ingredients). Blank lines
+ * A selection as a manual recipe (as in Manual Entry, docs/product/validation.md: first line the title, the rest ingredients). Blank lines
  * and list marks are dropped. A single line becomes the one ingredient of a recipe named after the
  * page. Null when nothing is selected.
  */

@@ -1,5 +1,5 @@
 /**
- * A password field with a show/hide toggle (SPEC §2 /auth and the dashboard's profile tab). The
+ * A password field with a show/hide toggle (docs/product/screens.md /auth and the dashboard's profile tab). The
  * toggle is a real button beside the input, named "Show password"/"Hide password" (plus the
  * field's label when a form has several), with aria-pressed and aria-controls; pressing it keeps
  * focus where it is and never submits the form.

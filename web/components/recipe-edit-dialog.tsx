@@ -1,5 +1,5 @@
 /**
- * The recipe edit dialog (SPEC §2, §4, §5): opens with the current title and ingredient rows
+ * The recipe edit dialog (docs/product/screens.md, behaviour.md, validation.md): opens with the current title and ingredient rows
  * and starts afresh on every open. Rows can be added, removed and edited; a change is committed
  * when the field is left and becomes an undo step (dropping redo steps). Save is disabled with a
  * blank title and drops blank rows; remove is disabled on the last row. Closes after save or delete.

@@ -1,5 +1,5 @@
 /**
- * Site footer (SPEC §2): tagline, Product and Support link columns, social links, and the
+ * Site footer (docs/product/screens.md): tagline, Product and Support link columns, social links, and the
  * 2024 copyright notice.
  */
 import { Link as RouterLink } from "react-router";

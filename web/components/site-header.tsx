@@ -1,5 +1,5 @@
 /**
- * Site header (SPEC §2): logo to /, Features and How It Works (sections of /), Our Story, and
+ * Site header (docs/product/screens.md): logo to /, Features and How It Works (sections of /), Our Story, and
  * the account area — the user menu when signed in, a same-size placeholder while the status
  * loads, the 'Sign In' button to /auth when signed out (no layout shift, no spinner on public
  * pages; when the session cookie names the user, the server renders the signed-in header,

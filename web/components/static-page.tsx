@@ -1,7 +1,7 @@
 /**
  * Frame for the static pages (Our Story, Help, Contact, Privacy, Terms): a page heading with
  * an optional eyebrow, lead and "last updated" date, the content, and the 'Back to Home' link
- * SPEC §2 asks for on each of them.
+ * docs/product/screens.md asks for on each of them.
  */
 import type { ReactNode } from "react";
 import { Link } from "../ui/link.tsx";

@@ -1,5 +1,5 @@
 /**
- * The signed-in user's menu (SPEC §2): a button labelled with the first name ('Account' when
+ * The signed-in user's menu (docs/product/screens.md): a button labelled with the first name ('Account' when
  * there is none) opening Dashboard, My Favorites, List History and Sign out.
  */
 import { useNavigate } from "react-router";

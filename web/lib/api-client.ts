@@ -1,13 +1,13 @@
 /**
  * The browser's API client: core's typed client (core/api/client.ts) with the global fetch and the
- * session token from local storage (`auth_token`, SPEC §9). Components call `api.recipes.parse(...)`
- * and get zod-checked answers; failures are ApiError ("status: text", SPEC §8).
+ * session token from local storage (`auth_token`, docs/product/constants.md). Components call `api.recipes.parse(...)`
+ * and get zod-checked answers; failures are ApiError ("status: text", docs/product/messages.md).
  */
 import { createApiClient } from "../../core/api/client.ts";
 
 export { ApiError, type Problem } from "../../core/api/client.ts";
 
-/** SPEC §9: local storage key for the session token. */
+/** docs/product/constants.md: local storage key for the session token. */
 export const AUTH_TOKEN_KEY = "auth_token";
 
 /** The stored session token, or null (also null during server render or with storage blocked). */

@@ -1,4 +1,4 @@
-/** Helpers for showing API failures (SPEC §8); calls go through `api` (web/lib/api-client.ts). */
+/** Helpers for showing API failures (docs/product/messages.md); calls go through `api` (web/lib/api-client.ts). */
 import { ApiError } from "./api-client.ts";
 
 export { api, ApiError } from "./api-client.ts";

@@ -1,5 +1,5 @@
 /**
- * Client auth state (SPEC §4, §7, §9): who is signed in, from GET /api/auth/me. One small
+ * Client auth state (docs/product/behaviour.md, api.md, constants.md): who is signed in, from GET /api/auth/me. One small
  * store shared by every component through `useAuth()`:
  * - the answer is cached for 5 minutes; no retry, no refetch on focus, no polling;
  * - 401 means signed out (user null); any other failure also leaves the user signed out and
@@ -16,7 +16,7 @@ import type { User } from "../../core/api/auth.ts";
 import { api, ApiError, setAuthToken } from "./api-client.ts";
 import { forgetEditTokens, visitorClaim } from "./recipes-store.ts";
 
-/** SPEC §9: the current user is fresh for 5 minutes. */
+/** docs/product/constants.md: the current user is fresh for 5 minutes. */
 export const CURRENT_USER_TTL_MS = 5 * 60 * 1000;
 
 /** The user as GET /api/auth/me answers it (dates arrive as ISO strings). */
@@ -116,7 +116,7 @@ export function primeAuth(user: AuthUser | null | undefined): void {
 }
 
 /**
- * SPEC §4: ends the server session (POST /api/auth/logout, which also clears the cookie), removes
+ * docs/product/behaviour.md: ends the server session (POST /api/auth/logout, which also clears the cookie), removes
  * the token and the cached user, then refreshes the current user. The caller navigates to /.
  */
 export async function signOut(): Promise<AuthSnapshot> {

@@ -1,5 +1,5 @@
 /**
- * Undo/redo history of snapshots for the recipe edit dialog (SPEC §4): every committed change
+ * Undo/redo history of snapshots for the recipe edit dialog (docs/product/behaviour.md): every committed change
  * adds a snapshot and drops the redo steps; undo and redo stop at the ends. Immutable: each
  * operation returns a new history, so it drops straight into React state.
  */

@@ -4,7 +4,7 @@ import { ApiError } from "./api-client.ts";
 import { failureMessage, fieldValidator, serverFieldErrors } from "./form-validation.ts";
 
 describe("fieldValidator", () => {
-  it("gives SPEC §5's messages for the account forms", () => {
+  it("gives docs/product/validation.md's messages for the account forms", () => {
     expect(fieldValidator(LoginRequestSchema.shape.email)("")).toBe("Invalid email address");
     expect(fieldValidator(LoginRequestSchema.shape.email)("ada@example")).toBe("Invalid email address");
     expect(fieldValidator(LoginRequestSchema.shape.email)(" ada@example.com ")).toBeNull();

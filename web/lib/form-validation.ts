@@ -1,6 +1,6 @@
 /**
  * Client-side validation with the API's own zod schemas (core/api/auth.ts), so every message is the
- * spec's wording (SPEC §5) and the browser and the server can never disagree on a rule.
+ * spec's wording (docs/product/validation.md) and the browser and the server can never disagree on a rule.
  */
 import type { z } from "zod";
 import { ApiError } from "./api-client.ts";
@@ -26,7 +26,7 @@ export function serverFieldErrors(err: unknown): Record<string, string[]> | null
 }
 
 /**
- * The toast description for a failed call: the server's own message when it sent one (SPEC §8
+ * The toast description for a failed call: the server's own message when it sent one (docs/product/messages.md
  * "server message"), otherwise `fallback`.
  */
 export function failureMessage(err: unknown, fallback: string): string {

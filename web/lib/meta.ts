@@ -1,5 +1,5 @@
 /**
- * Per-page <title>, description, robots and canonical link (SPEC §2): every route's `meta` export
+ * Per-page <title>, description, robots and canonical link (docs/product/screens.md): every route's `meta` export
  * calls `pageMeta`. Public pages are "index, follow" and pass their absolute address as
  * `canonical` (`canonicalUrl(args)`, from the site origin the root loader gives); personal ones
  * pass `personal: true` and get "noindex, nofollow".

@@ -1,5 +1,5 @@
 /**
- * The visitor's added recipes (SPEC §4): add upserts by id, remove by id. Kept in local storage
+ * The visitor's added recipes (docs/product/behaviour.md): add upserts by id, remove by id. Kept in local storage
  * so the list survives a reload, and shared by components through useSyncExternalStore. The id
  * of the last generated list is kept too: it switches the home page to the list view.
  */

@@ -1,13 +1,13 @@
 /**
- * In-page sections of the home page (SPEC §2): Features and How It Works live on / under the
+ * In-page sections of the home page (docs/product/screens.md): Features and How It Works live on / under the
  * ids 'features' and 'how-it-works'. On / the link smooth-scrolls there; from any other page
- * it navigates to / first and scrolls after 100 ms (SPEC §9).
+ * it navigates to / first and scrolls after 100 ms (docs/product/constants.md).
  */
 
-/** SPEC §9: wait this long after navigating to / before scrolling. */
+/** docs/product/constants.md: wait this long after navigating to / before scrolling. */
 export const SECTION_SCROLL_DELAY_MS = 100;
 
-/** Section ids on /: the two SPEC §2 names, plus the supported-site badges the footer links to. */
+/** Section ids on /: the two docs/product/screens.md names, plus the supported-site badges the footer links to. */
 export type HomeSectionId = "features" | "how-it-works" | "supported-sites";
 
 /** Room left between the sticky header and the section's top, in px. */

@@ -1,18 +1,18 @@
 /**
- * App-wide toasts (SPEC §8, §9): one visible at a time (the newest), 5000 ms each, variants default and
+ * App-wide toasts (docs/product/messages.md, constants.md): one visible at a time (the newest), 5000 ms each, variants default and
  * destructive, a title plus an optional description. Any component calls `toast({...})`; the
  * single <Toaster> (mounted on demand by web/ui/toaster-host.tsx in root.tsx, decision 0064) renders the
  * queue. See docs/decisions/0051-toast-system.md.
  */
 import { UNSTABLE_ToastQueue as ToastQueue } from "react-aria-components";
 
-/** SPEC §9: at most one toast on screen. A new toast replaces the one showing (see toast()). */
+/** docs/product/constants.md: at most one toast on screen. A new toast replaces the one showing (see toast()). */
 export const TOAST_LIMIT = 1;
-/** SPEC §9: a toast closes itself after 5 seconds (paused while hovered or focused). */
+/** docs/product/constants.md: a toast closes itself after 5 seconds (paused while hovered or focused). */
 export const TOAST_DURATION_MS = 5000;
-/** SPEC §9: a rightward swipe further than this dismisses the toast. */
+/** docs/product/constants.md: a rightward swipe further than this dismisses the toast. */
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
-/** SPEC §9: the key that moves focus to the toast region. */
+/** docs/product/constants.md: the key that moves focus to the toast region. */
 export const TOAST_HOTKEY = "F8";
 
 export type ToastVariant = "default" | "destructive";

@@ -1,5 +1,5 @@
 /**
- * /auth (SPEC §2, §4, §5, §8): sign in and create an account, toggled in place. Signed-in visitors
+ * /auth (docs/product/screens.md, behaviour.md, validation.md, messages.md): sign in and create an account, toggled in place. Signed-in visitors
  * are sent to / (by the loader when the session cookie names them, by the page when only the
  * browser's token does). Validation uses the API's own schemas, so messages are the spec's words;
  * the first invalid field takes focus, and the heading takes focus when the mode changes.

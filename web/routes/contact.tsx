@@ -18,10 +18,10 @@ export const meta = (args: Route.MetaArgs) =>
     canonical: canonicalUrl(args),
   });
 
-/** SPEC §9: the contact form is simulated; "sending" lasts this long. */
+/** docs/product/constants.md: the contact form is simulated; "sending" lasts this long. */
 export const CONTACT_SEND_DELAY_MS = 1000;
 
-/** SPEC §3: contact categories. */
+/** docs/product/data.md: contact categories. */
 export const CONTACT_CATEGORIES: SelectOption[] = [
   { id: "general", label: "General question" },
   { id: "technical", label: "Technical support" },
@@ -49,7 +49,7 @@ export default function Contact() {
     e.preventDefault();
     if (sending) return;
     setSending(true);
-    // SPEC §4: no request is made; the message is "sent" after a short pause.
+    // docs/product/behaviour.md: no request is made; the message is "sent" after a short pause.
     window.setTimeout(() => {
       setSending(false);
       formRef.current?.reset();

@@ -1,5 +1,5 @@
 /**
- * /dashboard (SPEC §2): tabs chosen by ?tab= (overview | favorites | history | profile | security |
+ * /dashboard (docs/product/screens.md): tabs chosen by ?tab= (overview | favorites | history | profile | security |
  * admin). The loader reads the signed-in user from the session cookie, so the page renders on the
  * server without a spinner; signed-out visitors are sent to /auth. Tabs are listed once they have
  * content: today the profile tab (profile form and change-password form); the others come with the
@@ -23,7 +23,7 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export const meta = () => pageMeta({ title: "Dashboard", description: "Your recipecart account: profile and password.", personal: true });
 
-/** SPEC §2: the values ?tab= may take. */
+/** docs/product/screens.md: the values ?tab= may take. */
 export const DASHBOARD_TABS = ["overview", "favorites", "history", "profile", "security", "admin"] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
 

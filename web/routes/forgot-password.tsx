@@ -1,5 +1,5 @@
 /**
- * /forgot-password (SPEC §2, §4): the e-mail form, then the sent view (check inbox and spam, click the
+ * /forgot-password (docs/product/screens.md, behaviour.md): the e-mail form, then the sent view (check inbox and spam, click the
  * link, create a new password; the link lasts 10 minutes and works once) with 'Send another email'
  * (back to the form) and 'Back to Login'. The server answers the same whether or not the address has
  * an account, so the page does too.
@@ -23,7 +23,7 @@ export const meta = () =>
     description: "Forgot your recipecart password? Enter your email address and we'll send you a link to create a new one.",
   });
 
-/** SPEC §9: a reset link lasts this many minutes. */
+/** docs/product/constants.md: a reset link lasts this many minutes. */
 export const RESET_LINK_MINUTES = 10;
 
 export default function ForgotPassword() {

@@ -14,7 +14,7 @@ export const meta = (args: Route.MetaArgs) =>
     canonical: canonicalUrl(args),
   });
 
-/** The Help Center FAQ (SPEC §2: 13 questions). Ids make each answer linkable (/help#faq-cost). */
+/** The Help Center FAQ (docs/product/screens.md: 13 questions). Ids make each answer linkable (/help#faq-cost). */
 export const FAQ: ReadonlyArray<{ id: string; question: string; answer: ReactNode }> = [
   {
     id: "paste-link",

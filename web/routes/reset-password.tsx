@@ -1,5 +1,5 @@
 /**
- * /reset-password?token=... (SPEC §2, §4, §5, §8): without a token the loader sends the visitor to
+ * /reset-password?token=... (docs/product/screens.md, behaviour.md, validation.md, messages.md): without a token the loader sends the visitor to
  * /forgot-password; otherwise the page verifies the token ('Verifying reset link...'), then shows
  * 'Invalid Reset Link' or the new-password form, and 'Password Reset Complete' on success.
  * The token never leaves the page in a Referer header (no-referrer).

@@ -11,7 +11,7 @@ export const meta = (args: Route.MetaArgs) =>
     canonical: canonicalUrl(args),
   });
 
-/** SPEC §2. */
+/** docs/product/screens.md. */
 export const TERMS_UPDATED = "August 15, 2025";
 
 export default function Terms() {

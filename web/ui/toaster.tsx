@@ -1,7 +1,7 @@
 /**
  * Renders the app's toast queue (web/lib/toast.ts) with react-aria-components' toast region:
  * a labelled landmark, each toast an alertdialog with a title, description and close button.
- * Adds what SPEC §9 asks on top: F8 moves focus to the region, and a rightward swipe past
+ * Adds what docs/product/constants.md asks on top: F8 moves focus to the region, and a rightward swipe past
  * 50 px (pointer events, so mouse, pen and touch) dismisses. Mount exactly once.
  */
 import { type PointerEvent, useEffect, useRef } from "react";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS, tooltipOpenDelay } from "./tooltip.tsx";
 
-describe("tooltip timing (SPEC §9: 700 ms open delay, 300 ms skip delay)", () => {
+describe("tooltip timing (docs/product/constants.md: 700 ms open delay, 300 ms skip delay)", () => {
   const cold = { now: 10_000, keyboard: false, openTooltips: 0, lastClosedAt: Number.NEGATIVE_INFINITY };
 
   it("uses the specified constants", () => {

@@ -1,5 +1,5 @@
 /**
- * Tooltip with SPEC §9's timing: opens after 700 ms of hover, at once on keyboard focus, and
+ * Tooltip with docs/product/constants.md's timing: opens after 700 ms of hover, at once on keyboard focus, and
  * once one tooltip has shown, the next opens at once if the pointer reaches it within 300 ms
  * (the "skip delay"). react-aria's own warm-up window is fixed at 500 ms, so the trigger is
  * controlled here and react-aria only reports hover/focus (docs/decisions/0053-tooltip-timing.md).
@@ -9,9 +9,9 @@
 import { type ReactElement, type ReactNode, useEffect, useRef, useState } from "react";
 import { OverlayArrow, Tooltip as AriaTooltip, TooltipTrigger } from "react-aria-components";
 
-/** SPEC §9: hover time before a tooltip opens. */
+/** docs/product/constants.md: hover time before a tooltip opens. */
 export const TOOLTIP_DELAY_MS = 700;
-/** SPEC §9: after a tooltip closes, another opens without delay for this long. */
+/** docs/product/constants.md: after a tooltip closes, another opens without delay for this long. */
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 
 /** Shared by every tooltip on the page: how many are open, and when the last one closed. */

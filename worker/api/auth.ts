@@ -1,5 +1,5 @@
 /**
- * Accounts API (SPEC §7): register, login, logout, current user, password reset, sessions.
+ * Accounts API (docs/product/api.md): register, login, logout, current user, password reset, sessions.
  * Rules live in worker/services/accounts.ts and sessions.ts; this layer validates bodies, applies
  * rate limits and sets or clears the session cookie.
  */

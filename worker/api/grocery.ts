@@ -1,4 +1,4 @@
-/** Ordering for delivery (SPEC §7): store search, preferences, grocery orders. Rules in worker/services/grocery/orders.ts. */
+/** Ordering for delivery (docs/product/api.md): store search, preferences, grocery orders. Rules in worker/services/grocery/orders.ts. */
 import { CreateGroceryOrderRequestSchema } from "../../core/api/grocery.ts";
 import { json, problem, readJson } from "../http/problem.ts";
 import { checkRate, GROCERY_LIMIT } from "../http/rate-limit.ts";

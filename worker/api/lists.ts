@@ -1,4 +1,4 @@
-/** The shopping-list endpoints (SPEC §7); rules in worker/services/lists.ts. */
+/** The shopping-list endpoints (docs/product/api.md); rules in worker/services/lists.ts. */
 import { CreateShoppingListRequestSchema } from "../../core/api/lists.ts";
 import { json, problem, readJson } from "../http/problem.ts";
 import type { Route } from "../http/router.ts";

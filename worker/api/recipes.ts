@@ -1,5 +1,5 @@
 /**
- * The recipes API (SPEC §7): import from a URL or captured HTML, manual entry, read, edit,
+ * The recipes API (docs/product/api.md): import from a URL or captured HTML, manual entry, read, edit,
  * delete. Wire shapes are in core/api/recipes.ts; rules in worker/services/recipes.ts.
  */
 import {

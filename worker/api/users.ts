@@ -1,4 +1,4 @@
-/** The signed-in user's own account (SPEC §7): profile and password. */
+/** The signed-in user's own account (docs/product/api.md): profile and password. */
 import { ChangePasswordRequestSchema, ClaimSchema, UpdateProfileRequestSchema } from "../../core/api/auth.ts";
 import { json, readJson } from "../http/problem.ts";
 import type { Route } from "../http/router.ts";

@@ -1,5 +1,5 @@
 /**
- * The whole data model (SPEC §3). Tables are snake_case plural; drizzle's `casing: "snake_case"`
+ * The whole data model (docs/product/data.md). Tables are snake_case plural; drizzle's `casing: "snake_case"`
  * maps the camelCase fields to snake_case columns. Migrations are generated from this file by
  * drizzle-kit into migrations/ and applied by wrangler (see docs/decisions/0003-data-model.md).
  */

@@ -28,7 +28,7 @@ function layout(title: string, before: string[], button: { label: string; href: 
 <p style="margin-top:32px;font-size:12px;color:#6b7280">recipecart</p></body></html>`;
 }
 
-/** SPEC §2 /forgot-password: the link expires in 10 minutes and works once. */
+/** docs/product/screens.md /forgot-password: the link expires in 10 minutes and works once. */
 export function passwordResetMail(to: string, link: string): MailContent {
   const subject = "Reset your recipecart password";
   const lines = [

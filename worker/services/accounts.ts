@@ -1,5 +1,5 @@
 /**
- * Account use cases (SPEC §7): register, sign in, password reset by e-mail, profile and password
+ * Account use cases (docs/product/api.md): register, sign in, password reset by e-mail, profile and password
  * change. No HTTP here: failures are DomainErrors, the HTTP layer sets cookies and maps errors.
  *
  * - No account enumeration: a sign-in failure reads the same for an unknown e-mail and a wrong
@@ -20,7 +20,7 @@ import { claimVisitorData, type ClaimResult } from "./claim.ts";
 import { DomainError } from "./errors.ts";
 import { createSession, revokeOthersWhere, type NewSession } from "./sessions.ts";
 
-/** SPEC §9: a reset link lives 10 minutes. */
+/** docs/product/constants.md: a reset link lives 10 minutes. */
 export const RESET_TOKEN_TTL_MS = 10 * 60 * 1000;
 
 export interface AccountDeps {

@@ -15,7 +15,7 @@ export interface CallerUser {
   updatedAt: Date;
 }
 
-/** How the session token arrived: the Authorization header (extension, SPEC auth_token) or the cookie. */
+/** How the session token arrived: the Authorization header (extension, `auth_token`: docs/product/constants.md) or the cookie. */
 export type SessionTransport = "bearer" | "cookie";
 
 export interface CallerSession {

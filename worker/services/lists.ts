@@ -1,5 +1,5 @@
 /**
- * Shopping-list use cases (SPEC §7): build a list from stored recipes with the ingredient engine,
+ * Shopping-list use cases (docs/product/api.md): build a list from stored recipes with the ingredient engine,
  * read it, remove an item, delete it. Ownership follows recipes: a list made while signed in is
  * changed only by its owner; a signed-out list by whoever holds its unguessable id; anyone with
  * the id may read it.

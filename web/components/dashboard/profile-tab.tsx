@@ -1,5 +1,5 @@
 /**
- * The dashboard's profile tab (SPEC §2, §5, §8): the profile form (first name, last name, email) and
+ * The dashboard's profile tab (docs/product/screens.md, validation.md, messages.md): the profile form (first name, last name, email) and
  * the change-password form (current, new, confirm; each with a show/hide toggle). Validation uses the
  * API's schemas (core/api/auth.ts) so messages are the spec's; server field errors land on their
  * fields, and the first invalid field takes focus.

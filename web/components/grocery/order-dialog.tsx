@@ -1,5 +1,5 @@
 /**
- * The order dialog (SPEC §2 Order dialog, §4, §5, §8): provider choice (instacart; uber_eats and
+ * The order dialog (docs/product/screens.md Order dialog, behaviour.md, validation.md, messages.md): provider choice (instacart; uber_eats and
  * doordash disabled as 'Coming Soon'), ZIP search (at most 5 characters), store cards (name,
  * address, estimated delivery time, delivery and pickup availability), selection, and Create Order
  * (enabled only with a store) opening the checkout in a new window. Signed-in users get their

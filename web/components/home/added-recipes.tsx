@@ -1,5 +1,5 @@
 /**
- * The visitor's added recipes (SPEC §2 Home): title, source, ingredient count, edit and delete,
+ * The visitor's added recipes (docs/product/screens.md Home): title, source, ingredient count, edit and delete,
  * and the 'Generate Shopping List' button. Generating POSTs the recipe ids, remembers the new
  * list and opens it.
  */

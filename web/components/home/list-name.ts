@@ -1,5 +1,5 @@
 /**
- * The default name of a new list (SPEC §9): 'Shopping List - ' plus the local date.
+ * The default name of a new list (docs/product/constants.md): 'Shopping List - ' plus the local date.
  *
  * @example
  * defaultListName(new Date(2025, 7, 15), "en-US") // "Shopping List - 8/15/2025"

@@ -1,5 +1,5 @@
 /**
- * The generated list on the home page (SPEC §2: after a list is generated, the list view
+ * The generated list on the home page (docs/product/screens.md: after a list is generated, the list view
  * replaces the feature preview). It keeps id="features" so the header link still lands here.
  */
 import { useEffect, useState } from "react";

@@ -1,5 +1,5 @@
 /**
- * The home page's static sections (SPEC §2 Home): stat tiles, the features preview
+ * The home page's static sections (docs/product/screens.md Home): stat tiles, the features preview
  * (id="features"), the three-step how-it-works (id="how-it-works") and six supported-site badges.
  * The header's in-page links scroll to the two ids.
  */

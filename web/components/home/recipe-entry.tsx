@@ -1,5 +1,5 @@
 /**
- * The recipe-entry card (SPEC §2 Home, §5): tabs 'From URL' and 'Manual Entry'. Validation
+ * The recipe-entry card (docs/product/screens.md Home, validation.md): tabs 'From URL' and 'Manual Entry'. Validation
  * speaks through toasts in the spec's words and, at the field, an inline message that takes the
  * focus; Enter submits the URL, an address without a scheme gets https://, and a page already in
  * the added recipes is not imported twice (decision 0103). While a page is imported
@@ -21,7 +21,7 @@ import { type PostProblem, readPostProblem, shortAddress } from "./post-problem.
 import { isRecipeUrl, sameRecipeUrl, splitIngredients, withScheme } from "./recipe-input.ts";
 import { toAddedRecipe } from "./to-added-recipe.ts";
 
-/** Source of a typed recipe (SPEC §3; the server stores it whatever is sent). Not imported from
+/** Source of a typed recipe (docs/product/data.md; the server stores it whatever is sent). Not imported from
  * core/api/recipes.ts, which would bring zod into the home page bundle. */
 const MANUAL_SOURCE = "manually added";
 

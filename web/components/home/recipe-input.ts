@@ -1,4 +1,4 @@
-/** Client-side checks of the recipe-entry card (SPEC §5). */
+/** Client-side checks of the recipe-entry card (docs/product/validation.md). */
 
 /** True for an absolute http(s) address with a host. */
 export function isRecipeUrl(value: string): boolean {
@@ -42,7 +42,7 @@ export function sameRecipeUrl(a: string, b: string): boolean {
 }
 
 /**
- * Ingredient lines from the text box: one per line, trimmed, blank lines dropped (SPEC §5).
+ * Ingredient lines from the text box: one per line, trimmed, blank lines dropped (docs/product/validation.md).
  *
  * @example
  * splitIngredients(" 2 eggs \n\n1 cup milk\r\n") // ["2 eggs", "1 cup milk"]

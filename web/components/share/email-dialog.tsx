@@ -1,5 +1,5 @@
 /**
- * The Email dialog (SPEC §2, §5, §8): one address field, prefilled with the signed-in user's address
+ * The Email dialog (docs/product/screens.md, validation.md, messages.md): one address field, prefilled with the signed-in user's address
  * ('No email found' when they have none); blank or without '@' gives 'Invalid email' / 'Please enter a
  * valid email address.'; success 'Email sent'; failures 'Error sending email' with the server's
  * message, or 'Email failed' / 'Failed to send shopping list.' when there is none.

@@ -1,5 +1,5 @@
 /**
- * What the list page shows instead of a list (SPEC §2): 'Shopping List Not Found' (404), or
+ * What the list page shows instead of a list (docs/product/screens.md): 'Shopping List Not Found' (404), or
  * 'Failed to load shopping list. Please try again.' with a retry that runs the page's loader
  * again. The route's error boundary uses both; the root boundary uses the failure for a list page
  * whose data request itself failed in the browser (React Router hands that error to it).

@@ -1,5 +1,5 @@
 /**
- * The list as plain text for the clipboard (SPEC §7): the name, then per category a heading
+ * The list as plain text for the clipboard (docs/product/api.md): the name, then per category a heading
  * and bullet lines 'name - amount' (just the name when there is no amount). Kept apart from
  * core/api/lists.ts so the browser bundle does not pull in zod.
  *

@@ -1,5 +1,5 @@
 /**
- * Print (SPEC §7): opens a new window with a clean print layout — the list grouped by category,
+ * Print (docs/product/api.md): opens a new window with a clean print layout — the list grouped by category,
  * a tick box per item — prints it and closes it. The page's strict CSP forbids inline scripts,
  * so the new window holds only static HTML and CSS, and the opener drives print() and close().
  */

@@ -1,5 +1,5 @@
 /**
- * One shopping list (SPEC §2 /shopping-list/{id}): the name, the recipes it came from, the
+ * One shopping list (docs/product/screens.md /shopping-list/{id}): the name, the recipes it came from, the
  * items grouped by category (amount, name, which recipes need it), removing an item, Print and
  * Copy, Email (web/components/share) and Order with Instacart (web/components/grocery).
  */

@@ -1,5 +1,5 @@
 /**
- * Ordering a list for delivery (SPEC §2 Order dialog, §7): provider choice, store search, and a
+ * Ordering a list for delivery (docs/product/screens.md Order dialog, api.md): provider choice, store search, and a
  * grocery order whose checkout page the shopper opens. Decisions 0131 (client), 0132 (retailer).
  *
  * - Only instacart is enabled; uber_eats and doordash are 'Coming Soon' (400 problem), anything
