@@ -1,16 +1,16 @@
 /**
- * Wire schemas of the admin desk (SPEC §7): GET /api/admin/stats, GET /api/admin/users,
+ * Wire schemas of the admin desk (docs/product/api.md): GET /api/admin/stats, GET /api/admin/users,
  * DELETE /api/admin/users/{id}. Every admin call answers 401 signed out and 403 for non-admins.
  */
 import { z } from "zod";
 
-/** SPEC §9: admin top domains up to 10. */
+/** docs/product/constants.md: admin top domains up to 10. */
 export const ADMIN_TOP_DOMAINS = 10;
 export const ADMIN_USERS_PAGE_SIZE_DEFAULT = 20;
 export const ADMIN_USERS_PAGE_SIZE_MAX = 100;
 export const ADMIN_USERS_SEARCH_MAX = 100;
 
-/** GET /api/admin/stats (SPEC §3 "Admin stats"). */
+/** GET /api/admin/stats (docs/product/data.md "Admin stats"). */
 export const AdminStatsSchema = z.object({
   totalUsers: z.number().int(),
   totalRecipes: z.number().int(),

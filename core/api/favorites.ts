@@ -1,11 +1,11 @@
 /**
- * Wire schemas of favourites and list history (SPEC §7), shared by the Worker and the web client.
+ * Wire schemas of favourites and list history (docs/product/api.md), shared by the Worker and the web client.
  * GET /api/users/me/favorites/recipes and /lists, POST/DELETE /api/recipes/{id}/favorite and
  * /api/shopping-lists/{id}/favorite, GET /api/users/me/shopping-lists?search=&limit=.
  */
 import { z } from "zod";
 
-/** SPEC §9: the history page shows 10 lists, the dashboard 5. */
+/** docs/product/constants.md: the history page shows 10 lists, the dashboard 5. */
 export const HISTORY_LIMIT_DEFAULT = 10;
 /** Most lists one history call answers. */
 export const HISTORY_LIMIT_MAX = 50;

@@ -1,4 +1,4 @@
-/** The admin desk (SPEC §7): every route is `admin` (401 signed out, 403 for non-admins). */
+/** The admin desk (docs/product/api.md): every route is `admin` (401 signed out, 403 for non-admins). */
 import { problem } from "../http/problem.ts";
 import type { Route } from "../http/router.ts";
 

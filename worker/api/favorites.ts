@@ -1,4 +1,4 @@
-/** Favourites and list history of the signed-in user (SPEC §7); rules in worker/services/favorites.ts. */
+/** Favourites and list history of the signed-in user (docs/product/api.md); rules in worker/services/favorites.ts. */
 import { problem } from "../http/problem.ts";
 import type { Route } from "../http/router.ts";
 
