@@ -1,15 +1,60 @@
 /** Favourites and list history of the signed-in user (docs/product/api.md); rules in worker/services/favorites.ts. */
-import { problem } from "../http/problem.ts";
+import { HistoryQuerySchema } from "../../core/api/favorites.ts";
+import { readEditToken } from "../http/edit-token.ts";
+import { json } from "../http/problem.ts";
+import { readQuery } from "../http/query.ts";
 import type { Route } from "../http/router.ts";
-
-const notReady = () => problem(501, "not_implemented", "This is not available yet.");
+import {
+  favoriteList,
+  favoriteRecipe,
+  listFavoriteLists,
+  listFavoriteRecipes,
+  listHistory,
+  unfavoriteList,
+  unfavoriteRecipe,
+} from "../services/favorites.ts";
 
 export const favoriteRoutes: Route[] = [
-  { method: "GET", path: "/api/users/me/favorites/recipes", access: "user", handler: notReady },
-  { method: "GET", path: "/api/users/me/favorites/lists", access: "user", handler: notReady },
-  { method: "POST", path: "/api/recipes/:id/favorite", access: "user", handler: notReady },
-  { method: "DELETE", path: "/api/recipes/:id/favorite", access: "user", handler: notReady },
-  { method: "POST", path: "/api/shopping-lists/:id/favorite", access: "user", handler: notReady },
-  { method: "DELETE", path: "/api/shopping-lists/:id/favorite", access: "user", handler: notReady },
-  { method: "GET", path: "/api/users/me/shopping-lists", access: "user", handler: notReady },
+  {
+    method: "GET",
+    path: "/api/users/me/favorites/recipes",
+    access: "user",
+    handler: async (c) => json({ recipes: await listFavoriteRecipes(c.db, c.user) }),
+  },
+  {
+    method: "GET",
+    path: "/api/users/me/favorites/lists",
+    access: "user",
+    handler: async (c) => json({ lists: await listFavoriteLists(c.db, c.user) }),
+  },
+  {
+    method: "POST",
+    path: "/api/recipes/:id/favorite",
+    access: "user",
+    handler: async (c) => json(await favoriteRecipe(c.db, c.caller, c.user, c.params.id!, readEditToken(c.request))),
+  },
+  {
+    method: "DELETE",
+    path: "/api/recipes/:id/favorite",
+    access: "user",
+    handler: async (c) => json(await unfavoriteRecipe(c.db, c.caller, c.user, c.params.id!)),
+  },
+  {
+    method: "POST",
+    path: "/api/shopping-lists/:id/favorite",
+    access: "user",
+    handler: async (c) => json(await favoriteList(c.db, c.user, c.params.id!)),
+  },
+  {
+    method: "DELETE",
+    path: "/api/shopping-lists/:id/favorite",
+    access: "user",
+    handler: async (c) => json(await unfavoriteList(c.db, c.user, c.params.id!)),
+  },
+  {
+    method: "GET",
+    path: "/api/users/me/shopping-lists",
+    access: "user",
+    handler: async (c) => json(await listHistory(c.db, c.user, readQuery(c.url, HistoryQuerySchema))),
+  },
 ];

@@ -2,7 +2,7 @@
  * Queries for the shopping-list aggregate: a list row, the recipes it was built from and one row
  * per item. Rules (who may do what) live in worker/services/lists.ts.
  */
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import { recipes, shoppingListItems, shoppingListRecipes, shoppingLists, type StoredIngredient } from "./schema.ts";
 
@@ -93,8 +93,25 @@ export async function insertList(db: Db, list: NewList): Promise<void> {
         .bind(list.id, JSON.stringify(slice)),
     );
   }
+  // The list's history-search row, in the same batch (decision 0121).
+  statements.push(d1.prepare(SEARCH_ROW_INSERT).bind(list.id));
   await d1.batch(statements);
 }
+
+/**
+ * (Re)writes the history-search row of list ?1 from the stored list, items and recipe titles
+ * (migrations/0004_history_search.sql). Deleting the list deletes the row (trigger).
+ */
+export const SEARCH_ROW_INSERT = `insert into shopping_list_search (list_id, list_key, owner, name, items, recipes)
+  select l.id, 'l' || hex(l.id), 'u' || hex(coalesce(l.user_id, '')), l.name,
+    coalesce((select group_concat(i.name, ' ') from shopping_list_items i where i.list_id = l.id), ''),
+    coalesce((select group_concat(r.title, ' ') from shopping_list_recipes r where r.list_id = l.id), '')
+  from shopping_lists l where l.id = ?1`;
+
+/** Refreshes the item names of list ?1 in its history-search row. */
+export const SEARCH_ROW_ITEMS_UPDATE = `update shopping_list_search
+  set items = coalesce((select group_concat(i.name, ' ') from shopping_list_items i where i.list_id = ?1), '')
+  where rowid in (select rowid from shopping_list_search where shopping_list_search match 'list_key : l' || hex(?1))`;
 
 /** The list row, or null. */
 export async function findList(db: Db, id: string) {
@@ -146,11 +163,13 @@ export async function findListWithItems(db: Db, id: string) {
 
 /** Deletes one item of one list; true when a row went. */
 export async function deleteListItem(db: Db, listId: string, itemId: string): Promise<boolean> {
-  const gone = await db
-    .delete(shoppingListItems)
-    .where(and(eq(shoppingListItems.listId, listId), eq(shoppingListItems.id, itemId)))
-    .returning({ id: shoppingListItems.id });
-  return gone.length > 0;
+  // The item and the list's history-search row change in one batch (decision 0121).
+  const d1 = db.$client;
+  const [gone] = await d1.batch([
+    d1.prepare("delete from shopping_list_items where list_id = ?1 and id = ?2 returning id").bind(listId, itemId),
+    d1.prepare(SEARCH_ROW_ITEMS_UPDATE).bind(listId),
+  ]);
+  return (gone?.results.length ?? 0) > 0;
 }
 
 /** Deletes a list; its items and recipe links go with it (ON DELETE CASCADE). */

@@ -78,10 +78,15 @@ export const recipes = sqliteTable(
      * the right to change it and to claim it on sign-in (decision 0082). Null once owned.
      */
     editTokenHash: text(),
+    /**
+     * Set on a user's own copy of a recipe made while signed out, made when they favourite it
+     * without its edit token (decision 0120): the id of that recipe (no foreign key: it may go).
+     */
+    copiedFromId: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("recipes_user_created_idx").on(t.userId, t.createdAt)],
+  (t) => [index("recipes_user_created_idx").on(t.userId, t.createdAt), index("recipes_user_copied_idx").on(t.userId, t.copiedFromId)],
 );
 
 export const shoppingLists = sqliteTable(
@@ -301,4 +306,25 @@ export const listEmailSends = sqliteTable(
     index("list_email_sends_recipient_idx").on(t.recipientHash, t.createdAt),
     index("list_email_sends_list_idx").on(t.listId, t.createdAt),
   ],
+);
+
+/**
+ * What admins did to accounts (decision 0123): one row per admin action, written in the same batch
+ * as the action. No foreign keys: the line outlives both the admin and the deleted user.
+ */
+export const adminAuditLog = sqliteTable(
+  "admin_audit_log",
+  {
+    id: text().primaryKey(),
+    /** "delete_user". */
+    action: text().notNull(),
+    actorId: text().notNull(),
+    actorEmail: text().notNull(),
+    targetId: text().notNull(),
+    targetEmail: text().notNull(),
+    /** Extra facts (what was removed with the account). */
+    details: text({ mode: "json" }).$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("admin_audit_log_created_idx").on(t.createdAt), index("admin_audit_log_target_idx").on(t.targetId)],
 );
