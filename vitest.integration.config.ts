@@ -24,8 +24,8 @@ export default defineProject(async () => {
       name: "integration",
       include: ["worker/**/*.test.ts"],
       setupFiles: ["./worker/test/apply-migrations.ts"],
-      // Fixture pages for recipe import and a fake Instacart API, on loopback (worker/test/).
-      globalSetup: ["./worker/test/fixture-server.ts", "./worker/test/fake-instacart.ts"],
+      // Fixture pages for recipe import, a fake Instacart API and fake OAuth providers, on loopback (worker/test/).
+      globalSetup: ["./worker/test/fixture-server.ts", "./worker/test/fake-instacart.ts", "./worker/test/fake-oauth.ts"],
     },
   };
 });

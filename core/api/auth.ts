@@ -165,3 +165,32 @@ export type ProvidersResponse = z.infer<typeof ProvidersResponseSchema>;
 
 /** POST /api/users/me/claim answer. */
 export const ClaimResponseSchema = z.object({ recipes: z.number(), lists: z.number() });
+
+/** Display names of the OAuth providers. */
+export const OAUTH_PROVIDER_NAMES: Record<OAuthProvider, string> = { google: "Google", github: "GitHub" };
+
+/**
+ * Why an OAuth sign-in came back to /auth (`/auth?oauth_error=CODE&provider=ID`, decision 0084).
+ * The server only ever sends these codes; the page shows the message.
+ */
+export const OAUTH_ERROR_CODES = ["access_denied", "state_mismatch", "email_unverified", "provider_error", "rate_limited"] as const;
+export type OAuthErrorCode = (typeof OAUTH_ERROR_CODES)[number];
+
+export function oauthErrorMessage(code: string | null | undefined, provider: string | null | undefined): string | null {
+  if (!code) return null;
+  const name = OAUTH_PROVIDER_NAMES[provider as OAuthProvider] ?? "the provider";
+  switch (code as OAuthErrorCode) {
+    case "access_denied":
+      return `Sign-in with ${name} was cancelled.`;
+    case "state_mismatch":
+      return `Sign-in with ${name} could not be completed: the sign-in expired or was started in another browser. Please try again.`;
+    case "email_unverified":
+      return `Your ${name} account has no verified email address. Verify it with ${name}, or sign up with your email.`;
+    case "rate_limited":
+      return "Too many sign-in attempts. Please wait a minute and try again.";
+    case "provider_error":
+      return `${name} did not confirm your sign-in. Please try again.`;
+    default:
+      return `Sign-in with ${name} did not work. Please try again.`;
+  }
+}

@@ -9,6 +9,7 @@ import { groceryRoutes } from "./grocery.ts";
 import { healthRoutes } from "./health.ts";
 import { listEmailRoutes } from "./list-email.ts";
 import { listRoutes } from "./lists.ts";
+import { oauthRoutes } from "./oauth.ts";
 import { devOutboxEnabled, devRoutes } from "./mail.ts";
 import { recipeRoutes } from "./recipes.ts";
 import { userRoutes } from "./users.ts";
@@ -16,6 +17,7 @@ import { userRoutes } from "./users.ts";
 const router = createRouter([
   ...healthRoutes,
   ...authRoutes,
+  ...oauthRoutes,
   ...extensionAuthRoutes,
   ...userRoutes,
   ...listRoutes,

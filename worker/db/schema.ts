@@ -24,6 +24,11 @@ export const users = sqliteTable(
     /** SHA-256 of the reset token (hex); the token itself is only ever in the e-mail. */
     resetTokenHash: text(),
     resetTokenExpiry: integer({ mode: "timestamp_ms" }),
+    /**
+     * When the owner proved the address is theirs (an OAuth provider's verified e-mail, or a finished
+     * password reset by mail); null while unproven (decision 0085).
+     */
+    emailVerifiedAt: integer({ mode: "timestamp_ms" }),
     isAdmin: integer({ mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -51,6 +56,24 @@ export const sessions = sqliteTable(
     userAgent: text(),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/**
+ * An account at an OAuth provider (Google, GitHub) linked to a user (decisions 0084, 0085). The
+ * provider's own stable user id is the key; the e-mail is what the provider said at linking time.
+ */
+export const oauthAccounts = sqliteTable(
+  "oauth_accounts",
+  {
+    provider: text().notNull(),
+    providerUserId: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.providerUserId] }), index("oauth_accounts_user_idx").on(t.userId)],
 );
 
 /** One saved ingredient line: what the author wrote plus what the parser made of it. */

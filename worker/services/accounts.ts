@@ -190,7 +190,8 @@ export async function resetPassword(deps: AccountDeps, input: { token: string; p
     // The token hash in the WHERE makes the token single-use even when two resets race.
     deps.db
       .update(users)
-      .set({ passwordHash, resetTokenHash: null, resetTokenExpiry: null, updatedAt: now })
+      // Following the mailed link proves the address (decision 0085).
+      .set({ passwordHash, resetTokenHash: null, resetTokenExpiry: null, emailVerifiedAt: now, updatedAt: now })
       .where(and(eq(users.id, user.id), eq(users.resetTokenHash, tokenHash)))
       .returning({ id: users.id }),
     deps.db.delete(sessions).where(eq(sessions.userId, user.id)),
@@ -236,10 +237,19 @@ export async function updateProfile(
       .limit(1);
     if (taken.length) throw EMAIL_TAKEN();
   }
+  // A new address is unproven until a provider or a reset mail proves it (decision 0085), and a reset
+  // link mailed to the old address no longer counts.
+  const addressChanged = email.toLowerCase() !== user.email.toLowerCase();
   try {
     const [row] = await deps.db
       .update(users)
-      .set({ firstName: input.firstName, lastName: input.lastName, email, updatedAt: clock(deps) })
+      .set({
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email,
+        updatedAt: clock(deps),
+        ...(addressChanged ? { emailVerifiedAt: null, resetTokenHash: null, resetTokenExpiry: null } : {}),
+      })
       .where(eq(users.id, user.id))
       .returning(userColumns);
     if (!row) throw new DomainError("not_found", "not_found", "This account no longer exists.");

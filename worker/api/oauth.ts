@@ -1,0 +1,162 @@
+/**
+ * Sign-in with Google and GitHub (decision 0084):
+ * - GET /api/auth/providers: which buttons /auth shows (only configured providers).
+ * - GET /api/auth/oauth/:provider/start: a fresh state and PKCE verifier go into a short-lived
+ *   HttpOnly cookie (Path=/api/auth/oauth, 10 minutes), then a redirect to the provider.
+ * - GET /api/auth/oauth/:provider/callback: the state must equal the cookie's (else refused), the
+ *   code is exchanged with the verifier, the identity signs in (worker/services/oauth-accounts.ts)
+ *   and the session cookie is set exactly as for a password sign-in; then on to /dashboard.
+ * Every failure of the callback (cancelled at the provider, wrong or missing state, unverified
+ * e-mail, provider error, rate limit) lands on /auth?oauth_error=CODE&provider=ID, which shows the
+ * message (core/api/auth.ts oauthErrorMessage). The state cookie is cleared on every callback.
+ */
+import { generateCodeVerifier, generateState } from "arctic";
+import type { OAuthErrorCode, OAuthProvider } from "../../core/api/auth.ts";
+import { readCookie } from "../http/caller.ts";
+import { json, problem } from "../http/problem.ts";
+import { checkRate, LOGIN_IP_LIMIT } from "../http/rate-limit.ts";
+import type { ApiContext, Route } from "../http/router.ts";
+import { isLocalhost, sessionCookie } from "../http/session-cookie.ts";
+import { constantTimeEqual } from "../lib/crypto.ts";
+import { DomainError } from "../services/errors.ts";
+import { signInWithOAuth } from "../services/oauth-accounts.ts";
+import { authorizationUrl, configuredProviders, findProvider, identify, type OAuthProviderConfig } from "../services/oauth-providers.ts";
+import { accountDeps, appOrigin } from "./auth.ts";
+
+export const OAUTH_COOKIE = "rc_oauth";
+const OAUTH_COOKIE_PATH = "/api/auth/oauth";
+/** How long a started sign-in may take at the provider. */
+export const OAUTH_STATE_TTL_SECONDS = 10 * 60;
+/** Where a successful sign-in lands. */
+export const OAUTH_LANDING = "/dashboard";
+
+const startPath = (id: OAuthProvider) => `/api/auth/oauth/${id}/start`;
+const redirectUri = (c: ApiContext, id: OAuthProvider) => `${appOrigin(c)}/api/auth/oauth/${id}/callback`;
+
+function stateCookie(url: URL, value: string, maxAge: number): string {
+  return [
+    `${OAUTH_COOKIE}=${value}`,
+    `Path=${OAUTH_COOKIE_PATH}`,
+    "HttpOnly",
+    // Lax: the callback is a top-level GET navigation coming back from the provider's site.
+    "SameSite=Lax",
+    `Max-Age=${maxAge}`,
+    ...(isLocalhost(url) ? [] : ["Secure"]),
+  ].join("; ");
+}
+
+function redirect(location: string, cookies: string[] = []): Response {
+  const headers = new Headers({ location, "cache-control": "no-store", "referrer-policy": "no-referrer" });
+  for (const c of cookies) headers.append("set-cookie", c);
+  return new Response(null, { status: 303, headers });
+}
+
+function toAuthPage(c: ApiContext, provider: OAuthProvider, code: OAuthErrorCode): Response {
+  const params = new URLSearchParams({ oauth_error: code, provider });
+  return redirect(`/auth?${params}`, [stateCookie(c.url, "", 0)]);
+}
+
+function notConfigured(c: ApiContext): Response {
+  return problem(404, "provider_not_configured", `Sign-in with ${c.params.provider ?? "this provider"} is not set up on this server.`);
+}
+
+/** The state cookie holds provider.state.verifier (all three base64url, no dots inside). */
+function readState(request: Request): { provider: string; state: string; verifier: string } | null {
+  const raw = readCookie(request, OAUTH_COOKIE);
+  const parts = raw?.split(".") ?? [];
+  if (parts.length !== 3 || parts.some((p) => !/^[\w-]{1,128}$/.test(p))) return null;
+  return { provider: parts[0]!, state: parts[1]!, verifier: parts[2]! };
+}
+
+const sameText = (a: string, b: string) => {
+  const enc = new TextEncoder();
+  const x = enc.encode(a);
+  const y = enc.encode(b);
+  return x.length === y.length && constantTimeEqual(x, y);
+};
+
+/**
+ * OAuth sign-ins count against the per-address sign-in limit (decision 0081). These are page
+ * navigations, so going over lands on /auth with the message rather than on a JSON 429.
+ */
+async function overLimit(c: ApiContext, p: OAuthProviderConfig): Promise<Response | null> {
+  try {
+    await checkRate(c.request, c.env, LOGIN_IP_LIMIT);
+    return null;
+  } catch (err) {
+    if (err instanceof DomainError && err.kind === "rate_limited") {
+      const res = toAuthPage(c, p.id, "rate_limited");
+      res.headers.set("retry-after", String(LOGIN_IP_LIMIT.periodSeconds));
+      return res;
+    }
+    throw err;
+  }
+}
+
+async function callback(c: ApiContext, p: OAuthProviderConfig): Promise<Response> {
+  const limited = await overLimit(c, p);
+  if (limited) return limited;
+  const q = c.url.searchParams;
+  const saved = readState(c.request);
+  const state = q.get("state") ?? "";
+  // Refused first of all: an answer we did not ask for in this browser (CSRF, replay, other browser).
+  if (!saved || saved.provider !== p.id || !state || !sameText(state, saved.state)) return toAuthPage(c, p.id, "state_mismatch");
+  // The person said no (or the provider refused): RFC 6749 §4.1.2.1 error answer.
+  if (q.get("error")) return toAuthPage(c, p.id, q.get("error") === "access_denied" ? "access_denied" : "provider_error");
+  const code = q.get("code");
+  if (!code || code.length > 2048) return toAuthPage(c, p.id, "provider_error");
+  try {
+    const identity = await identify(p, redirectUri(c, p.id), code, saved.verifier);
+    const result = await signInWithOAuth(accountDeps(c), identity, { userAgent: c.request.headers.get("user-agent") });
+    const landing = new URLSearchParams({ signed_in: p.id });
+    if (result.passwordRemoved) landing.set("password_removed", "1");
+    return redirect(`${OAUTH_LANDING}?${landing}`, [
+      stateCookie(c.url, "", 0),
+      sessionCookie(c.url, result.session.token, result.session.expiresAt),
+    ]);
+  } catch (err) {
+    if (err instanceof DomainError && err.code === "email_unverified") return toAuthPage(c, p.id, "email_unverified");
+    if (err instanceof DomainError && err.code === "provider_error") {
+      console.warn(`[${c.requestId}] oauth ${p.id}: ${err.message}`);
+      return toAuthPage(c, p.id, "provider_error");
+    }
+    throw err;
+  }
+}
+
+export const oauthRoutes: Route[] = [
+  {
+    method: "GET",
+    path: "/api/auth/providers",
+    access: "public",
+    handler: (c) =>
+      json({
+        password: true,
+        oauth: configuredProviders(c.env).map((p) => ({ id: p.id, name: p.name, startUrl: startPath(p.id) })),
+      }),
+  },
+  {
+    method: "GET",
+    path: "/api/auth/oauth/:provider/start",
+    access: "public",
+    async handler(c) {
+      const p = findProvider(c.env, c.params.provider ?? "");
+      if (!p) return notConfigured(c);
+      const limited = await overLimit(c, p);
+      if (limited) return limited;
+      const state = generateState();
+      const verifier = generateCodeVerifier();
+      const url = authorizationUrl(p, redirectUri(c, p.id), state, verifier);
+      return redirect(url.href, [stateCookie(c.url, `${p.id}.${state}.${verifier}`, OAUTH_STATE_TTL_SECONDS)]);
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/auth/oauth/:provider/callback",
+    access: "public",
+    handler(c) {
+      const p = findProvider(c.env, c.params.provider ?? "");
+      return p ? callback(c, p) : notConfigured(c);
+    },
+  },
+];
