@@ -101,7 +101,7 @@ async function callback(c: ApiContext, p: OAuthProviderConfig): Promise<Response
   const state = q.get("state") ?? "";
   // Refused first of all: an answer we did not ask for in this browser (CSRF, replay, other browser).
   if (!saved || saved.provider !== p.id || !state || !sameText(state, saved.state)) return toAuthPage(c, p.id, "state_mismatch");
-  // The person said no (or the provider refused): RFC 6749 §4.1.2.1 error answer.
+  // The person said no (or the provider refused): the standard OAuth error answer, `error=access_denied` when cancelled.
   if (q.get("error")) return toAuthPage(c, p.id, q.get("error") === "access_denied" ? "access_denied" : "provider_error");
   const code = q.get("code");
   if (!code || code.length > 2048) return toAuthPage(c, p.id, "provider_error");
