@@ -112,6 +112,69 @@ describe("Undo for a deleted recipe", () => {
   }, 60_000);
 });
 
+describe("Undo for a recipe deleted in the edit dialog", () => {
+  const storedIds = (page: Page) =>
+    page.evaluate(() => (JSON.parse(localStorage.getItem("recipecart:recipes") ?? "[]") as { id: string }[]).map((r) => r.id));
+  const serverStatus = async (page: Page, id: string) => (await page.request.get(`/api/recipes/${id}`)).status();
+
+  async function deleteInDialog(page: Page, title: string) {
+    await page.getByRole("button", { name: `Edit ${title}` }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit Recipe" });
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await dialog.waitFor({ state: "detached" });
+  }
+
+  it("Undo puts it back in its place and nothing is deleted; without Undo the server deletes it when the toast closes", async () => {
+    const { page, context } = await openPage();
+    await openHome(page);
+    for (const t of ["Stew", "Salad", "Soup"]) await addManual(page, t, "1 carrot");
+    const [, salad, soup] = await storedIds(page);
+    let deletes = 0;
+    page.on("request", (req) => {
+      if (req.method() === "DELETE") deletes++;
+    });
+
+    await deleteInDialog(page, "Salad");
+    await expect.poll(() => addedList(page).locator(".added__name").allInnerTexts()).toEqual(["Stew", "Soup"]);
+    const toast = toastTitled(page, "Recipe removed");
+    await toast.getByRole("button", { name: "Undo" }).click();
+    await toast.waitFor({ state: "detached" });
+    await expect.poll(() => addedList(page).locator(".added__name").allInnerTexts()).toEqual(["Stew", "Salad", "Soup"]);
+    await page.waitForTimeout(500);
+    expect(deletes).toBe(0);
+    expect(await serverStatus(page, String(salad))).toBe(200);
+    // Still editable after Undo: the edit token came back with it.
+    await page.getByRole("button", { name: "Edit Salad" }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit Recipe" });
+    await dialog.getByRole("textbox", { name: "Title" }).fill("Green Salad");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await addedList(page).filter({ hasText: "Green Salad" }).waitFor();
+
+    await deleteInDialog(page, "Soup");
+    const removed = toastTitled(page, "Recipe removed");
+    await removed.locator(".toast__close").click();
+    await expect.poll(() => serverStatus(page, String(soup))).toBe(404);
+    expect(deletes).toBe(1);
+    expect(await addedList(page).locator(".added__name").allInnerTexts()).toEqual(["Stew", "Green Salad"]);
+    await context.close();
+  }, 90_000);
+
+  it("leaving the page while the toast shows still deletes it on the server", async () => {
+    const { page, context } = await openPage();
+    await openHome(page);
+    await addManual(page, "Stew", "1 carrot");
+    const [stew] = await storedIds(page);
+    await deleteInDialog(page, "Stew");
+    await toastTitled(page, "Recipe removed").waitFor();
+    await page.reload();
+    await page.locator(".home[data-hydrated]").waitFor();
+    await expect.poll(() => serverStatus(page, String(stew))).toBe(404);
+    expect(await addedList(page).count()).toBe(0);
+    await context.close();
+  }, 60_000);
+});
+
 describe("recipe entry", () => {
   it("shows validation problems at the field and moves focus there, with the toasts", async () => {
     const { page, context } = await openPage();

@@ -92,6 +92,8 @@ export interface FetchInit {
   headers: Record<string, string>;
   body?: string;
   signal?: unknown;
+  /** Set on DELETE: a removal sent as the page goes away (a toast's deferred delete) still arrives. */
+  keepalive?: boolean;
 }
 export interface FetchResponse {
   ok: boolean;
@@ -144,6 +146,7 @@ export function createApiClient(options: ApiClientOptions) {
       headers,
       body: hasBody ? JSON.stringify(body) : undefined,
       signal: opts.signal,
+      ...(method === "DELETE" ? { keepalive: true } : {}),
     });
     if (!res.ok) {
       const text = await res.text().catch(() => "");

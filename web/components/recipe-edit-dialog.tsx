@@ -2,13 +2,15 @@
  * The recipe edit dialog (docs/product/screens.md, behaviour.md, validation.md): opens with the current title and ingredient rows
  * and starts afresh on every open. Rows can be added, removed and edited; a change is committed
  * when the field is left and becomes an undo step (dropping redo steps). Save is disabled with a
- * blank title and drops blank rows; remove is disabled on the last row. Closes after save or delete.
+ * blank title and drops blank rows; remove is disabled on the last row. Closes after save or delete;
+ * Delete hands the recipe to `onDelete`, which takes it off at once and deletes it on the server
+ * only when its toast closes without Undo (decision 0106).
  */
 import { useEffect, useReducer, useRef, useState } from "react";
 import { TextArea as AriaTextArea, TextField as AriaTextField } from "react-aria-components";
-import { api, ApiError, errorText } from "../lib/api.ts";
+import { api, errorText } from "../lib/api.ts";
 import { canRedo, canUndo, createHistory, currentSnapshot, type EditHistory, pushSnapshot, redo, undo } from "../lib/edit-history.ts";
-import { type AddedRecipe, removeRecipe, upsertRecipe } from "../lib/recipes-store.ts";
+import { type AddedRecipe, upsertRecipe } from "../lib/recipes-store.ts";
 import { toast } from "../lib/toast.ts";
 import { Button } from "../ui/button.tsx";
 import { Dialog } from "../ui/dialog.tsx";
@@ -19,11 +21,11 @@ export interface RecipeEditDialogProps {
   /** The recipe to edit; the dialog is open while this is set. */
   recipe: AddedRecipe | null;
   onClose: () => void;
-  /** Called after the recipe was deleted (before the dialog closes). */
-  onDeleted?: (id: string) => void;
+  /** Delete was pressed: the caller removes the recipe (with Undo); the dialog then closes. */
+  onDelete: (recipe: AddedRecipe) => void;
 }
 
-export function RecipeEditDialog({ recipe, onClose, onDeleted }: RecipeEditDialogProps) {
+export function RecipeEditDialog({ recipe, onClose, onDelete }: RecipeEditDialogProps) {
   return (
     <Dialog
       title="Edit Recipe"
@@ -36,7 +38,7 @@ export function RecipeEditDialog({ recipe, onClose, onDeleted }: RecipeEditDialo
       size="lg"
     >
       {/* Mounted only while open, so every open starts from the recipe as it is now. */}
-      {recipe ? <EditForm key={recipe.id} recipe={recipe} onDone={onClose} onDeleted={onDeleted} /> : null}
+      {recipe ? <EditForm key={recipe.id} recipe={recipe} onDone={onClose} onDelete={onDelete} /> : null}
     </Dialog>
   );
 }
@@ -89,10 +91,10 @@ function initRows(ingredients: string[]): RowsState {
   return { history: createHistory(rows), rows };
 }
 
-function EditForm({ recipe, onDone, onDeleted }: { recipe: AddedRecipe; onDone: () => void; onDeleted?: (id: string) => void }) {
+function EditForm({ recipe, onDone, onDelete }: { recipe: AddedRecipe; onDone: () => void; onDelete: (recipe: AddedRecipe) => void }) {
   const [title, setTitle] = useState(recipe.title);
   const [state, dispatch] = useReducer(rowsReducer, recipe.ingredients, initRows);
-  const [busy, setBusy] = useState<"save" | "delete" | null>(null);
+  const [busy, setBusy] = useState<"save" | null>(null);
   // The row a new blank row was just put at: focused once it is on screen, so typing goes into it.
   const [focusRow, setFocusRow] = useState<number | null>(null);
   const list = useRef<HTMLOListElement>(null);
@@ -123,22 +125,9 @@ function EditForm({ recipe, onDone, onDeleted }: { recipe: AddedRecipe; onDone: 
     }
   }
 
-  async function remove() {
+  function remove() {
     if (busy) return;
-    setBusy("delete");
-    try {
-      await api.recipes.remove(recipe.id, { editToken: recipe.editToken });
-    } catch (err) {
-      // Already gone on the server: still take it off the visitor's list.
-      if (!(err instanceof ApiError && err.status === 404)) {
-        toast({ title: "Error deleting recipe", description: errorText(err), variant: "destructive" });
-        setBusy(null);
-        return;
-      }
-    }
-    onDeleted?.(recipe.id);
-    removeRecipe(recipe.id);
-    toast({ title: "Recipe removed", description: `${recipe.title} was removed.` });
+    onDelete(recipe);
     onDone();
   }
 
@@ -200,14 +189,14 @@ function EditForm({ recipe, onDone, onDeleted }: { recipe: AddedRecipe; onDone: 
         </div>
       </fieldset>
       <div className="edit-form__footer">
-        <Button variant="destructive" onPress={remove} isPending={busy === "delete"} isDisabled={busy === "save"}>
+        <Button variant="destructive" onPress={remove} isDisabled={busy === "save"}>
           Delete
         </Button>
         <span className="edit-form__spacer" />
         <Button variant="outline" onPress={onDone} isDisabled={busy !== null}>
           Cancel
         </Button>
-        <Button onPress={save} isDisabled={titleBlank || busy === "delete"} isPending={busy === "save"}>
+        <Button onPress={save} isDisabled={titleBlank} isPending={busy === "save"}>
           Save
         </Button>
       </div>

@@ -5,9 +5,9 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { api, errorText } from "../../lib/api.ts";
+import { ApiError, api, errorText } from "../../lib/api.ts";
 import { type AddedRecipe, rememberListToken, removeRecipe, restoreRecipe, setLastListId } from "../../lib/recipes-store.ts";
-import { toast } from "../../lib/toast.ts";
+import { dismissAllToasts, toast } from "../../lib/toast.ts";
 import { Button } from "../../ui/button.tsx";
 import { whenIdle } from "../../lib/idle.ts";
 import { lazyPart, useLazyPart } from "../../lib/lazy-part.ts";
@@ -34,6 +34,13 @@ export function AddedRecipes({ recipes, ready }: { recipes: AddedRecipe[]; ready
   const [RecipeEditDialog, requestEditDialog] = useLazyPart(editDialog);
   const hasRecipes = recipes.length > 0;
   useEffect(() => (hasRecipes ? whenIdle(preloadEditDialog) : undefined), [hasRecipes]);
+
+  // Leaving the app sends a deletion still waiting for its toast to close. Moving to another route
+  // needs nothing: the toast and the recipes store outlive this component, so Undo still works there.
+  useEffect(() => {
+    window.addEventListener("pagehide", dismissAllToasts);
+    return () => window.removeEventListener("pagehide", dismissAllToasts);
+  }, []);
 
   /**
    * After a recipe leaves the list its buttons are gone: keyboard focus moves to the next
@@ -87,6 +94,43 @@ export function AddedRecipes({ recipes, ready }: { recipes: AddedRecipe[]; ready
       description: `${recipe.title} was removed from your list.`,
       action: { label: "Undo", onAction: () => restoreRecipe(recipe, index) },
     });
+  }
+
+  /**
+   * The edit dialog's Delete (decision 0106): the recipe leaves the list at once and its toast offers
+   * Undo; the server deletes it only when the toast closes without Undo (time up, closed, replaced,
+   * or the page left). A failed delete puts the recipe back and says why.
+   */
+  function deleteForGood(recipe: AddedRecipe) {
+    const index = recipes.findIndex((r) => r.id === recipe.id);
+    removeRecipe(recipe.id);
+    refocusAfterRemoval(index);
+    let undone = false;
+    toast({
+      title: "Recipe removed",
+      description: `${recipe.title} was deleted.`,
+      action: {
+        label: "Undo",
+        onAction: () => {
+          undone = true;
+          restoreRecipe(recipe, index);
+        },
+      },
+      onClose: () => {
+        if (!undone) void sendDelete(recipe, index);
+      },
+    });
+  }
+
+  async function sendDelete(recipe: AddedRecipe, index: number) {
+    try {
+      await api.recipes.remove(recipe.id, { editToken: recipe.editToken });
+    } catch (err) {
+      // Already gone on the server: nothing to put back.
+      if (err instanceof ApiError && err.status === 404) return;
+      restoreRecipe(recipe, index);
+      toast({ title: "Error deleting recipe", description: errorText(err), variant: "destructive" });
+    }
   }
 
   return (
@@ -144,13 +188,7 @@ export function AddedRecipes({ recipes, ready }: { recipes: AddedRecipe[]; ready
       <Button size="lg" className="added__generate" onPress={generate} isPending={generating}>
         {generating ? "Generating…" : "Generate Shopping List"}
       </Button>
-      {RecipeEditDialog ? (
-        <RecipeEditDialog
-          recipe={editing}
-          onClose={() => setEditing(null)}
-          onDeleted={(id) => refocusAfterRemoval(recipes.findIndex((r) => r.id === id))}
-        />
-      ) : null}
+      {RecipeEditDialog ? <RecipeEditDialog recipe={editing} onClose={() => setEditing(null)} onDelete={deleteForGood} /> : null}
     </section>
   );
 }
