@@ -43,7 +43,13 @@ import {
   StoreSearchResultSchema,
   type CreateGroceryOrderRequest,
 } from "./grocery.ts";
-import { ShoppingListSchema, type CreateShoppingListRequest } from "./lists.ts";
+import {
+  ListChangesResponseSchema,
+  ListShareSchema,
+  ShoppingListSchema,
+  type CreateShoppingListRequest,
+  type ListChangesRequest,
+} from "./lists.ts";
 import { RecipeSchema, type ManualRecipeRequest, type ParseRecipeRequest, type UpdateRecipeRequest } from "./recipes.ts";
 
 /** The problem+json body every non-2xx answer carries (worker/http/problem.ts). */
@@ -249,6 +255,17 @@ export function createApiClient(options: ApiClientOptions) {
       remove: (id: string, opts?: CallOptions) => callVoid("DELETE", `/api/shopping-lists/${enc(id)}`, undefined, opts),
       removeItem: (id: string, itemId: string, opts?: CallOptions) =>
         callVoid("DELETE", `/api/shopping-lists/${enc(id)}/items/${enc(itemId)}`, undefined, opts),
+      /** Shopping-mode changes (ticks, added items, edits, moves, staples); `units` as in GET. */
+      changes: (id: string, body: ListChangesRequest, opts?: CallOptions & { units?: string }) =>
+        call(
+          "POST",
+          `/api/shopping-lists/${enc(id)}/changes${opts?.units ? `?units=${enc(opts.units)}` : ""}`,
+          ListChangesResponseSchema,
+          body,
+          opts,
+        ),
+      share: (id: string, opts?: CallOptions) => call("POST", `/api/shopping-lists/${enc(id)}/share`, ListShareSchema, {}, opts),
+      unshare: (id: string, opts?: CallOptions) => callVoid("DELETE", `/api/shopping-lists/${enc(id)}/share`, undefined, opts),
     },
     grocery: {
       searchStores: (provider: string, zip: string) =>

@@ -4,6 +4,7 @@
  * never integer-like, so every JSON engine keeps their insertion order).
  */
 import { z } from "zod";
+import { CATEGORIES } from "../categorise/categories.ts";
 
 /** Longest list name the API takes. */
 export const LIST_NAME_MAX = 200;
@@ -17,6 +18,8 @@ export const CreateShoppingListRequestSchema = z.object({
     .array(z.string().min(1).max(64))
     .min(1, "Add at least one recipe.")
     .max(LIST_RECIPES_MAX, `At most ${LIST_RECIPES_MAX} recipes.`),
+  /** Servings factor per recipe id (x0.5, x2, or servings wanted / servings the page gives); 1 when absent. */
+  scales: z.record(z.string().min(1).max(64), z.number().min(0.05, "Scale by at least 0.05.").max(100, "Scale by at most 100.")).optional(),
 });
 export type CreateShoppingListRequest = z.infer<typeof CreateShoppingListRequestSchema>;
 
@@ -29,6 +32,13 @@ export const ShoppingListItemSchema = z.object({
   /** Titles of the recipes that need this item, in list order. */
   recipes: z.array(z.string()),
   notes: z.string().nullable().optional(),
+  /** Ticked off (in the cart), and the time of the tap that set it (ms; 0 = never tapped). */
+  checked: z.boolean().optional(),
+  checkedAt: z.number().optional(),
+  /** In 'You probably have' (a pantry staple) until someone taps 'I need this'. */
+  staple: z.boolean().optional(),
+  /** Typed in on the list page, not from a recipe. */
+  addedByHand: z.boolean().optional(),
 });
 export type ShoppingListItem = z.infer<typeof ShoppingListItemSchema>;
 
@@ -42,5 +52,60 @@ export const ShoppingListSchema = z.object({
   ingredients: z.record(z.string(), z.array(ShoppingListItemSchema)),
   /** Only in the answer that creates a list while signed out (decision 0082); a list link is read-only. */
   editToken: z.string().optional(),
+  /** Set when read through a share link (decision 0116): the reader may tick for themselves only. */
+  shared: z.boolean().optional(),
 });
 export type ShoppingList = z.infer<typeof ShoppingListSchema>;
+
+/** Longest hand-typed item line, name and amount the list page takes. */
+export const ITEM_TEXT_MAX = 200;
+export const ITEM_NAME_MAX = 120;
+export const ITEM_AMOUNT_MAX = 60;
+/** Most changes one sync request carries (an offline queue is sent in slices of this size). */
+export const LIST_CHANGES_MAX = 200;
+
+const ItemId = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "Not an item id.");
+/** Time of the user's action on their device, ms since the epoch. */
+const TapTime = z.number().int().min(0).max(8.64e15);
+
+/** One change to a list made on the list page (issue 17), possibly queued offline and sent later. */
+export const ListChangeSchema = z.discriminatedUnion("op", [
+  z.object({ op: z.literal("tick"), itemId: ItemId, checked: z.boolean(), at: TapTime }),
+  /** The client makes the new item's id, so a queued add sent twice adds one item. */
+  z.object({
+    op: z.literal("add"),
+    itemId: ItemId,
+    text: z.string().trim().min(1, "Type an item to add.").max(ITEM_TEXT_MAX, `At most ${ITEM_TEXT_MAX} characters.`),
+    at: TapTime,
+  }),
+  z.object({
+    op: z.literal("edit"),
+    itemId: ItemId,
+    name: z.string().trim().min(1, "Give the item a name.").max(ITEM_NAME_MAX, `At most ${ITEM_NAME_MAX} characters.`),
+    amount: z.string().trim().max(ITEM_AMOUNT_MAX, `At most ${ITEM_AMOUNT_MAX} characters.`),
+  }),
+  z.object({ op: z.literal("move"), itemId: ItemId, category: z.enum(CATEGORIES) }),
+  /** staple false: 'I need this' (back to its aisle); true with remember: 'I always have this'. */
+  z.object({ op: z.literal("staple"), itemId: ItemId, staple: z.boolean(), remember: z.boolean().optional() }),
+]);
+export type ListChange = z.infer<typeof ListChangeSchema>;
+
+/** Body of POST /api/shopping-lists/{id}/changes. */
+export const ListChangesRequestSchema = z.object({
+  changes: z.array(ListChangeSchema).min(1, "No changes to send.").max(LIST_CHANGES_MAX, `At most ${LIST_CHANGES_MAX} changes at once.`),
+});
+export type ListChangesRequest = z.infer<typeof ListChangesRequestSchema>;
+
+/** Answer of POST .../changes: the list after the changes, and the ids of items no longer on it. */
+export const ListChangesResponseSchema = z.object({
+  list: ShoppingListSchema,
+  missing: z.array(z.string()),
+});
+export type ListChangesResponse = z.infer<typeof ListChangesResponseSchema>;
+
+/** Answer of POST/GET /api/shopping-lists/{id}/share. */
+export const ListShareSchema = z.object({
+  /** The read-only link's id (/s/{id}); null when the list has no live share link. */
+  shareId: z.string().nullable(),
+});
+export type ListShare = z.infer<typeof ListShareSchema>;

@@ -13,12 +13,16 @@ import { canonicalUnit } from "../units/aliases.ts";
 import { densityOf, unitWeightOf } from "./density.ts";
 import { formatCount, formatMeasured, type DisplayAmount } from "./format-amount.ts";
 import { itemKey, pluralName } from "./item-key.ts";
+import { isStaple, type StapleRules } from "./staples.ts";
+import { chooseSystem, type UnitChoice } from "./unit-choice.ts";
 
 /** One recipe to combine: its title and its ingredient lines as written. */
 export interface RecipeInput {
   id?: string;
   title: string;
   lines: string[];
+  /** Servings factor: every amount of this recipe is multiplied by it before combining (default 1). */
+  scale?: number;
 }
 
 /** An amount on the list: number in `unit` (canonical unit, null = bare count) and display text. */
@@ -50,6 +54,8 @@ export interface ListItem {
   notes: string[];
   /** True when every line for this item was optional. */
   optional: boolean;
+  /** A pantry staple most kitchens have (core/combine/staples.ts): shown under 'You probably have'. */
+  staple: boolean;
   /** Titles of the recipes that use the item, in input order. */
   recipes: string[];
   sources: ListSource[];
@@ -76,6 +82,10 @@ export interface CombinedList {
 export interface CombineOptions {
   /** Parser to use (default: parseIngredient). */
   parse?: (line: string) => ParsedIngredient;
+  /** Unit family of combined amounts: as most lines wrote them (default), or always metric / US. */
+  units?: UnitChoice;
+  /** The reader's own staples on top of the defaults (signed-in users). */
+  staples?: StapleRules;
 }
 
 // ------------------------------------------------------------------ per-line amounts
@@ -144,6 +154,10 @@ interface Bucket {
   base: number;
   us: number;
   metric: number;
+  /** Lines written in US units / in metric units, and the system of the first line. */
+  usLines: number;
+  metricLines: number;
+  firstSystem: "us" | "metric" | null;
 }
 
 interface Acc {
@@ -171,9 +185,9 @@ const NAME_TAIL =
 /** A pack size written in brackets: "2 (14-ounce) cans", "1 (400 g) tin". */
 const PACK_SIZE = /\(\s*(\d+(?:\.\d+)?)\s*-?\s*(ounces?|oz|g|grams?|ml|lbs?|pounds?|fl\.?\s*oz|kg|l|litres?|liters?)\b/i;
 
-function addAmount(acc: Acc, a: LineAmount): void {
+function addAmount(acc: Acc, a: LineAmount, scale = 1): void {
   let m = measureOf(a.unit);
-  let quantity = a.quantity;
+  let quantity = a.quantity * scale;
   let unit = m.unit;
   if (m.dimension === "count" && unit !== null) {
     unit = COUNT_UNIT_ALIAS[unit] ?? unit;
@@ -187,13 +201,29 @@ function addAmount(acc: Acc, a: LineAmount): void {
   const bucketKey = m.dimension === "count" ? `count:${unit ?? ""}` : m.dimension;
   let b = acc.buckets.get(bucketKey);
   if (!b) {
-    b = { dimension: m.dimension, unit: m.dimension === "count" ? unit : null, base: 0, us: 0, metric: 0 };
+    b = {
+      dimension: m.dimension,
+      unit: m.dimension === "count" ? unit : null,
+      base: 0,
+      us: 0,
+      metric: 0,
+      usLines: 0,
+      metricLines: 0,
+      firstSystem: null,
+    };
     acc.buckets.set(bucketKey, b);
   }
   const base = quantity * m.factor;
   b.base += base;
-  if (m.system === "us") b.us += base;
-  else if (m.system === "metric") b.metric += base;
+  if (m.system === "us") {
+    b.us += base;
+    b.usLines++;
+    b.firstSystem ??= "us";
+  } else if (m.system === "metric") {
+    b.metric += base;
+    b.metricLines++;
+    b.firstSystem ??= "metric";
+  }
 }
 
 /** Join a volume and a mass of the same item when its density is known (into the larger one). */
@@ -206,20 +236,28 @@ function joinByDensity(acc: Acc): void {
     vol.base += mass.base / d;
     vol.us += mass.us / d;
     vol.metric += mass.metric / d;
+    joinLines(vol, mass);
     acc.buckets.delete("mass");
   } else {
     mass.base += vol.base * d;
     mass.us += vol.us * d;
     mass.metric += vol.metric * d;
+    joinLines(mass, vol);
     acc.buckets.delete("volume");
   }
+}
+
+function joinLines(into: Bucket, from: Bucket): void {
+  into.usLines += from.usLines;
+  into.metricLines += from.metricLines;
+  into.firstSystem ??= from.firstSystem;
 }
 
 function noteText(notes: string[]): string | null {
   return notes.find((n) => /^(to|for|as)\b/i.test(n)) ?? null;
 }
 
-function finish(acc: Acc): ListItem {
+function finish(acc: Acc, options: CombineOptions): ListItem {
   joinByDensity(acc);
   const amounts: DisplayAmount[] = [];
   let bareCount = 0;
@@ -228,7 +266,10 @@ function finish(acc: Acc): ListItem {
       amounts.push(formatCount(b.base, b.unit));
       if (b.unit === null) bareCount = b.base;
     } else {
-      amounts.push(formatMeasured(b.base, b.dimension, b.metric > b.us ? "metric" : "us"));
+      const system = chooseSystem(b, options.units);
+      // summed across families, or shown in the family no line used: an approximate total
+      const approximate = (b.usLines > 0 && b.metricLines > 0) || (system === "us" ? b.usLines === 0 : b.metricLines === 0);
+      amounts.push(formatMeasured(b.base, b.dimension, system, approximate));
     }
   }
   const note = noteText(acc.notes);
@@ -261,9 +302,16 @@ function finish(acc: Acc): ListItem {
     // a note the text already shows ("to taste") is not repeated
     notes: acc.notes.filter((n) => !text.endsWith(n)),
     optional: acc.allOptional,
+    staple: isStaple(acc.key, options.staples),
     recipes: acc.recipes,
     sources: acc.sources,
   };
+}
+
+/** A recipe's servings factor: a positive finite number, else 1. */
+function scaleOf(recipe: RecipeInput): number {
+  const s = recipe.scale;
+  return typeof s === "number" && Number.isFinite(s) && s > 0 ? s : 1;
 }
 
 /**
@@ -330,7 +378,7 @@ export function combineRecipes(recipes: readonly RecipeInput[], options: Combine
         acc.rawNames.push(rawName.toLowerCase());
         const amounts = sp ? [] : lineAmounts(p, ik.impliedUnit, ik.impliedQuantity);
         if (amounts.length === 0) acc.unquantified = true;
-        for (const a of amounts) addAmount(acc, a);
+        for (const a of amounts) addAmount(acc, a, scaleOf(recipe));
         const notes = [p.comment, ...tailNotes, p.optional ? "optional" : null, ...p.alternatives.map((a) => `or ${a}`)];
         if (sp && !p.comment && tailNotes.length === 0) notes.push("to taste");
         const optional = p.optional || tailNotes.includes("optional");
@@ -348,7 +396,7 @@ export function combineRecipes(recipes: readonly RecipeInput[], options: Combine
   }
   const byCategory = new Map<CategoryName, ListItem[]>();
   for (const acc of items.values()) {
-    const item = finish(acc);
+    const item = finish(acc, options);
     const list = byCategory.get(item.category);
     if (list) list.push(item);
     else byCategory.set(item.category, [item]);

@@ -17,6 +17,13 @@ const TSP = measureOf("tsp").factor;
 const OZ = measureOf("oz").factor;
 const INCH = measureOf("inch").factor;
 
+/**
+ * Tolerance for a total summed across unit families ("1 cup" + "250 ml"): such a sum is approximate
+ * anyway (250 ml stands for a cup in a metric recipe), so it reads as the nearest plain amount
+ * ("2 cups", not "2 cups + 2 3/4 tsp") when one is within 6% (decision 0110).
+ */
+const LOOSE = 0.06;
+
 /** Round to 4 decimals so that JSON never shows 0.33333333333. */
 export function round4(x: number): number {
   return Math.round(x * 10_000) / 10_000;
@@ -81,7 +88,7 @@ function amount(quantity: number, unit: string | null, text: string): DisplayAmo
 }
 
 /** US volume from ml: tsp below 1 tbsp, tbsp below 1/4 cup, cups above (with a tbsp remainder if needed). */
-function usVolume(ml: number): DisplayAmount {
+function usVolume(ml: number, loose = false): DisplayAmount {
   const tsp = ml / TSP;
   if (tsp < 2.9) {
     const f = niceFraction(tsp, [1, 2, 4, 8], 0.08) ?? { value: Math.max(tsp, 0.125), text: numberText(Math.max(tsp, 0.125), [8]) };
@@ -96,7 +103,7 @@ function usVolume(ml: number): DisplayAmount {
     return amount(tbsp, "tbsp", restTsp ? `${whole} tbsp + ${restTsp.text} tsp` : `${numberText(tbsp, [2])} tbsp`);
   }
   const cups = tsp / 48;
-  const f = niceFraction(cups, [1, 2, 3, 4], 0.025);
+  const f = niceFraction(cups, [1, 2, 3, 4], loose ? LOOSE : 0.025);
   if (f) return amount(f.value, "cup", `${f.text} ${unitText("cup", f.value)}`);
   // a whole number of tablespoons up to 3/4 cup reads better than a compound ("6 tbsp")
   const tbspTotal = cups * 16;
@@ -126,15 +133,15 @@ function usVolume(ml: number): DisplayAmount {
   return amount(cups, "cup", `${baseText} ${unitText("cup", base)}${rest}`);
 }
 
-function usMass(g: number): DisplayAmount {
+function usMass(g: number, loose = false): DisplayAmount {
   const oz = g / OZ;
   if (oz < 15.75) {
-    const f = niceFraction(oz, oz < 4 ? [1, 2, 4] : [1, 2], 0.04);
+    const f = niceFraction(oz, oz < 4 ? [1, 2, 4] : [1, 2], loose ? LOOSE : 0.04);
     if (f) return amount(f.value, "oz", `${f.text} oz`);
     return amount(oz, "oz", `${Math.max(1, Math.round(oz))} oz`);
   }
   const lb = oz / 16;
-  const f = niceFraction(lb, [1, 2, 4], 0.03);
+  const f = niceFraction(lb, [1, 2, 4], loose ? LOOSE : 0.03);
   if (f) return amount(f.value, "lb", `${f.text} lb`);
   const whole = Math.floor(lb);
   const restOz = Math.round((lb - whole) * 16);
@@ -160,12 +167,18 @@ function metric(base: number, small: string, big: string): DisplayAmount {
  * Display amount for a total in a dimension's base unit (ml, g, mm) in the chosen system.
  * Small volumes (under 1/4 cup) are always shown in spoons: metric recipes use spoons too.
  */
-export function formatMeasured(base: number, dimension: Exclude<Dimension, "count">, system: UnitSystem): DisplayAmount {
+export function formatMeasured(
+  base: number,
+  dimension: Exclude<Dimension, "count">,
+  system: UnitSystem,
+  /** The total was summed across unit families, or converted from the other family: round more loosely. */
+  approximate = false,
+): DisplayAmount {
   if (dimension === "volume") {
-    if (system !== "metric" || base < 59) return usVolume(base);
+    if (system !== "metric" || base < 59) return usVolume(base, approximate);
     return metric(base, "ml", "l");
   }
-  if (dimension === "mass") return system === "metric" ? metric(base, "g", "kg") : usMass(base);
+  if (dimension === "mass") return system === "metric" ? metric(base, "g", "kg") : usMass(base, approximate);
   if (system === "metric") {
     const cm = base / 10;
     return amount(Math.round(cm * 10) / 10, "cm", `${Math.round(cm * 10) / 10} cm`);

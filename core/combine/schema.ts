@@ -27,6 +27,7 @@ export const ListItemSchema = z.object({
   amounts: z.array(ListAmountSchema).min(1),
   notes: z.array(z.string()),
   optional: z.boolean(),
+  staple: z.boolean(),
   recipes: z.array(z.string()),
   sources: z.array(ListSourceSchema).min(1),
 });
@@ -52,4 +53,5 @@ export const RecipeInputSchema = z.object({
   id: z.string().optional(),
   title: z.string(),
   lines: z.array(z.string()),
+  scale: z.number().positive().max(100).optional(),
 });

@@ -136,7 +136,7 @@ describe("POST /api/shopping-lists", () => {
     expect(stored).toHaveLength(rows.length);
     for (const i of [0, 1, 3, ROWS_PER_INSERT, rows.length - 1]) {
       const { createdAt, ...rest } = stored[i]!;
-      expect(rest).toEqual({ ...rows[i], listId, checked: false });
+      expect(rest).toEqual({ ...rows[i], listId, checked: false, checkedAt: 0, addedByHand: false, staple: false });
       expect(createdAt).toBeInstanceOf(Date);
     }
     const read = (await (await call(`/api/shopping-lists/${listId}`)).json()) as ShoppingList;

@@ -1,12 +1,20 @@
 /** The shopping-list endpoints (docs/product/api.md); rules in worker/services/lists.ts. */
-import { CreateShoppingListRequestSchema } from "../../core/api/lists.ts";
+import { CreateShoppingListRequestSchema, ListChangesRequestSchema } from "../../core/api/lists.ts";
+import { isUnitChoice, type UnitChoice } from "../../core/combine/unit-choice.ts";
 import { json, problem, readJson } from "../http/problem.ts";
 import type { Route } from "../http/router.ts";
 import { readEditToken } from "../http/edit-token.ts";
 import { isWellFormedId } from "../lib/ids.ts";
 import { createShoppingList, deleteShoppingList, getShoppingList, removeShoppingListItem } from "../services/lists.ts";
+import { applyListChanges } from "../services/shopping.ts";
 
 const notFound = () => problem(404, "list_not_found", "Shopping list not found.");
+
+/** `?units=metric|us|as-written` (decision 0110); anything else is as written. */
+function unitsOf(url: URL): UnitChoice {
+  const u = url.searchParams.get("units");
+  return isUnitChoice(u) ? u : "as-written";
+}
 
 export const listRoutes: Route[] = [
   {
@@ -36,10 +44,21 @@ export const listRoutes: Route[] = [
     method: "GET",
     access: "public",
     path: "/api/shopping-lists/:id",
-    async handler({ db, params }) {
+    async handler({ db, params, url }) {
       if (!isWellFormedId(params.id!)) return notFound();
-      const list = await getShoppingList(db, params.id!);
+      const list = await getShoppingList(db, params.id!, unitsOf(url));
       return list ? json(list) : notFound();
+    },
+  },
+  {
+    // Shopping mode (issue 17): ticks, hand-typed items, edits, moves and staples, one or a queued batch.
+    method: "POST",
+    access: "public",
+    path: "/api/shopping-lists/:id/changes",
+    async handler({ db, caller, params, request, url }) {
+      if (!isWellFormedId(params.id!)) return notFound();
+      const body = await readJson(request, ListChangesRequestSchema, 200_000);
+      return json(await applyListChanges(db, caller, params.id!, readEditToken(request), body.changes, unitsOf(url)));
     },
   },
   {

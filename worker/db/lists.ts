@@ -59,6 +59,7 @@ export async function insertList(db: Db, list: NewList): Promise<void> {
     sources: item.sources,
     position: item.position,
     checked: item.checked ? 1 : 0,
+    staple: item.staple ? 1 : 0,
   }));
   // D1's own batch: drizzle's batch does not take raw statements.
   const d1 = db.$client;
@@ -83,11 +84,11 @@ export async function insertList(db: Db, list: NewList): Promise<void> {
       d1
         .prepare(
           `insert into shopping_list_items
-             (id, list_id, category, item_key, name, amount, amounts, notes, sources, position, checked)
+             (id, list_id, category, item_key, name, amount, amounts, notes, sources, position, checked, staple)
            select json_extract(value, '$.id'), ?1, json_extract(value, '$.category'), json_extract(value, '$.itemKey'),
              json_extract(value, '$.name'), json_extract(value, '$.amount'), json_extract(value, '$.amounts'),
              json_extract(value, '$.notes'), json_extract(value, '$.sources'), json_extract(value, '$.position'),
-             json_extract(value, '$.checked')
+             json_extract(value, '$.checked'), json_extract(value, '$.staple')
            from json_each(?2)`,
         )
         .bind(list.id, JSON.stringify(slice)),
@@ -148,9 +149,14 @@ export async function findListWithItems(db: Db, id: string) {
         category: shoppingListItems.category,
         name: shoppingListItems.name,
         amount: shoppingListItems.amount,
+        amounts: shoppingListItems.amounts,
         notes: shoppingListItems.notes,
         sources: shoppingListItems.sources,
         position: shoppingListItems.position,
+        checked: shoppingListItems.checked,
+        checkedAt: shoppingListItems.checkedAt,
+        staple: shoppingListItems.staple,
+        addedByHand: shoppingListItems.addedByHand,
       })
       .from(shoppingListItems)
       .where(eq(shoppingListItems.listId, id))

@@ -148,9 +148,60 @@ export const shoppingListItems = sqliteTable(
     sources: text({ mode: "json" }).$type<{ recipeId: string | null; recipe: string; line: string }[]>().notNull(),
     position: integer().notNull(),
     checked: integer({ mode: "boolean" }).notNull().default(false),
+    /** Time of the tap that set `checked` (ms, the tapping device's clock; 0 = never tapped). Last tap wins (decision 0112). */
+    checkedAt: integer().notNull().default(0),
+    /** Typed in on the list page ('paper towels'), not from a recipe. */
+    addedByHand: integer({ mode: "boolean" }).notNull().default(false),
+    /** In the 'You probably have' group (decision 0111) until someone taps 'I need this'. */
+    staple: integer({ mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index("shopping_list_items_list_idx").on(t.listId, t.position)],
+);
+
+/** A signed-in user's category for an item key: their correction beats the categoriser next time (decision 0113). */
+export const userItemCategories = sqliteTable(
+  "user_item_categories",
+  {
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    itemKey: text().notNull(),
+    category: text().notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.itemKey] })],
+);
+
+/** A signed-in user's own staples: `have` true adds a staple, false takes a default one off (decision 0111). */
+export const userStaples = sqliteTable(
+  "user_staples",
+  {
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    itemKey: text().notNull(),
+    have: integer({ mode: "boolean" }).notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.itemKey] })],
+);
+
+/**
+ * Read-only share links of a list (decision 0116): the link's id is the right to read the list
+ * (never its own id), until the owner revokes it.
+ */
+export const listShares = sqliteTable(
+  "list_shares",
+  {
+    id: text().primaryKey(),
+    listId: text()
+      .notNull()
+      .references(() => shoppingLists.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    revokedAt: integer({ mode: "timestamp_ms" }),
+  },
+  (t) => [index("list_shares_list_idx").on(t.listId)],
 );
 
 /** The recipes a list was built from. The title is kept so the list still reads well if a recipe is deleted. */

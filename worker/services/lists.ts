@@ -5,7 +5,9 @@
  * the id may read it.
  */
 import type { CreateShoppingListRequest, ShoppingList, ShoppingListItem } from "../../core/api/lists.ts";
-import { combineRecipes } from "../../core/combine/combine.ts";
+import { compareCategories } from "../../core/categorise/categories.ts";
+import { combineRecipes, type ListItem } from "../../core/combine/combine.ts";
+import { amountInUnits, type UnitChoice } from "../../core/combine/unit-choice.ts";
 import { parseIngredient } from "../../core/ingredient/parse.ts";
 import type { ParsedIngredient } from "../../core/ingredient/types.ts";
 import type { Db } from "../db/client.ts";
@@ -14,6 +16,7 @@ import { newId } from "../lib/ids.ts";
 import { callerUserId, type Caller } from "./caller.ts";
 import { DomainError } from "./errors.ts";
 import { assertMay, editGrant, may, proveEdit } from "./policy.ts";
+import { loadUserRules } from "./shopping.ts";
 
 /**
  * Builds and stores a list from the caller's recipes. Every id must name a recipe the caller may
@@ -43,9 +46,19 @@ export async function createShoppingList(
   // Lines were parsed when the recipe was saved: reuse those parses (docs/decisions/0061).
   const stored = new Map<string, ParsedIngredient>();
   for (const r of ordered) for (const line of r.ingredients) if (isStoredParse(line.parsed, line.text)) stored.set(line.text, line.parsed);
-  const { categories: groups } = combineRecipes(
-    ordered.map((r) => ({ id: r.id, title: r.title, lines: r.ingredients.map((i) => i.text).filter((t) => t.trim()) })),
-    { parse: (line) => stored.get(line) ?? parseIngredient(line) },
+  // A signed-in caller's own staples and category corrections beat the defaults (decisions 0111, 0113).
+  const rules = await loadUserRules(db, callerUserId(caller));
+  const { categories: combined } = combineRecipes(
+    ordered.map((r) => ({
+      id: r.id,
+      title: r.title,
+      lines: r.ingredients.map((i) => i.text).filter((t) => t.trim()),
+      scale: body.scales?.[r.id],
+    })),
+    { parse: (line) => stored.get(line) ?? parseIngredient(line), staples: rules.staples },
+  );
+  const groups = regroup(
+    combined.flatMap((g) => g.items.map((item) => ({ ...item, category: rules.categories.get(item.key) ?? item.category }))),
   );
   mark("combine");
   const listId = newId();
@@ -68,8 +81,19 @@ export async function createShoppingList(
         notes,
         sources,
         position: items.length,
+        staple: item.staple,
       });
-      out.push({ id, name: item.name, amount: item.text, recipes: item.recipes, notes });
+      out.push({
+        id,
+        name: item.name,
+        amount: item.text,
+        recipes: item.recipes,
+        notes,
+        checked: false,
+        checkedAt: 0,
+        staple: item.staple,
+        addedByHand: false,
+      });
     }
   }
   await insertList(db, {
@@ -92,21 +116,44 @@ export async function createShoppingList(
   };
 }
 
-/** The list as the client reads it, or null when there is none with this id. */
-export async function getShoppingList(db: Db, id: string): Promise<ShoppingList | null> {
+/** Items grouped by category in store-walk order (a user's corrections can move an item to another aisle). */
+function regroup(items: ListItem[]): { category: string; items: ListItem[] }[] {
+  const by = new Map<string, ListItem[]>();
+  for (const item of items) {
+    const list = by.get(item.category);
+    if (list) list.push(item);
+    else by.set(item.category, [item]);
+  }
+  return [...by.entries()].sort(([a], [b]) => compareCategories(a, b)).map(([category, items]) => ({ category, items }));
+}
+
+/**
+ * The list as the client reads it, or null when there is none with this id. Amounts are shown in
+ * the reader's unit choice (decision 0110): as the list was built, or re-shown in metric or US units.
+ */
+export async function getShoppingList(db: Db, id: string, units: UnitChoice = "as-written"): Promise<ShoppingList | null> {
   const list = await findListWithItems(db, id);
   if (!list) return null;
-  const ingredients: Record<string, ShoppingListItem[]> = {};
-  // Items are stored in list position order, which is category (store-walk) order already.
+  const grouped = new Map<string, ShoppingListItem[]>();
+  // Items in list position order; categories in store-walk order (an item moved by hand joins its new aisle).
   for (const item of list.items) {
-    (ingredients[item.category] ??= []).push({
+    const out = grouped.get(item.category) ?? [];
+    if (!out.length) grouped.set(item.category, out);
+    out.push({
       id: item.id,
       name: item.name,
-      amount: item.amount,
+      amount: amountInUnits(item.amount, item.amounts, units),
       recipes: recipeTitles(item.sources),
       notes: item.notes,
+      checked: item.checked,
+      checkedAt: item.checkedAt,
+      staple: item.staple,
+      addedByHand: item.addedByHand,
     });
   }
+  const ingredients: Record<string, ShoppingListItem[]> = Object.fromEntries(
+    [...grouped.entries()].sort(([a], [b]) => compareCategories(a, b)),
+  );
   return {
     id: list.id,
     name: list.name,
@@ -136,7 +183,8 @@ export async function deleteShoppingList(db: Db, caller: Caller, listId: string,
   await deleteList(db, listId);
 }
 
-async function requireChangeable(db: Db, caller: Caller, listId: string, editToken: string | null) {
+/** The list row when the caller may change it; 404 when unknown, 403 otherwise. */
+export async function requireChangeable(db: Db, caller: Caller, listId: string, editToken: string | null) {
   const list = await findList(db, listId);
   if (!list) throw new DomainError("not_found", "list_not_found", "Shopping list not found.");
   // A list link (its id) is read-only; changing a signed-out list needs its edit token.

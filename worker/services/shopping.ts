@@ -1,0 +1,173 @@
+/**
+ * Shopping mode (issue 17): changes made on a list page while shopping — ticks, hand-typed items,
+ * edits, category moves, staples — sent one at a time or as a queued offline batch, and the signed-in
+ * user's own rules (categories and staples) that later lists follow. Who may change a list is the one
+ * policy (worker/services/policy.ts): its owner, or the browser holding a signed-out list's edit token.
+ * Decisions: docs/decisions/0111-pantry-staples.md, 0112-tick-merge.md, 0113-shopping-mode.md.
+ */
+import type { ListChange, ListChangesResponse } from "../../core/api/lists.ts";
+import { CATEGORIES, type CategoryName } from "../../core/categorise/categories.ts";
+import { categorise } from "../../core/categorise/categorise.ts";
+import { combineRecipes, type ListItem } from "../../core/combine/combine.ts";
+import type { StapleRules } from "../../core/combine/staples.ts";
+import type { UnitChoice } from "../../core/combine/unit-choice.ts";
+import type { Db } from "../db/client.ts";
+import type { Caller } from "./caller.ts";
+import { DomainError } from "./errors.ts";
+import { getShoppingList, requireChangeable } from "./lists.ts";
+
+/** How far ahead of the server's clock a tap time may be (a phone's clock a little fast). */
+export const TAP_CLOCK_SKEW_MS = 5 * 60_000;
+
+/** A signed-in user's own rules: staples, and categories by item key. */
+export interface UserRules {
+  staples: StapleRules;
+  categories: Map<string, CategoryName>;
+}
+
+const NO_RULES: UserRules = { staples: {}, categories: new Map() };
+
+export async function loadUserRules(db: Db, userId: string | null): Promise<UserRules> {
+  if (!userId) return NO_RULES;
+  const d1 = db.$client;
+  const [staples, cats] = await d1.batch<{ item_key: string; have?: number; category?: string }>([
+    d1.prepare("select item_key, have from user_staples where user_id = ?1").bind(userId),
+    d1.prepare("select item_key, category from user_item_categories where user_id = ?1").bind(userId),
+  ]);
+  const have = new Set<string>();
+  const need = new Set<string>();
+  for (const r of staples!.results) (r.have ? have : need).add(r.item_key);
+  const categories = new Map<string, CategoryName>();
+  for (const r of cats!.results) if (isCategory(r.category)) categories.set(r.item_key, r.category);
+  return { staples: { have, need }, categories };
+}
+
+function isCategory(value: unknown): value is CategoryName {
+  return typeof value === "string" && (CATEGORIES as readonly string[]).includes(value);
+}
+
+/** One hand-typed line as a list item: parsed and categorised by the same engine as recipe lines. */
+export function parseTypedItem(text: string, rules: UserRules = NO_RULES): Omit<ListItem, "sources" | "recipes" | "optional"> {
+  const line = text.trim();
+  const combined = combineRecipes([{ title: "", lines: [line] }], { staples: rules.staples });
+  const first = combined.categories[0]?.items[0];
+  if (first && combined.categories.flatMap((c) => c.items).length === 1) {
+    return { ...first, category: rules.categories.get(first.key) ?? first.category };
+  }
+  // Not one parseable item ("salt and pepper", "water", a lone word the parser cannot name): keep it as typed.
+  const key = line.toLowerCase().replace(/\s+/g, " ");
+  return {
+    key,
+    name: line,
+    category: rules.categories.get(key) ?? categorise(line),
+    text: "",
+    amounts: [],
+    notes: [],
+    staple: false,
+  };
+}
+
+/**
+ * Applies a batch of changes in order, in one D1 batch. Ticks merge by tap time (the later tap
+ * wins, decision 0112); changes to items no longer on the list are skipped and reported in
+ * `missing`, so a queue sent after someone removed an item still goes through.
+ */
+export async function applyListChanges(
+  db: Db,
+  caller: Caller,
+  listId: string,
+  editToken: string | null,
+  changes: ListChange[],
+  units: UnitChoice = "as-written",
+  now = Date.now(),
+): Promise<ListChangesResponse> {
+  await requireChangeable(db, caller, listId, editToken);
+  const userId = caller.user?.id ?? null;
+  const rules = changes.some((c) => c.op === "add") ? await loadUserRules(db, userId) : NO_RULES;
+  const d1 = db.$client;
+  const statements: D1PreparedStatement[] = [];
+  for (const c of changes) {
+    switch (c.op) {
+      case "tick": {
+        const at = Math.min(c.at, now + TAP_CLOCK_SKEW_MS);
+        statements.push(
+          d1
+            .prepare("update shopping_list_items set checked = ?1, checked_at = ?2 where list_id = ?3 and id = ?4 and checked_at < ?2")
+            .bind(c.checked ? 1 : 0, at, listId, c.itemId),
+        );
+        break;
+      }
+      case "add": {
+        const item = parseTypedItem(c.text, rules);
+        statements.push(
+          d1
+            .prepare(
+              `insert or ignore into shopping_list_items
+                 (id, list_id, category, item_key, name, amount, amounts, notes, sources, position, checked, checked_at, added_by_hand, staple)
+               select ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, '[]',
+                 (select coalesce(max(position), -1) + 1 from shopping_list_items where list_id = ?2), 0, 0, 1, ?9`,
+            )
+            .bind(
+              c.itemId,
+              listId,
+              item.category,
+              item.key,
+              item.name,
+              item.text,
+              JSON.stringify(item.amounts.map((a) => ({ quantity: a.quantity, unit: a.unit }))),
+              item.notes.length ? item.notes.join("; ") : null,
+              item.staple ? 1 : 0,
+            ),
+        );
+        break;
+      }
+      case "edit":
+        // A typed amount is shown as typed: no machine amounts to convert.
+        statements.push(
+          d1
+            .prepare("update shopping_list_items set name = ?1, amount = ?2, amounts = '[]' where list_id = ?3 and id = ?4")
+            .bind(c.name, c.amount, listId, c.itemId),
+        );
+        break;
+      case "move":
+        statements.push(
+          d1.prepare("update shopping_list_items set category = ?1 where list_id = ?2 and id = ?3").bind(c.category, listId, c.itemId),
+        );
+        if (userId) {
+          // Remembered for this user: the next list with this item puts it here (decision 0113).
+          statements.push(
+            d1
+              .prepare(
+                `insert into user_item_categories (user_id, item_key, category, updated_at)
+                 select ?1, item_key, ?2, ?5 from shopping_list_items where list_id = ?3 and id = ?4
+                 on conflict (user_id, item_key) do update set category = excluded.category, updated_at = excluded.updated_at`,
+              )
+              .bind(userId, c.category, listId, c.itemId, now),
+          );
+        }
+        break;
+      case "staple":
+        statements.push(
+          d1.prepare("update shopping_list_items set staple = ?1 where list_id = ?2 and id = ?3").bind(c.staple ? 1 : 0, listId, c.itemId),
+        );
+        if (userId && c.remember) {
+          statements.push(
+            d1
+              .prepare(
+                `insert into user_staples (user_id, item_key, have, updated_at)
+                 select ?1, item_key, ?2, ?5 from shopping_list_items where list_id = ?3 and id = ?4
+                 on conflict (user_id, item_key) do update set have = excluded.have, updated_at = excluded.updated_at`,
+              )
+              .bind(userId, c.staple ? 1 : 0, listId, c.itemId, now),
+          );
+        }
+        break;
+    }
+  }
+  await d1.batch(statements);
+  const list = await getShoppingList(db, listId, units);
+  if (!list) throw new DomainError("not_found", "list_not_found", "Shopping list not found.");
+  const present = new Set(Object.values(list.ingredients).flatMap((items) => items.map((i) => i.id)));
+  const missing = [...new Set(changes.map((c) => c.itemId).filter((id) => !present.has(id)))];
+  return { list, missing };
+}
