@@ -6,6 +6,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeBrowser, openPage, PHONE, type Problems } from "./browser.ts";
+import { makeList } from "./lists.ts";
 
 afterAll(async () => {
   await closeBrowser();
@@ -43,17 +44,6 @@ async function expectToast(page: Page, title: string, description?: string | Reg
   await toast.waitFor({ state: "detached" });
 }
 
-async function makeList(page: Page, name: string): Promise<string> {
-  const res = await page.request.post("/api/recipes/manual", {
-    data: { title: "Pancakes", ingredients: ["2 cups flour", "3 eggs", "1 cup milk"], source: "manually added" },
-  });
-  expect(res.status(), await res.text()).toBeLessThan(300);
-  const recipe = (await res.json()) as { id?: string; recipe?: { id: string } };
-  const list = await page.request.post("/api/shopping-lists", { data: { name, recipeIds: [recipe.id ?? recipe.recipe!.id] } });
-  expect(list.status()).toBe(201);
-  return ((await list.json()) as { id: string }).id;
-}
-
 interface OutboxMail {
   to: string;
   subject: string;
@@ -77,7 +67,7 @@ describe("e-mail a list", () => {
     it(`from the list page (${label}): validation, 'Email sent', the mail in the outbox`, async () => {
       const { page, context, problems } = await openPage(viewport ? { viewport } : {});
       const name = `Brunch ${label}`;
-      const id = await makeList(page, name);
+      const { id } = await makeList(page, { name });
       await page.goto(`/shopping-list/${id}`);
       await page.locator(".list__item").first().waitFor();
       await (await hydratedButton(page, "Email")).click();
@@ -110,7 +100,7 @@ describe("e-mail a list", () => {
 
   it("prefills a signed-in user's own address", async () => {
     const { page, context, problems } = await openPage();
-    const id = await makeList(page, "Owner list");
+    const { id } = await makeList(page, { name: "Owner list" });
     // Signed in through the API: the session cookie is the browser context's.
     const email = `owner-${Date.now()}@example.test`;
     const reg = await page.request.post("/api/auth/register", {

@@ -8,6 +8,7 @@ import path from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeBrowser, openPage, PHONE, type Problems } from "./browser.ts";
+import { type ListJson, makeList } from "./lists.ts";
 import { type FixtureServer, startFixtureServer } from "./fixture-server.ts";
 
 let fixtures: FixtureServer;
@@ -18,13 +19,6 @@ afterAll(async () => {
   await fixtures?.close();
   await closeBrowser();
 });
-
-interface ListJson {
-  id: string;
-  name: string;
-  recipes: { id: string; title: string }[];
-  ingredients: Record<string, { id: string; name: string; amount: string; recipes: string[] }[]>;
-}
 
 /** Problems other than the HTTP errors a test provoked on purpose. */
 function unexpected(problems: Problems, allowStatus: number[] = []): Problems {
@@ -91,20 +85,6 @@ async function generate(page: Page): Promise<string> {
 async function fetchList(page: Page, id: string): Promise<ListJson> {
   const res = await page.request.get(`/api/shopping-lists/${id}`);
   expect(res.status()).toBe(200);
-  return (await res.json()) as ListJson;
-}
-
-/** A list made through the API, for tests that start on the list page. */
-async function makeList(page: Page, recipes: { title: string; ingredients: string[] }[]): Promise<ListJson> {
-  const ids: string[] = [];
-  for (const r of recipes) {
-    const res = await page.request.post("/api/recipes/manual", { data: { ...r, source: "manually added" } });
-    expect(res.status(), await res.text()).toBeLessThan(300);
-    const body = (await res.json()) as { id?: string; recipe?: { id: string } };
-    ids.push(body.id ?? body.recipe!.id);
-  }
-  const res = await page.request.post("/api/shopping-lists", { data: { name: "Party Prep", recipeIds: ids } });
-  expect(res.status()).toBe(201);
   return (await res.json()) as ListJson;
 }
 
@@ -417,7 +397,7 @@ describe("/shopping-list/{id}", () => {
 
   it("copies the list in the specified text format", async () => {
     const { page, context, problems } = await openPage({ permissions: ["clipboard-read", "clipboard-write"] });
-    const list = await makeList(page, recipes);
+    const list = await makeList(page, { recipes: recipes });
     await page.goto(`/shopping-list/${list.id}`);
     await page.getByRole("heading", { level: 1, name: "Party Prep" }).waitFor();
     await page.getByRole("button", { name: "Copy" }).click();
@@ -438,7 +418,7 @@ describe("/shopping-list/{id}", () => {
 
   it("says so when the clipboard refuses", async () => {
     const { page, context } = await openPage();
-    const list = await makeList(page, recipes.slice(0, 1));
+    const list = await makeList(page, { recipes: recipes.slice(0, 1) });
     await page.goto(`/shopping-list/${list.id}`);
     await page.getByRole("heading", { level: 1, name: "Party Prep" }).waitFor();
     await page.evaluate(() => {
@@ -451,7 +431,7 @@ describe("/shopping-list/{id}", () => {
 
   it("prints a clean layout in a new window that prints itself and closes", async () => {
     const { page, context, problems } = await openPage();
-    const list = await makeList(page, recipes);
+    const list = await makeList(page, { recipes: recipes });
     await page.goto(`/shopping-list/${list.id}`);
     await page.getByRole("heading", { level: 1, name: "Party Prep" }).waitFor();
     // Record what the print window held when print() ran.
@@ -490,7 +470,7 @@ describe("/shopping-list/{id}", () => {
 
   it("removes an item and shows the list fetched again; reports a failed removal", async () => {
     const { page, context, problems } = await openPage();
-    const list = await makeList(page, recipes);
+    const list = await makeList(page, { recipes: recipes });
     await page.goto(`/shopping-list/${list.id}`);
     await page.getByRole("heading", { level: 1, name: "Party Prep" }).waitFor();
     // The list was made through the API here, so hand this browser its edit token as the home page

@@ -8,6 +8,7 @@ import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeBrowser, openPage, PHONE, type Problems } from "./browser.ts";
+import { listEditTokenHeader, makeList, type RecipeInput } from "./lists.ts";
 
 afterAll(async () => {
   await closeBrowser();
@@ -52,26 +53,6 @@ async function expectToast(page: Page, title: string, description?: string | Reg
   await toast.waitFor({ state: "detached" });
 }
 
-/** Edit tokens of the lists made here (decision 0082: deleting a signed-out list needs its token). */
-const listTokens = new Map<string, string>();
-
-async function makeList(page: Page, name: string): Promise<string> {
-  const res = await page.request.post("/api/recipes/manual", {
-    data: {
-      title: "Garlic Omelette",
-      ingredients: ["4 eggs", "1 cup milk", "3 cloves garlic", "200 g cheddar cheese"],
-      source: "manually added",
-    },
-  });
-  expect(res.status(), await res.text()).toBeLessThan(300);
-  const recipe = (await res.json()) as { id?: string; recipe?: { id: string } };
-  const list = await page.request.post("/api/shopping-lists", { data: { name, recipeIds: [recipe.id ?? recipe.recipe!.id] } });
-  expect(list.status()).toBe(201);
-  const body = (await list.json()) as { id: string; editToken?: string };
-  if (body.editToken) listTokens.set(body.id, body.editToken);
-  return body.id;
-}
-
 async function axeSeriousViolations(page: Page): Promise<string[]> {
   await page.waitForFunction(
     () =>
@@ -103,10 +84,14 @@ async function createOrder(page: Page, context: BrowserContext, toast: [string, 
   return checkout;
 }
 
+const OMELETTE: RecipeInput[] = [
+  { title: "Garlic Omelette", ingredients: ["4 eggs", "1 cup milk", "3 cloves garlic", "200 g cheddar cheese"] },
+];
+
 describe("order with the demo provider", () => {
   it("from the list page: validation, no stores, store choice, checkout window, unmatched items (desktop)", async () => {
     const { page, context, problems } = await openPage();
-    const id = await makeList(page, "Order Test");
+    const { id } = await makeList(page, { name: "Order Test", recipes: OMELETTE });
     await page.goto(`/shopping-list/${id}`);
     await page.locator(".list__item").first().waitFor();
     await (await hydratedButton(page, "Order with Instacart")).click();
@@ -178,7 +163,8 @@ describe("order with the demo provider", () => {
 
   it("'Order Failed' when the list is gone", async () => {
     const { page, context, problems } = await openPage();
-    const id = await makeList(page, "Soon Deleted");
+    const list = await makeList(page, { name: "Soon Deleted", recipes: OMELETTE });
+    const id = list.id;
     await page.goto(`/shopping-list/${id}`);
     await page.locator(".list__item").first().waitFor();
     await (await hydratedButton(page, "Order with Instacart")).click();
@@ -186,7 +172,7 @@ describe("order with the demo provider", () => {
     await dialog.getByRole("textbox", { name: "ZIP code" }).fill("60601");
     await dialog.getByRole("button", { name: "Search stores" }).click();
     await dialog.locator(".store-card").first().click();
-    const deleted = await page.request.delete(`/api/shopping-lists/${id}`, { headers: { "x-edit-token": listTokens.get(id) ?? "" } });
+    const deleted = await page.request.delete(`/api/shopping-lists/${id}`, { headers: listEditTokenHeader(list) });
     expect(deleted.status()).toBe(204);
     const pagesBefore = context.pages().length;
     await dialog.getByRole("button", { name: "Create Order" }).click();
@@ -200,7 +186,7 @@ describe("order with the demo provider", () => {
 
   it("from the home list view at 375 px, by keyboard", async () => {
     const { page, context, problems } = await openPage({ viewport: PHONE });
-    const id = await makeList(page, "Phone Order");
+    const { id } = await makeList(page, { name: "Phone Order", recipes: OMELETTE });
     // The home page shows the last generated list in place of the feature preview.
     await page.goto("/");
     await page.evaluate((listId) => localStorage.setItem("recipecart:last-list", listId), id);

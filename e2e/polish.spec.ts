@@ -7,6 +7,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeBrowser, DESKTOP, openPage, PHONE } from "./browser.ts";
+import { makeList } from "./lists.ts";
 import { type FixtureServer, startFixtureServer } from "./fixture-server.ts";
 
 let fixtures: FixtureServer;
@@ -39,17 +40,6 @@ async function addManual(page: Page, title: string, ingredients: string) {
   await page.getByRole("textbox", { name: "Ingredients" }).fill(ingredients);
   await page.getByRole("button", { name: "Add Recipe" }).click();
   await addedList(page).filter({ hasText: title }).waitFor();
-}
-
-async function makeList(page: Page): Promise<{ id: string; name: string }> {
-  const ids: string[] = [];
-  for (const r of [{ title: "Polish Soup", ingredients: ["2 onions", "1 tbsp butter", "3 carrots"] }]) {
-    const res = await page.request.post("/api/recipes/manual", { data: { ...r, source: "manually added" } });
-    ids.push(((await res.json()) as { id: string }).id);
-  }
-  const res = await page.request.post("/api/shopping-lists", { data: { name: "Shopping List - 11/25/2026", recipeIds: ids } });
-  expect(res.status()).toBe(201);
-  return (await res.json()) as { id: string; name: string };
 }
 
 describe("edit dialog rows", () => {
@@ -253,7 +243,10 @@ describe("the list page", () => {
 
   it("keeps '- date' with the name on a phone, and prints the list alone", async () => {
     const { page, context } = await openPage({ viewport: PHONE });
-    const list = await makeList(page);
+    const list = await makeList(page, {
+      name: "Shopping List - 11/25/2026",
+      recipes: [{ title: "Polish Soup", ingredients: ["2 onions", "1 tbsp butter", "3 carrots"] }],
+    });
     await page.goto(`/shopping-list/${list.id}`);
     await page.getByRole("heading", { level: 1 }).waitFor();
     await page.locator(".list__item").first().waitFor();
@@ -286,7 +279,10 @@ describe("the list page", () => {
 
   it("offers Undo for a removed item: undone, nothing is sent and the item stays", async () => {
     const { page, context } = await openPage();
-    const list = await makeList(page);
+    const list = await makeList(page, {
+      name: "Shopping List - 11/25/2026",
+      recipes: [{ title: "Polish Soup", ingredients: ["2 onions", "1 tbsp butter", "3 carrots"] }],
+    });
     await page.goto(`/shopping-list/${list.id}`);
     await page.locator(".list__item").first().waitFor();
     let deletes = 0;

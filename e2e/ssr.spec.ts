@@ -1,22 +1,10 @@
-/**
- * Pages arrive whole (issue 18): the list page's first HTML, read with JavaScript disabled,
- * already holds the name, every category and every item; the status codes of a missing list;
- * hydration without a second fetch; a failed load and its retry; robots and canonical links.
- */
-import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { baseURL, closeBrowser, getBrowser, openPage } from "./browser.ts";
+import { makeList } from "./lists.ts";
 
 afterAll(async () => {
   await closeBrowser();
 });
-
-interface ListJson {
-  id: string;
-  name: string;
-  recipes: { id: string; title: string }[];
-  ingredients: Record<string, { id: string; name: string; amount: string; recipes: string[] }[]>;
-}
 
 const RECIPES = [
   {
@@ -43,18 +31,6 @@ const RECIPES = [
   },
 ];
 
-async function makeList(page: Page, name = "Party Prep"): Promise<ListJson> {
-  const ids: string[] = [];
-  for (const r of RECIPES) {
-    const res = await page.request.post("/api/recipes/manual", { data: { ...r, source: "manually added" } });
-    expect(res.status(), await res.text()).toBeLessThan(300);
-    ids.push(((await res.json()) as { id: string }).id);
-  }
-  const res = await page.request.post("/api/shopping-lists", { data: { name, recipeIds: ids } });
-  expect(res.status()).toBe(201);
-  return (await res.json()) as ListJson;
-}
-
 const text = (s: string) => s.replace(/\s+/g, " ").trim();
 
 describe("the list page's first HTML", () => {
@@ -62,7 +38,7 @@ describe("the list page's first HTML", () => {
     const browser = await getBrowser();
     const context = await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: false });
     const page = await context.newPage();
-    const list = await makeList(page, "Saturday <Shop> & more");
+    const list = await makeList(page, { name: "Saturday <Shop> & more", recipes: RECIPES });
     const items = Object.values(list.ingredients).flat();
     expect(items.length).toBeGreaterThan(8);
 
@@ -103,7 +79,7 @@ describe("the list page's first HTML", () => {
 describe("hydration and loading", () => {
   it("hydrates the server's list without fetching it again", async () => {
     const { page, context, problems } = await openPage();
-    const list = await makeList(page);
+    const list = await makeList(page, { recipes: RECIPES });
     const fetched: string[] = [];
     page.on("request", (req) => {
       const url = new URL(req.url());
@@ -122,7 +98,7 @@ describe("hydration and loading", () => {
 
   it("says 'Failed to load shopping list. Please try again.' when the load fails, and retries", async () => {
     const { page, context, problems } = await openPage();
-    const list = await makeList(page);
+    const list = await makeList(page, { recipes: RECIPES });
     await page.goto("/");
     await page.evaluate((id) => localStorage.setItem("recipecart:last-list", id), list.id);
     await page.reload();

@@ -1,48 +1,73 @@
 /**
  * /dashboard (docs/product/screens.md): tabs chosen by ?tab= (overview | favorites | history | profile | security |
- * admin). The loader reads the signed-in user from the session cookie, so the page renders on the
- * server without a spinner; signed-out visitors are sent to /auth. Tabs are listed once they have
- * content: today the profile tab (profile form and change-password form); the others come with the
- * favourites/history/admin issue, and until then any tab value shows the profile.
+ * admin; admin only for admins). The loader reads the signed-in user from the session cookie and
+ * loads the chosen tab's data on the server, so the page renders without a spinner or a content
+ * jump; signed-out visitors are sent to /auth. Choosing a tab changes ?tab= (replacing the history
+ * entry) and the loader runs again; the tab list shows the new choice once its data is there.
  */
 import { useRef } from "react";
-import { redirect, useNavigate, useSearchParams } from "react-router";
+import { redirect, useNavigate, useNavigation } from "react-router";
 import { ProfileTab } from "../components/dashboard/profile-tab.tsx";
-import { callerContext } from "../context.ts";
+import { SecurityTab } from "../components/dashboard/security-tab.tsx";
+import { callerContext, servicesContext } from "../context.ts";
 import { useAuth } from "../lib/auth.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { userFromCaller } from "../lib/server-user.ts";
 import { Tab, TabList, TabPanel, Tabs } from "../ui/tabs.tsx";
 import type { Route } from "./+types/dashboard.ts";
-
-export function loader({ context }: Route.LoaderArgs) {
-  const user = userFromCaller(context.get(callerContext));
-  if (!user) throw redirect("/auth");
-  return { user };
-}
-
-export const meta = () => pageMeta({ title: "Dashboard", description: "Your recipecart account: profile and password.", personal: true });
+import "../styles/dashboard.css";
 
 /** docs/product/screens.md: the values ?tab= may take. */
 export const DASHBOARD_TABS = ["overview", "favorites", "history", "profile", "security", "admin"] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
 
-/** The tabs that have content so far, in display order. */
-const AVAILABLE: { id: DashboardTab; label: string }[] = [{ id: "profile", label: "Profile" }];
+const TAB_LABELS: Record<DashboardTab, string> = {
+  overview: "Overview",
+  favorites: "Favorites",
+  history: "History",
+  profile: "Profile",
+  security: "Security",
+  admin: "Admin",
+};
 
-export function selectedTab(value: string | null): DashboardTab {
-  const hit = AVAILABLE.find((t) => t.id === value);
-  return (hit ?? AVAILABLE[0]!).id;
+/** The tabs with content, in display order; admin only for admins. */
+export function tabsFor(isAdmin: boolean): DashboardTab[] {
+  const tabs: DashboardTab[] = ["profile", "security"];
+  return isAdmin ? [...tabs] : tabs;
 }
 
+/** The tab ?tab= names when the user may see it, else the first tab. */
+export function selectedTab(value: string | null, isAdmin = false): DashboardTab {
+  const tabs = tabsFor(isAdmin);
+  return tabs.find((t) => t === value) ?? tabs[0]!;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const caller = context.get(callerContext);
+  const user = userFromCaller(caller);
+  if (!user) throw redirect("/auth");
+  const tab = selectedTab(new URL(request.url).searchParams.get("tab"), user.isAdmin);
+  const services = context.get(servicesContext);
+  switch (tab) {
+    case "security":
+      return { user, tab, sessions: (await services.sessions.list(caller)) ?? [] };
+    default:
+      return { user, tab };
+  }
+}
+
+export const meta = () =>
+  pageMeta({ title: "Dashboard", description: "Your recipecart account: favourites, list history, profile and security.", personal: true });
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const [params] = useSearchParams();
   const navigate = useNavigate();
+  const navigation = useNavigation();
   const auth = useAuth();
   const headingRef = useRef<HTMLHeadingElement>(null);
   // The store has the freshest user after an edit; the loader's is the server's at render time.
   const user = auth.user && auth.user.id === loaderData.user.id ? auth.user : loaderData.user;
-  const tab = selectedTab(params.get("tab"));
+  const tab = loaderData.tab;
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/dashboard";
 
   return (
     <div className="dashboard container">
@@ -54,24 +79,33 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </header>
       <Tabs
         selectedKey={tab}
+        keyboardActivation="manual"
         onSelectionChange={(key) => {
-          const next = new URLSearchParams(params);
-          next.set("tab", String(key));
-          void navigate({ search: `?${next.toString()}` }, { replace: true, preventScrollReset: true });
+          if (key === tab) return;
+          void navigate({ search: `?tab=${String(key)}` }, { replace: true, preventScrollReset: true });
         }}
         className="dashboard__tabs"
       >
         <TabList aria-label="Dashboard sections">
-          {AVAILABLE.map((t) => (
-            <Tab key={t.id} id={t.id}>
-              {t.label}
+          {tabsFor(loaderData.user.isAdmin).map((t) => (
+            <Tab key={t} id={t}>
+              {TAB_LABELS[t]}
             </Tab>
           ))}
         </TabList>
-        <TabPanel id="profile">
-          <ProfileTab user={user} />
+        <TabPanel id={tab} aria-busy={loading || undefined}>
+          <TabContent data={loaderData} user={user} />
         </TabPanel>
       </Tabs>
     </div>
   );
+}
+
+function TabContent({ data, user }: { data: Route.ComponentProps["loaderData"]; user: Route.ComponentProps["loaderData"]["user"] }) {
+  switch (data.tab) {
+    case "security":
+      return "sessions" in data ? <SecurityTab sessions={data.sessions} /> : null;
+    default:
+      return <ProfileTab user={user} />;
+  }
 }

@@ -18,7 +18,7 @@ const LIST: ShoppingList = {
 
 function load(id: string | undefined, get: PageServices["lists"]["get"]) {
   const context = new RouterContextProvider();
-  context.set(servicesContext, { lists: { get } });
+  context.set(servicesContext, { lists: { get } } as unknown as PageServices);
   const args = { request: new Request(`http://x/shopping-list/${id ?? ""}`), params: { id }, context };
   return loader(args as unknown as Parameters<typeof loader>[0]);
 }

@@ -1,17 +1,25 @@
 /**
  * What route loaders may ask of the server (web/context.ts `servicesContext`, filled per request by
  * worker/index.ts): the same service functions the API calls, bound to this request's database.
- * Web code imports only the type, so no server module reaches the browser bundle.
+ * Web code imports only the type, so no server module reaches the browser bundle. Personal data
+ * is asked for with the request's Caller (web/context.ts `callerContext`); signed out, it is null.
  */
+import type { SessionInfo } from "../../core/api/auth.ts";
 import type { ShoppingList } from "../../core/api/lists.ts";
 import type { Db } from "../db/client.ts";
 import { isWellFormedId } from "../lib/ids.ts";
+import type { Caller } from "./caller.ts";
 import { getShoppingList } from "./lists.ts";
+import { listSessions } from "./sessions.ts";
 
 export interface PageServices {
   lists: {
     /** The list as GET /api/shopping-lists/{id} answers it (anyone with the id may read it), or null. */
     get(id: string): Promise<ShoppingList | null>;
+  };
+  sessions: {
+    /** The caller's live sessions as GET /api/auth/sessions answers them; null when signed out. */
+    list(caller: Caller): Promise<SessionInfo[] | null>;
   };
 }
 
@@ -19,6 +27,18 @@ export function createPageServices(db: Db): PageServices {
   return {
     lists: {
       get: async (id) => (isWellFormedId(id) ? getShoppingList(db, id) : null),
+    },
+    sessions: {
+      async list(caller) {
+        if (!caller.user) return null;
+        const rows = await listSessions(db, caller.user.id, caller.session.id);
+        return rows.map((s) => ({
+          ...s,
+          createdAt: s.createdAt.toISOString(),
+          lastUsedAt: s.lastUsedAt.toISOString(),
+          expiresAt: s.expiresAt.toISOString(),
+        }));
+      },
     },
   };
 }

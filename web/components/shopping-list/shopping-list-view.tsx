@@ -3,7 +3,7 @@
  * items grouped by category (amount, name, which recipes need it), removing an item, Print and
  * Copy, Email (web/components/share) and Order with Instacart (web/components/grocery).
  */
-import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import type { ShoppingList, ShoppingListItem } from "../../../core/api/lists.ts";
 import { api, errorText } from "../../lib/api.ts";
@@ -11,6 +11,7 @@ import { listEditToken } from "../../lib/recipes-store.ts";
 import { dismissAllToasts, toast } from "../../lib/toast.ts";
 import { Button } from "../../ui/button.tsx";
 import { OrderButton } from "../grocery/order-button.tsx";
+import { LocalDate } from "../local-date.tsx";
 import { EmailButton } from "../share/email-button.tsx";
 import { getListText } from "./list-text.ts";
 import { printList } from "./print-list.ts";
@@ -111,7 +112,7 @@ export function ShoppingListView({ list, onChanged }: { list: ShoppingList; onCh
           <ListTitle name={list.name} />
         </h1>
         <p className="list__meta">
-          {count} {count === 1 ? "item" : "items"} · created <CreatedDate iso={list.createdAt} />
+          {count} {count === 1 ? "item" : "items"} · created <LocalDate iso={list.createdAt} />
         </p>
         {list.recipes.length ? (
           <p className="list__recipes">
@@ -164,25 +165,6 @@ export function ShoppingListView({ list, onChanged }: { list: ShoppingList; onCh
       )}
     </article>
   );
-}
-
-const noSubscribe = () => () => {};
-
-/**
- * The server does not know the reader's locale or time zone: the server HTML and the hydrating
- * render show the UTC date in one fixed format (so hydration matches), then the browser's own.
- */
-function CreatedDate({ iso }: { iso: string }) {
-  const inBrowser = useSyncExternalStore(
-    noSubscribe,
-    () => true,
-    () => false,
-  );
-  const date = new Date(iso);
-  const text = inBrowser
-    ? date.toLocaleDateString()
-    : date.toLocaleDateString("en-US", { timeZone: "UTC", year: "numeric", month: "numeric", day: "numeric" });
-  return <time dateTime={iso}>{text}</time>;
 }
 
 /**

@@ -1,0 +1,53 @@
+/**
+ * Shared e2e helper: recipes and a shopping list made through the API (POST /api/recipes/manual,
+ * then POST /api/shopping-lists) with the page's own request context, so its cookies (a signed-in
+ * session) apply. Signed out, the answer carries the list's edit token (decision 0082), which
+ * `listEditTokenHeader` turns into the header a later change or delete needs. Calls name the app
+ * as their Origin, as a browser does, so a signed-in (cookie) call passes the CSRF check.
+ */
+import type { Page } from "playwright-core";
+import { expect } from "vitest";
+import { baseURL } from "./browser.ts";
+
+export interface RecipeInput {
+  title: string;
+  ingredients: string[];
+}
+
+export interface ListJson {
+  id: string;
+  name: string;
+  createdAt: string;
+  recipes: { id: string; title: string }[];
+  ingredients: Record<string, { id: string; name: string; amount: string; recipes: string[] }[]>;
+  editToken?: string;
+}
+
+export const DEFAULT_RECIPES: RecipeInput[] = [{ title: "Pancakes", ingredients: ["2 cups flour", "3 eggs", "1 cup milk"] }];
+
+/** Makes each recipe by hand entry and returns their ids, in order. */
+export async function makeRecipes(page: Page, recipes: RecipeInput[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const r of recipes) {
+    const res = await page.request.post("/api/recipes/manual", { data: { ...r, source: "manually added" }, headers: { origin: baseURL() } });
+    expect(res.status(), await res.text()).toBeLessThan(300);
+    ids.push(((await res.json()) as { id: string }).id);
+  }
+  return ids;
+}
+
+/** Makes the recipes, then a list from them, and returns the list as the API answered it (201). */
+export async function makeList(
+  page: Page,
+  { name = "Party Prep", recipes = DEFAULT_RECIPES }: { name?: string; recipes?: RecipeInput[] } = {},
+): Promise<ListJson> {
+  const recipeIds = await makeRecipes(page, recipes);
+  const res = await page.request.post("/api/shopping-lists", { data: { name, recipeIds }, headers: { origin: baseURL() } });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as ListJson;
+}
+
+/** The header that proves a signed-out list's edit token (decision 0082); none for a signed-in user's list. */
+export function listEditTokenHeader(list: Pick<ListJson, "editToken">): Record<string, string> {
+  return list.editToken ? { "x-edit-token": list.editToken } : {};
+}
