@@ -29,7 +29,10 @@ export const DEFAULT_RECIPES: RecipeInput[] = [{ title: "Pancakes", ingredients:
 export async function makeRecipes(page: Page, recipes: RecipeInput[]): Promise<string[]> {
   const ids: string[] = [];
   for (const r of recipes) {
-    const res = await page.request.post("/api/recipes/manual", { data: { ...r, source: "manually added" }, headers: { origin: baseURL() } });
+    const res = await page.request.post("/api/recipes/manual", {
+      data: { ...r, source: "manually added" },
+      headers: { origin: baseURL() },
+    });
     expect(res.status(), await res.text()).toBeLessThan(300);
     ids.push(((await res.json()) as { id: string }).id);
   }

@@ -90,3 +90,48 @@ function EyeOffIcon() {
     </svg>
   );
 }
+
+export interface NewPasswordFieldsProps {
+  /** Rule for the new password (the API schema's field, so the message is the product's). */
+  validate: (value: string) => string | null;
+  value: string;
+  onChange: (value: string) => void;
+  confirm: string;
+  onConfirmChange: (value: string) => void;
+  isReadOnly?: boolean;
+  /** Form field name of the new password ("password" on /reset-password, "newPassword" in the dashboard). */
+  name: string;
+}
+
+/**
+ * The new-password pair shared by /reset-password and the dashboard's change-password form: 'New
+ * password' (at least 8 characters) and 'Confirm new password' ('Please confirm your password',
+ * "Passwords don't match"), each with its own show/hide toggle.
+ */
+export function NewPasswordFields({ validate, value, onChange, confirm, onConfirmChange, isReadOnly, name }: NewPasswordFieldsProps) {
+  return (
+    <>
+      <PasswordField
+        name={name}
+        label="New password"
+        toggleName="new password"
+        autoComplete="new-password"
+        description="At least 8 characters."
+        value={value}
+        onChange={onChange}
+        isReadOnly={isReadOnly}
+        validate={validate}
+      />
+      <PasswordField
+        name="confirmPassword"
+        label="Confirm new password"
+        toggleName="password confirmation"
+        autoComplete="new-password"
+        value={confirm}
+        onChange={onConfirmChange}
+        isReadOnly={isReadOnly}
+        validate={(v) => (!v ? "Please confirm your password" : v !== value ? "Passwords don't match" : null)}
+      />
+    </>
+  );
+}

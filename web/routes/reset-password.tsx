@@ -8,7 +8,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { redirect, useSearchParams } from "react-router";
 import { PASSWORD_MIN, ResetPasswordRequestSchema } from "../../core/api/auth.ts";
 import { AuthCard, StatusIcon } from "../components/auth-card.tsx";
-import { PasswordField } from "../components/password-field.tsx";
+import { NewPasswordFields } from "../components/password-field.tsx";
 import { api, ApiError } from "../lib/api-client.ts";
 import { fetchCurrentUser } from "../lib/auth.ts";
 import { useFocusHeadingOnChange } from "../lib/focus.ts";
@@ -132,25 +132,14 @@ export default function ResetPassword() {
   return (
     <AuthCard headingRef={headingRef} title="Create a new password" lead="Choose a new password for your account.">
       <Form onSubmit={onSubmit} aria-label="Choose a new password" className="auth-form" liveErrors>
-        <PasswordField
+        <NewPasswordFields
           name="password"
-          label="New password"
-          toggleName="new password"
-          autoComplete="new-password"
           value={password}
           onChange={setPassword}
+          confirm={confirm}
+          onConfirmChange={setConfirm}
           isReadOnly={pending}
           validate={fieldValidator(ResetPasswordRequestSchema.shape.password)}
-        />
-        <PasswordField
-          name="confirmPassword"
-          label="Confirm new password"
-          toggleName="password confirmation"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={setConfirm}
-          isReadOnly={pending}
-          validate={(v) => (!v ? "Please confirm your password" : v !== password ? "Passwords don't match" : null)}
         />
         <div className="auth-tips">
           <p className="auth-tips__title">Tips for a strong password</p>

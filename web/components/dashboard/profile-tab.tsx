@@ -14,7 +14,7 @@ import { toast } from "../../lib/toast.ts";
 import { Button } from "../../ui/button.tsx";
 import { Form } from "../../ui/form.tsx";
 import { TextField } from "../../ui/text-field.tsx";
-import { PasswordField } from "../password-field.tsx";
+import { NewPasswordFields, PasswordField } from "../password-field.tsx";
 
 const profile = UpdateProfileRequestSchema.shape;
 const password = ChangePasswordRequestSchema.shape;
@@ -146,26 +146,14 @@ function ChangePasswordForm() {
           isReadOnly={pending}
           validate={fieldValidator(password.currentPassword)}
         />
-        <PasswordField
+        <NewPasswordFields
           name="newPassword"
-          label="New password"
-          toggleName="new password"
-          autoComplete="new-password"
-          description="At least 8 characters."
           value={values.newPassword}
           onChange={set("newPassword")}
+          confirm={values.confirmPassword}
+          onConfirmChange={set("confirmPassword")}
           isReadOnly={pending}
           validate={fieldValidator(password.newPassword)}
-        />
-        <PasswordField
-          name="confirmPassword"
-          label="Confirm new password"
-          toggleName="password confirmation"
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          onChange={set("confirmPassword")}
-          isReadOnly={pending}
-          validate={(v) => (!v ? "Please confirm your password" : v !== values.newPassword ? "Passwords don't match" : null)}
         />
         <div className="profile-card__actions">
           <Button type="submit" isPending={pending}>

@@ -13,8 +13,7 @@ import { Button } from "../../ui/button.tsx";
 import { OrderButton } from "../grocery/order-button.tsx";
 import { LocalDate } from "../local-date.tsx";
 import { EmailButton } from "../share/email-button.tsx";
-import { getListText } from "./list-text.ts";
-import { printList } from "./print-list.ts";
+import { copyList, printListOrToast } from "./list-actions.ts";
 
 export function ShoppingListView({ list, onChanged }: { list: ShoppingList; onChanged: () => Promise<void> }) {
   // Items removed but not yet sent: the removal is sent when its toast closes, unless Undo was pressed.
@@ -90,21 +89,6 @@ export function ShoppingListView({ list, onChanged }: { list: ShoppingList; onCh
     });
   }
 
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(getListText(visible));
-      toast({ title: "Copied to clipboard", description: "Paste the list wherever you like." });
-    } catch {
-      toast({ title: "Copy failed", description: "Your browser did not allow copying.", variant: "destructive" });
-    }
-  }
-
-  function print() {
-    if (!printList(visible)) {
-      toast({ title: "Print failed", description: "Allow pop-ups for this site to print.", variant: "destructive" });
-    }
-  }
-
   return (
     <article className="list" aria-labelledby="list-title" ref={articleRef}>
       <header className="list__header">
@@ -120,10 +104,10 @@ export function ShoppingListView({ list, onChanged }: { list: ShoppingList; onCh
           </p>
         ) : null}
         <div className="list__actions">
-          <Button variant="outline" onPress={print}>
+          <Button variant="outline" onPress={() => printListOrToast(visible)}>
             Print
           </Button>
-          <Button variant="outline" onPress={copy}>
+          <Button variant="outline" onPress={() => void copyList(visible)}>
             Copy
           </Button>
           <EmailButton listId={list.id} />

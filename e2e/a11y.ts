@@ -1,0 +1,53 @@
+/**
+ * Shared e2e helpers for accessibility and toasts: axe-core's serious and critical violations of the
+ * page as it is (after overlays finish animating; react-aria's off-screen live announcer left out, see
+ * accounts.spec.ts), and waiting for a toast by its title.
+ */
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { expect } from "vitest";
+
+const AXE = path.resolve(import.meta.dirname, "..", "node_modules", "axe-core", "axe.min.js");
+
+export async function axeSerious(page: Page): Promise<string[]> {
+  await page.waitForFunction(
+    () =>
+      !document.querySelector("[data-entering], [data-exiting]") &&
+      document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
+  );
+  await page.addScriptTag({ path: AXE });
+  const violations = await page.evaluate(async () => {
+    type Result = { violations: { id: string; impact: string; nodes: { html: string }[] }[] };
+    const axe = (window as unknown as { axe: { run: (c: unknown) => Promise<Result> } }).axe;
+    const result = await axe.run({ exclude: [["[data-live-announcer]"]] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.html.slice(0, 160)) }));
+  });
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.targets.join(", ")}`);
+}
+
+/** Waits for a toast with this title (and description, when given); closes it unless `close` is false. */
+export async function expectToast(page: Page, title: string, description?: string | RegExp, close = true): Promise<void> {
+  const toast = page
+    .getByTestId("toast-region")
+    .locator(".toast")
+    .filter({ has: page.getByText(title, { exact: true }) })
+    .first();
+  await toast.waitFor({ timeout: 10_000 });
+  if (description !== undefined) {
+    const text = await toast.locator(".toast__description").innerText();
+    if (typeof description === "string") expect(text).toBe(description);
+    else expect(text).toMatch(description);
+  }
+  if (!close) return;
+  await toast.locator(".toast__close").click();
+  await toast.waitFor({ state: "detached" });
+}
+
+/** The page is no wider than the viewport (nothing scrolls sideways on a phone). */
+export async function noHorizontalScroll(page: Page): Promise<void> {
+  const { scroll, client } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  expect(scroll).toBeLessThanOrEqual(client);
+}

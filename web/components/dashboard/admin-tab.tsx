@@ -1,0 +1,209 @@
+/**
+ * The dashboard's admin tab (admins only; docs/product/screens.md, messages.md): site statistics (totals and
+ * the top domains by parse count) and the users table with search, paging and Delete after a
+ * confirm step. Admin rows have no Delete button. 'User Deleted' / 'Delete Failed' ('Failed to delete
+ * user account.'). The server refuses every admin call to anyone else (403) and signed out (401).
+ */
+import { type FormEvent, useRef, useState } from "react";
+import { useRevalidator, useSearchParams } from "react-router";
+import type { AdminStats, AdminUser, AdminUsersResponse } from "../../../core/api/admin.ts";
+import { ADMIN_USERS_SEARCH_MAX } from "../../../core/api/admin.ts";
+import { api } from "../../lib/api.ts";
+import { failureMessage } from "../../lib/form-validation.ts";
+import { toast } from "../../lib/toast.ts";
+import { Button } from "../../ui/button.tsx";
+import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
+import { TextField } from "../../ui/text-field.tsx";
+import { LocalDate } from "../local-date.tsx";
+
+export function AdminTab({ stats, users }: { stats: AdminStats; users: AdminUsersResponse }) {
+  return (
+    <div className="tab-stack">
+      <section aria-labelledby="admin-stats-title">
+        <div className="section-head">
+          <h2 id="admin-stats-title">Site statistics</h2>
+        </div>
+        <ul className="admin-stats">
+          <Stat value={stats.totalUsers} label="Users" />
+          <Stat value={stats.totalRecipes} label="Recipes" />
+          <Stat value={stats.totalShoppingLists} label="Shopping lists" />
+          <Stat value={stats.totalFavoriteRecipes} label="Favorite recipes" />
+          <Stat value={stats.totalFavoriteLists} label="Favorite lists" />
+        </ul>
+        <h3>Top domains</h3>
+        {stats.topDomains.length === 0 ? (
+          <p className="empty-state">No recipes imported from a link yet.</p>
+        ) : (
+          <ol className="admin-domains">
+            {stats.topDomains.map((d) => (
+              <li key={d.domain}>
+                {d.domain} <span className="overview-stat__label">({d.parseCount === 1 ? "1 parse" : `${d.parseCount} parses`})</span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+      <UsersSection users={users} />
+    </div>
+  );
+}
+
+function Stat({ value, label }: { value: number; label: string }) {
+  return (
+    <li className="overview-stat">
+      <span className="overview-stat__value">{value}</span> <span className="overview-stat__label">{label}</span>
+    </li>
+  );
+}
+
+function UsersSection({ users }: { users: AdminUsersResponse }) {
+  const [params, setParams] = useSearchParams();
+  const revalidator = useRevalidator();
+  const [text, setText] = useState(params.get("users") ?? "");
+  const [deleting, setDeleting] = useState<AdminUser | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const pages = Math.max(1, Math.ceil(users.total / users.pageSize));
+
+  function go(search: string, page: number) {
+    const next = new URLSearchParams(params);
+    if (search.trim()) next.set("users", search.trim());
+    else next.delete("users");
+    if (page > 1) next.set("page", String(page));
+    else next.delete("page");
+    setParams(next, { replace: true, preventScrollReset: true });
+  }
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    go(text, 1);
+  }
+
+  async function remove(user: AdminUser) {
+    try {
+      await api.admin.deleteUser(user.id);
+      await revalidator.revalidate();
+      toast({ title: "User Deleted", description: `${user.email} and everything of theirs was deleted.` });
+      headingRef.current?.focus();
+    } catch (err) {
+      toast({ title: "Delete Failed", description: failureMessage(err, "Failed to delete user account."), variant: "destructive" });
+    }
+  }
+
+  return (
+    <section aria-labelledby="admin-users-title">
+      <div className="section-head">
+        <h2 id="admin-users-title" ref={headingRef} tabIndex={-1}>
+          Users ({users.total})
+        </h2>
+      </div>
+      <form className="history-search" onSubmit={onSubmit} aria-label="Search users">
+        <TextField
+          label="Search by name or email"
+          type="search"
+          name="users"
+          value={text}
+          onChange={setText}
+          maxLength={ADMIN_USERS_SEARCH_MAX}
+          autoComplete="off"
+        />
+        <Button type="submit">Search</Button>
+        <Button
+          variant="outline"
+          isDisabled={!text && !params.get("users")}
+          onPress={() => {
+            setText("");
+            go("", 1);
+          }}
+        >
+          Clear
+        </Button>
+      </form>
+      {users.users.length === 0 ? (
+        <p className="empty-state">No users found.</p>
+      ) : (
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <caption className="visually-hidden">Users, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Email</th>
+                <th scope="col">Joined</th>
+                <th scope="col" className="num">
+                  Recipes
+                </th>
+                <th scope="col" className="num">
+                  Lists
+                </th>
+                <th scope="col" className="num">
+                  Favorites
+                </th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.users.map((u) => (
+                <tr key={u.id}>
+                  <td>
+                    {`${u.firstName} ${u.lastName}`.trim() || "—"}
+                    {u.isAdmin ? <span className="badge">Admin</span> : null}
+                  </td>
+                  <td className="admin-table__email">{u.email}</td>
+                  <td>
+                    <LocalDate iso={u.createdAt} />
+                  </td>
+                  <td className="num">{u.counts.recipes}</td>
+                  <td className="num">{u.counts.shoppingLists}</td>
+                  <td className="num">{u.counts.favoriteRecipes}</td>
+                  <td>
+                    {u.isAdmin ? null : (
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        className="fav-card__delete"
+                        aria-label={`Delete ${u.email}`}
+                        onPress={() => setDeleting(u)}
+                      >
+                        Delete
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {pages > 1 ? (
+        <nav className="section-head__actions admin-pages" aria-label="User pages">
+          <Button variant="outline" size="sm" isDisabled={users.page <= 1} onPress={() => go(params.get("users") ?? "", users.page - 1)}>
+            Previous
+          </Button>
+          <span>
+            Page {users.page} of {pages}
+          </span>
+          <Button
+            variant="outline"
+            size="sm"
+            isDisabled={users.page >= pages}
+            onPress={() => go(params.get("users") ?? "", users.page + 1)}
+          >
+            Next
+          </Button>
+        </nav>
+      ) : null}
+      {deleting ? (
+        <ConfirmDialog
+          title="Delete user"
+          message={`Delete ${deleting.email}? Their recipes, shopping lists and favorites are deleted with the account. This cannot be undone.`}
+          confirmLabel="Delete User"
+          isOpen
+          onOpenChange={(open) => !open && setDeleting(null)}
+          onConfirm={() => remove(deleting)}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+/**
+ * A shopping list's card (docs/product/screens.md /favorites, /history, dashboard): name, number of
+ * recipes and categories, the created date (with the time in history), View (the list view dialog),
+ * and either Remove (a favourite list) or the favourite toggle and Delete after the prompt 'Are you
+ * sure you want to delete this shopping list?' (history).
+ */
+import { useState } from "react";
+import type { ShoppingListSummary } from "../../../core/api/favorites.ts";
+import { Button } from "../../ui/button.tsx";
+import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
+import { ListViewDialog } from "../dialogs/list-view-dialog.tsx";
+import { plural } from "../dialogs/list-contents.tsx";
+import { LocalDate } from "../local-date.tsx";
+import { FavoriteToggle } from "./favorite-toggle.tsx";
+
+export interface ListCardProps {
+  list: ShoppingListSummary;
+  /** Favourites: a Remove button. */
+  onRemove?: (list: ShoppingListSummary) => void;
+  removing?: boolean;
+  /** History: the favourite toggle and Delete (after the prompt). */
+  history?: { onFavoriteChanged: () => void | Promise<void>; onDelete: (list: ShoppingListSummary) => Promise<void> };
+}
+
+export function ListCard({ list, onRemove, removing, history }: ListCardProps) {
+  const [viewing, setViewing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <li className="fav-card">
+      <div className="fav-card__head">
+        <h3 className="fav-card__title">{list.name}</h3>
+        {history ? (
+          <FavoriteToggle kind="list" id={list.id} title={list.name} isFavorite={list.isFavorite} onChanged={history.onFavoriteChanged} />
+        ) : null}
+      </div>
+      <p className="fav-card__meta">
+        <span>{plural(list.recipeCount, "recipe")}</span>
+        <span aria-hidden="true"> · </span>
+        <span>{plural(list.categoryCount, "category", "categories")}</span>
+        <span aria-hidden="true"> · </span>
+        <span>
+          <LocalDate iso={list.createdAt} withTime={!!history} />
+        </span>
+      </p>
+      <div className="fav-card__actions">
+        <Button variant="outline" size="sm" aria-label={`View ${list.name}`} onPress={() => setViewing(true)}>
+          View
+        </Button>
+        {onRemove ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={`Remove ${list.name} from favorites`}
+            isPending={removing}
+            onPress={() => onRemove(list)}
+          >
+            Remove
+          </Button>
+        ) : null}
+        {history ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            className="fav-card__delete"
+            aria-label={`Delete ${list.name}`}
+            onPress={() => setConfirming(true)}
+          >
+            Delete
+          </Button>
+        ) : null}
+      </div>
+      <ListViewDialog list={list} isOpen={viewing} onOpenChange={setViewing} />
+      {history ? (
+        <ConfirmDialog
+          title="Delete shopping list"
+          message="Are you sure you want to delete this shopping list?"
+          confirmLabel="Delete"
+          isOpen={confirming}
+          onOpenChange={setConfirming}
+          onConfirm={() => history.onDelete(list)}
+        />
+      ) : null}
+    </li>
+  );
+}
