@@ -1,11 +1,25 @@
 /** The admin desk (docs/product/api.md): every route is `admin` (401 signed out, 403 for non-admins). */
-import { problem } from "../http/problem.ts";
+import { AdminUsersQuerySchema } from "../../core/api/admin.ts";
+import { json } from "../http/problem.ts";
+import { readQuery } from "../http/query.ts";
 import type { Route } from "../http/router.ts";
-
-const notReady = () => problem(501, "not_implemented", "This is not available yet.");
+import { deleteUser, listUsers, siteStats } from "../services/admin.ts";
 
 export const adminRoutes: Route[] = [
-  { method: "GET", path: "/api/admin/stats", access: "admin", handler: notReady },
-  { method: "GET", path: "/api/admin/users", access: "admin", handler: notReady },
-  { method: "DELETE", path: "/api/admin/users/:id", access: "admin", handler: notReady },
+  { method: "GET", path: "/api/admin/stats", access: "admin", handler: async (c) => json(await siteStats(c.db)) },
+  {
+    method: "GET",
+    path: "/api/admin/users",
+    access: "admin",
+    handler: async (c) => json(await listUsers(c.db, readQuery(c.url, AdminUsersQuerySchema))),
+  },
+  {
+    method: "DELETE",
+    path: "/api/admin/users/:id",
+    access: "admin",
+    async handler(c) {
+      await deleteUser(c.db, c.user, c.params.id!);
+      return new Response(null, { status: 204 });
+    },
+  },
 ];

@@ -1,0 +1,163 @@
+/**
+ * Authorization matrix over every signed-in and admin route (issue 12): signed out, another user, the
+ * owner and an admin, for reading, changing and deleting. Each row names the status each caller gets
+ * and, where a 2xx is allowed, checks the answer is about the caller's own data.
+ */
+import { describe, expect, it } from "vitest";
+import type { FavoriteListsResponse, FavoriteRecipesResponse, HistoryResponse } from "../../core/api/favorites.ts";
+import { addUser, api, apiJson, makeList, manualRecipe, type TestUser } from "../test/signed-in.ts";
+
+type Who = "signedOut" | "other" | "owner" | "admin";
+const WHO: Who[] = ["signedOut", "other", "owner", "admin"];
+
+interface World {
+  owner: TestUser;
+  other: TestUser;
+  admin: TestUser;
+  recipeId: string;
+  listId: string;
+}
+
+/** A fresh owner with a favourited recipe and list, another user and an admin. */
+async function world(): Promise<World> {
+  const [owner, other, admin] = await Promise.all([addUser(), addUser(), addUser({ admin: true })]);
+  const recipe = await manualRecipe("Owner's curry", ["1 onion", "400 ml coconut milk"], owner);
+  const list = await makeList("Owner's list", [recipe.id], owner);
+  await apiJson(`/api/recipes/${recipe.id}/favorite`, { method: "POST", as: owner });
+  await apiJson(`/api/shopping-lists/${list.id}/favorite`, { method: "POST", as: owner });
+  return { owner, other, admin, recipeId: recipe.id, listId: list.id };
+}
+
+const as = (w: World, who: Who) => (who === "signedOut" ? null : w[who]);
+
+interface Row {
+  name: string;
+  kind: "read" | "change" | "delete";
+  request: (w: World) => { path: string; method: string };
+  expect: Record<Who, number>;
+  /** After the call: checks on what the caller saw, or that nothing of the owner's changed. */
+  check?: (w: World, who: Who, res: Response) => Promise<void>;
+}
+
+const ownFavouriteRecipes = async (w: World, who: Who, res: Response) => {
+  if (res.status !== 200) return;
+  const ids = ((await res.json()) as FavoriteRecipesResponse).recipes.map((r) => r.id);
+  expect(ids).toEqual(who === "owner" ? [w.recipeId] : []);
+};
+const ownFavouriteLists = async (w: World, who: Who, res: Response) => {
+  if (res.status !== 200) return;
+  const ids = ((await res.json()) as FavoriteListsResponse).lists.map((l) => l.id);
+  expect(ids).toEqual(who === "owner" ? [w.listId] : []);
+};
+const ownHistory = async (w: World, who: Who, res: Response) => {
+  if (res.status !== 200) return;
+  const ids = ((await res.json()) as HistoryResponse).lists.map((l) => l.id);
+  expect(ids).toEqual(who === "owner" ? [w.listId] : []);
+};
+/** The owner's own favourite is untouched by anyone else's call. */
+const ownerStillFavourites = (kind: "recipes" | "lists") => async (w: World, who: Who) => {
+  if (who === "owner") return;
+  const mine = await apiJson<FavoriteRecipesResponse & FavoriteListsResponse>(`/api/users/me/favorites/${kind}`, { as: w.owner });
+  expect(mine[kind]).toHaveLength(1);
+};
+
+const ROWS: Row[] = [
+  {
+    name: "GET favourite recipes",
+    kind: "read",
+    request: () => ({ method: "GET", path: "/api/users/me/favorites/recipes" }),
+    expect: { signedOut: 401, other: 200, owner: 200, admin: 200 },
+    check: ownFavouriteRecipes,
+  },
+  {
+    name: "GET favourite lists",
+    kind: "read",
+    request: () => ({ method: "GET", path: "/api/users/me/favorites/lists" }),
+    expect: { signedOut: 401, other: 200, owner: 200, admin: 200 },
+    check: ownFavouriteLists,
+  },
+  {
+    name: "GET list history",
+    kind: "read",
+    request: () => ({ method: "GET", path: "/api/users/me/shopping-lists?search=curry" }),
+    expect: { signedOut: 401, other: 200, owner: 200, admin: 200 },
+    check: ownHistory,
+  },
+  {
+    name: "POST recipe favourite (the owner's private recipe)",
+    kind: "change",
+    request: (w) => ({ method: "POST", path: `/api/recipes/${w.recipeId}/favorite` }),
+    expect: { signedOut: 401, other: 404, owner: 200, admin: 404 },
+  },
+  {
+    name: "DELETE recipe favourite",
+    kind: "delete",
+    request: (w) => ({ method: "DELETE", path: `/api/recipes/${w.recipeId}/favorite` }),
+    expect: { signedOut: 401, other: 404, owner: 200, admin: 404 },
+    check: ownerStillFavourites("recipes"),
+  },
+  {
+    // A list is readable by its link (decision 0082): anyone signed in may keep it as their own favourite.
+    name: "POST list favourite",
+    kind: "change",
+    request: (w) => ({ method: "POST", path: `/api/shopping-lists/${w.listId}/favorite` }),
+    expect: { signedOut: 401, other: 200, owner: 200, admin: 200 },
+    check: ownerStillFavourites("lists"),
+  },
+  {
+    name: "DELETE list favourite (only one's own favourite goes)",
+    kind: "delete",
+    request: (w) => ({ method: "DELETE", path: `/api/shopping-lists/${w.listId}/favorite` }),
+    expect: { signedOut: 401, other: 200, owner: 200, admin: 200 },
+    check: ownerStillFavourites("lists"),
+  },
+  {
+    name: "DELETE the list",
+    kind: "delete",
+    request: (w) => ({ method: "DELETE", path: `/api/shopping-lists/${w.listId}` }),
+    expect: { signedOut: 403, other: 403, owner: 204, admin: 403 },
+    check: async (w, who) => {
+      expect((await api(`/api/shopping-lists/${w.listId}`)).status).toBe(who === "owner" ? 404 : 200);
+    },
+  },
+  {
+    name: "GET admin stats",
+    kind: "read",
+    request: () => ({ method: "GET", path: "/api/admin/stats" }),
+    expect: { signedOut: 401, other: 403, owner: 403, admin: 200 },
+  },
+  {
+    name: "GET admin users",
+    kind: "read",
+    request: () => ({ method: "GET", path: "/api/admin/users" }),
+    expect: { signedOut: 401, other: 403, owner: 403, admin: 200 },
+  },
+  {
+    name: "DELETE a user through the admin desk (the owner's account)",
+    kind: "delete",
+    request: (w) => ({ method: "DELETE", path: `/api/admin/users/${w.owner.id}` }),
+    expect: { signedOut: 401, other: 403, owner: 403, admin: 204 },
+    check: async (w, who) => {
+      const status = (await api("/api/users/me/favorites/recipes", { as: w.owner })).status;
+      expect(status).toBe(who === "admin" ? 401 : 200);
+    },
+  },
+];
+
+describe("authorization matrix of the signed-in and admin routes", () => {
+  for (const row of ROWS) {
+    it(`${row.kind}: ${row.name}`, async () => {
+      for (const who of WHO) {
+        const w = await world();
+        const { path, method } = row.request(w);
+        const res = await api(path, { method, as: as(w, who) });
+        expect(res.status, `${who} ${method} ${path}`).toBe(row.expect[who]);
+        if (res.status >= 400) {
+          expect(res.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+          expect(((await res.clone().json()) as { code?: string }).code).toBeTruthy();
+        }
+        await row.check?.(w, who, res);
+      }
+    });
+  }
+});
