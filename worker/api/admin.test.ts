@@ -42,6 +42,10 @@ async function leftOf(userId: string, email: string, listIds: string[], recipeId
     mail: await n('select count(*) as n from mail_outbox where lower("to") = lower(?1)', email),
     preferences: await n("select count(*) as n from user_grocery_preferences where user_id = ?1", userId),
     orders: await n("select count(*) as n from grocery_orders where user_id = ?1", userId),
+    oauthAccounts: await n("select count(*) as n from oauth_accounts where user_id = ?1", userId),
+    itemCategories: await n("select count(*) as n from user_item_categories where user_id = ?1", userId),
+    staples: await n("select count(*) as n from user_staples where user_id = ?1", userId),
+    listShares: await n("select count(*) as n from list_shares where list_id in (select value from json_each(?1))", lists),
   };
 }
 
@@ -74,6 +78,16 @@ describe("DELETE /api/admin/users/{id}", () => {
       .bind(`o-${ann.id}`, ann.id, list.id)
       .run();
 
+    await db.$client
+      .prepare("insert into oauth_accounts (provider, provider_user_id, user_id, email) values ('github', ?1, ?1, ?2)")
+      .bind(ann.id, ann.email)
+      .run();
+    await db.$client
+      .prepare("insert into user_item_categories (user_id, item_key, category) values (?1, 'onion', 'Produce')")
+      .bind(ann.id)
+      .run();
+    await db.$client.prepare("insert into user_staples (user_id, item_key, have) values (?1, 'salt', 1)").bind(ann.id).run();
+    await db.$client.prepare("insert into list_shares (id, list_id) values (?1, ?2)").bind(`s-${ann.id}`, list.id).run();
     const before = await leftOf(ann.id, ann.email, [list.id], [r1.id, r2.id]);
     expect(Object.values(before).every((n) => n > 0)).toBe(true);
 

@@ -204,6 +204,18 @@ describe("GET /api/users/me/shopping-lists", () => {
     expect((await api(`/api/shopping-lists/${visitorList.id}/items/${butter.id}`, { method: "DELETE", as: carol })).status).toBe(204);
     expect(await search("buttermilk")).toEqual([]);
     expect((await search("pancakes")).map((l) => l.id)).toEqual([visitorList.id]);
+    // Items added or renamed in shopping mode are found under their new names only.
+    const added = "AAAAAAAAAAAAAAAAaddedA";
+    const eggs = Object.values(visitorList.ingredients)
+      .flat()
+      .find((i) => /egg/i.test(i.name))!;
+    const changes = [
+      { op: "add", itemId: added, text: "2 limes", at: Date.now() },
+      { op: "edit", itemId: eggs.id, name: "Quail eggs", amount: "12" },
+    ];
+    expect((await api(`/api/shopping-lists/${visitorList.id}/changes`, { method: "POST", as: carol, body: { changes } })).status).toBe(200);
+    expect((await search("lime")).map((l) => l.id)).toEqual([visitorList.id]);
+    expect((await search("quail")).map((l) => l.id)).toEqual([visitorList.id]);
     await api(`/api/shopping-lists/${visitorList.id}/favorite`, { method: "POST", as: carol });
     expect((await search("pancakes"))[0]!.isFavorite).toBe(true);
     expect((await api(`/api/shopping-lists/${visitorList.id}`, { method: "DELETE", as: carol })).status).toBe(204);

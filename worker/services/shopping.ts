@@ -12,6 +12,7 @@ import { combineRecipes, type ListItem } from "../../core/combine/combine.ts";
 import type { StapleRules } from "../../core/combine/staples.ts";
 import type { UnitChoice } from "../../core/combine/unit-choice.ts";
 import type { Db } from "../db/client.ts";
+import { SEARCH_ROW_ITEMS_UPDATE } from "../db/lists.ts";
 import type { Caller } from "./caller.ts";
 import { DomainError } from "./errors.ts";
 import { getShoppingList, requireChangeable } from "./lists.ts";
@@ -164,6 +165,8 @@ export async function applyListChanges(
         break;
     }
   }
+  // Added or renamed items: the list's history-search row follows in the same batch (decision 0121).
+  if (changes.some((c) => c.op === "add" || c.op === "edit")) statements.push(d1.prepare(SEARCH_ROW_ITEMS_UPDATE).bind(listId));
   await d1.batch(statements);
   const list = await getShoppingList(db, listId, units);
   if (!list) throw new DomainError("not_found", "list_not_found", "Shopping list not found.");
