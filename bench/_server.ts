@@ -16,10 +16,12 @@ export function buildUnlessReused(): void {
   }
 }
 
-export async function startServer(): Promise<{ baseURL: string; stop: () => Promise<void> }> {
+/** `seed` runs after the migrations, before the server starts, with the local D1's persist folder. */
+export async function startServer(seed?: (state: string) => void): Promise<{ baseURL: string; stop: () => Promise<void> }> {
   mkdirSync(path.join(root, ".e2e-out"), { recursive: true });
   const state = mkdtempSync(path.join(root, ".e2e-out", "bench-"));
   execFileSync(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", state], { cwd: root, env, stdio: "pipe" });
+  seed?.(state);
   const port = await freePort();
   let output = "";
   const child: ChildProcess = spawn(
