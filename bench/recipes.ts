@@ -25,8 +25,19 @@ interface Entry {
   html: string;
 }
 
+/** The scorer's last line: the figures the summary compares. */
+interface ScorerSummary {
+  pages: number;
+  both_count: number;
+  crashes: number;
+  both_acc: number;
+  title_acc: number;
+  ingredients_exact_acc: number;
+  ingredients_f1_mean: number;
+}
+
 function pct(sorted: number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 }
 
 const mb = (n: number) => (n / 1048576).toFixed(1) + " MB";
@@ -53,7 +64,7 @@ export async function run(dataDir: string): Promise<void> {
       const lines = (res.stdout ?? "").trim().split("\n");
       if (label === "working") for (const l of lines.slice(0, -1)) console.log(l);
       try {
-        return JSON.parse(lines[lines.length - 1]) as Record<string, number>;
+        return JSON.parse(lines.at(-1) ?? "") as ScorerSummary;
       } catch {
         console.log(`scorer gave no summary (${label}):`, (res.stderr ?? "").slice(0, 500));
         return null;
@@ -104,8 +115,9 @@ export async function run(dataDir: string): Promise<void> {
     const c0 = process.cpuUsage();
     const r = await once(p);
     const c = process.cpuUsage(c0);
-    times.push(performance.now() - t0);
-    spans.push({ start: t0, ms: times[times.length - 1] });
+    const ms = performance.now() - t0;
+    times.push(ms);
+    spans.push({ start: t0, ms });
     cpu.push((c.user + c.system) / 1000);
     if (r.fallback) fallbacks++;
   }
@@ -123,7 +135,7 @@ export async function run(dataDir: string): Promise<void> {
     `node extraction time over ${pages.length} pages (after warm-up): median ${pct(times, 0.5).toFixed(2)} ms, p90 ${pct(times, 0.9).toFixed(2)} ms, p99 ${pct(times, 0.99).toFixed(2)} ms, mean ${mean.toFixed(2)} ms (targets: median <= 3 ms, p99 <= 15 ms)`,
   );
   console.log(
-    `  CPU time per page (less sensitive to a busy machine): median ${pct(cpu, 0.5).toFixed(2)} ms, p99 ${pct(cpu, 0.99).toFixed(2)} ms; second (fallback) pass on ${fallbacks} pages; load average ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores`,
+    `  CPU time per page (less sensitive to a busy machine): median ${pct(cpu, 0.5).toFixed(2)} ms, p99 ${pct(cpu, 0.99).toFixed(2)} ms; second (fallback) pass on ${fallbacks} pages; load average ${(loadavg()[0] ?? 0).toFixed(1)} on ${availableParallelism()} cores`,
   );
   console.log(
     `  GC during the timed pass: ${gcPauses.length} pauses, ${gcTotal.toFixed(0)} ms in all (${((gcTotal / times.reduce((a, b) => a + b, 0)) * 100).toFixed(0)}% of the pass); per page with its GC pauses taken out: median ${pct(withoutGc, 0.5).toFixed(2)} ms, p99 ${pct(withoutGc, 0.99).toFixed(2)} ms`,

@@ -284,7 +284,7 @@ describe("footer", () => {
       ["Twitter", "twitter.com"],
       ["Facebook", "facebook.com"],
       ["Instagram", "instagram.com"],
-    ]) {
+    ] as const) {
       const link = footer.getByRole("link", { name: new RegExp(`on ${name}`) });
       expect(new URL((await link.getAttribute("href"))!).hostname).toMatch(new RegExp(`(^|\\.)${host.replace(".", "\\.")}$`));
       expect(await link.getAttribute("target")).toBe("_blank");

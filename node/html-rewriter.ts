@@ -72,7 +72,7 @@ function freeing(h: PlanHandlers): PlanHandlers {
 export function toUtf8(bytes: Uint8Array): Uint8Array {
   const head = new TextDecoder("latin1").decode(bytes.subarray(0, 2048));
   const m = /<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9_:.-]+)/i.exec(head);
-  const label = m?.[1].toLowerCase();
+  const label = m?.[1]?.toLowerCase();
   if (!label || label === "utf-8" || label === "utf8" || label === "us-ascii") return bytes;
   try {
     return encoder.encode(new TextDecoder(label).decode(bytes));

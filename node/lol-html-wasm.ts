@@ -206,8 +206,8 @@ function retString(fn: (retptr: number, self: number) => void, self: number): st
   try {
     fn(retptr, self);
     const m = mem32();
-    const p = m[retptr >> 2];
-    const l = m[(retptr >> 2) + 1];
+    const p = m[retptr >> 2] ?? 0;
+    const l = m[(retptr >> 2) + 1] ?? 0;
     const s = getString(p, l);
     w.__wbindgen_free(p, l);
     return s;

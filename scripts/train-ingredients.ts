@@ -79,7 +79,7 @@ function emissions(weights: Float32Array, lf: LineFeatures): Float32Array {
   for (let i = 0; i < lf.n; i++) {
     for (let k = lf.offsets[i]!; k < lf.offsets[i + 1]!; k++) {
       const base = lf.feats[k]! * L;
-      for (let l = 0; l < L; l++) em[i * L + l] += weights[base + l]!;
+      for (let l = 0; l < L; l++) em[i * L + l]! += weights[base + l]!;
     }
   }
   return em;

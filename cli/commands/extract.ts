@@ -94,9 +94,9 @@ export async function run(args: string[]): Promise<number> {
   const urlIdx = args.indexOf("--url");
   const urlArg = urlIdx >= 0 ? args[urlIdx + 1] : undefined;
   const positional = args.filter((a, i) => !a.startsWith("--") && (urlIdx < 0 || i !== urlIdx + 1));
-  if (!positional.length) return batch();
-
   const target = positional[0];
+  if (target === undefined) return batch();
+
   let bytes: Uint8Array;
   let url: string;
   try {

@@ -341,7 +341,7 @@ function addWord(s: string, a: number, b: number): void {
   for (let k = 0; k < len; k++) {
     const c = s.charCodeAt(a + k);
     h = Math.imul(h ^ c, 0x01000193);
-    if (k < 16) pk[k >> 2] |= c << ((k & 3) << 3);
+    if (k < 16) pk[k >> 2]! |= c << ((k & 3) << 3);
   }
   const lenField = len > 16 ? 17 : len;
   let slot = h & WT_MASK;

@@ -229,8 +229,8 @@ export function createCollector(
   };
   const startProp = (el: ElementLike, names: string[]) => {
     const inRecipe = recipeDepth > 0;
-    const scope = recipeScopeIds.length ? recipeScopeIds[recipeScopeIds.length - 1] : 0;
-    const direct = scopes.length > 0 && scopes[scopes.length - 1];
+    const scope = recipeScopeIds[recipeScopeIds.length - 1] ?? 0;
+    const direct = scopes[scopes.length - 1] ?? false;
     const tag = el.tagName.toLowerCase();
     const attr =
       el.getAttribute("content") ??
@@ -386,7 +386,7 @@ function outlinePlan(data: PageData, mode: CollectMode, partStarts: () => void =
   const addText = (t: TextLike) => {
     if (!openItems.length) return;
     const top = openItems[openItems.length - 1];
-    if (top.item.text.length < TEXT_CAP) top.item.text += t.text;
+    if (top && top.item.text.length < TEXT_CAP) top.item.text += t.text;
   };
   const openItem = (el: ElementLike, kind: "h" | "li" | "p", level: number) => {
     if (kind === "li" && openRow) openRow.hasLi = true;
@@ -493,7 +493,7 @@ function outlinePlan(data: PageData, mode: CollectMode, partStarts: () => void =
           containerDepth++;
         },
         text(t) {
-          const top = openItems.length ? openItems[openItems.length - 1].item : null;
+          const top = openItems[openItems.length - 1]?.item ?? null;
           if (openRow) {
             if (!openRow.hasLi && openRow.item.text.length < TEXT_CAP) openRow.item.text += t.text;
           } else if (top && top.level === 7) addText(t);
@@ -527,8 +527,8 @@ function outlinePlan(data: PageData, mode: CollectMode, partStarts: () => void =
       },
       text(t) {
         if (openItems.length) {
-          const top = openItems[openItems.length - 1].item;
-          if (top.kind === "h" && top.level <= 6) addText(t);
+          const top = openItems[openItems.length - 1]?.item;
+          if (top && top.kind === "h" && top.level <= 6) addText(t);
         }
       },
     },
@@ -544,7 +544,7 @@ function outlinePlan(data: PageData, mode: CollectMode, partStarts: () => void =
           openItem(el, "p", 0);
         },
         text(t) {
-          if (openItems.length && openItems[openItems.length - 1].item.kind === "p") addText(t);
+          if (openItems[openItems.length - 1]?.item.kind === "p") addText(t);
         },
       },
     });
@@ -575,7 +575,7 @@ function outlinePlan(data: PageData, mode: CollectMode, partStarts: () => void =
         ? {}
         : {
             text(t: TextLike) {
-              if (openItems.length && openItems[openItems.length - 1].item.kind === "li") addText(t);
+              if (openItems[openItems.length - 1]?.item.kind === "li") addText(t);
             },
           }),
     },

@@ -113,7 +113,7 @@ function pageTitle(data: PageData): string {
     if (site && loose(site) === k) return true;
     // the part of <title> after its separator is the site
     const parts = tag.split(/\s+[|–—-]\s+/);
-    return parts.length > 1 && loose(parts[parts.length - 1]) === k && loose(parts[0]) !== k;
+    return parts.length > 1 && loose(parts.at(-1) ?? "") === k && loose(parts[0] ?? "") !== k;
   };
   let title = h1 && !siteLike(h1) ? h1 : og ? strip(og) : strip(tag);
   if (!title) title = h1;
@@ -139,8 +139,9 @@ export function visibleHasMoreAmounts(structured: string[], visible: string[], c
   if (differ * 3 < structured.length) return false;
   let more = 0;
   for (let i = 0; i < structured.length; i++) {
-    const a = digitGroups(structured[i]);
-    const b = digitGroups(visible[i]);
+    // same length: checked on entry
+    const a = digitGroups(structured[i] ?? "");
+    const b = digitGroups(visible[i] ?? "");
     const rest = [...a];
     let extra = 0;
     for (const d of b) {
@@ -176,9 +177,9 @@ function nameWords(s: string): Set<string> {
 function sameItems(structured: string[], visible: string[]): boolean {
   let shared = 0;
   for (let i = 0; i < structured.length; i++) {
-    const a = nameWords(structured[i]);
+    const a = nameWords(structured[i] ?? "");
     // a substring test, not word equality: Chinese or Japanese runs glue unit and name ("150克鸡胸肉")
-    const b = visible[i].normalize("NFKC").toLowerCase();
+    const b = (visible[i] ?? "").normalize("NFKC").toLowerCase();
     if (a.size === 0 || [...a].some((t) => b.includes(t))) shared++;
   }
   return shared * 5 >= structured.length * 4;
@@ -208,21 +209,22 @@ export function visibleReordersAmounts(structured: string[], visible: string[]):
   if (structured.length !== visible.length || structured.length < 2) return false;
   // the amount-moved count needs no tokens: too few such lines settle it first
   let movedFirst = 0;
-  for (let i = 0; i < structured.length; i++) if (QTY_FIRST.test(visible[i]) && !QTY_FIRST.test(structured[i].trim())) movedFirst++;
+  for (let i = 0; i < structured.length; i++)
+    if (QTY_FIRST.test(visible[i] ?? "") && !QTY_FIRST.test((structured[i] ?? "").trim())) movedFirst++;
   if (movedFirst * 3 < structured.length) return false;
   let moved = 0;
   let richer = 0;
   for (let i = 0; i < structured.length; i++) {
     const have = new Map<string, number>();
-    const vis = tokens(visible[i]);
+    const vis = tokens(visible[i] ?? "");
     for (const t of vis) have.set(t, (have.get(t) ?? 0) + 1);
-    const str = tokens(structured[i]);
+    const str = tokens(structured[i] ?? "");
     for (const t of str) {
       const n = have.get(t) ?? 0;
       if (!n) return false;
       have.set(t, n - 1);
     }
-    if (QTY_FIRST.test(visible[i]) && !QTY_FIRST.test(structured[i].trim())) moved++;
+    if (QTY_FIRST.test(visible[i] ?? "") && !QTY_FIRST.test((structured[i] ?? "").trim())) moved++;
     if (vis.length > str.length) richer++;
   }
   return moved * 3 >= structured.length && richer * 3 >= structured.length;
@@ -260,7 +262,7 @@ function groupsFromVisible(structured: Candidate, visible: VisibleIngredients | 
   const total = visible.groups.reduce((n, g) => n + g.ingredients.length, 0);
   if (total !== structured.ingredients.length) return structured.groups;
   let i = 0;
-  return visible.groups.map((g) => ({ name: g.name, ingredients: g.ingredients.map(() => structured.ingredients[i++]) }));
+  return visible.groups.map((g) => ({ name: g.name, ingredients: g.ingredients.map(() => structured.ingredients[i++] ?? "") }));
 }
 
 /** The visible list must have at least this many lines to replace a structured list that is too short. */

@@ -112,6 +112,7 @@ export function groupLines(lines: string[]): { ingredients: string[]; groups: In
   let cur: IngredientGroup = { name: null, ingredients: [] };
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
+    if (line === undefined) continue;
     if (isHeadingLine(line) || isGroupLabel(line, lines[i + 1])) {
       if (cur.ingredients.length || cur.name) groups.push(cur);
       cur = {
@@ -260,5 +261,5 @@ export function pickMainRecipe(recipes: JsonObject[], pageUrls: Array<string | n
         return r;
     }
   }
-  return recipes.find((r) => ingredientValues(r).length > 0) ?? recipes[0];
+  return recipes.find((r) => ingredientValues(r).length > 0) ?? recipes[0] ?? null;
 }

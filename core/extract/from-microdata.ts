@@ -14,7 +14,7 @@ export function candidateFromMicrodata(props: MicroProp[]): Candidate | null {
   if (!ingr.length) return null;
   // the first Recipe scope that has ingredients; props outside any Recipe scope when none has
   const scoped = ingr.filter((p) => p.inRecipe);
-  const scope = scoped.length ? scoped[0].recipeScope : 0;
+  const scope = scoped[0]?.recipeScope ?? 0;
   const mine = (p: MicroProp) => (scope ? p.recipeScope === scope : true);
   const c = emptyCandidate();
   let lines = ingr

@@ -180,6 +180,7 @@ export function pluginIngredients(data: PageData): VisibleIngredients | null {
     const minDepth = Math.min(...lis.map((l) => l.listDepth));
     for (let k = 0; k < items.length; k++) {
       const it = items[k];
+      if (it === undefined) continue;
       const text = texts[k] ?? cleanLine(it.text);
       if (!text) continue;
       if (it.kind === "h") {
@@ -223,13 +224,14 @@ function mergeSiblingLists(data: PageData, first: number, cls: string, seq: Arra
     const t = cleanText(before.text);
     if (t && t.length <= 60 && !INGREDIENT_HEADING.test(t) && !STOP_HEADING.test(t) && before.level > 1) seq.unshift({ heading: true, text: t });
   }
-  while (start < out.length && out[start].container === first) start++;
+  while (start < out.length && out[start]?.container === first) start++;
   let heading: string | null = null;
   let current = first;
   let base = -1;
   let lastTop: { heading: boolean; text: string } | null = null;
   for (let i = start; i < out.length; i++) {
     const it = out[i];
+    if (it === undefined) break;
     if (!it.container) {
       if (it.kind !== "h") continue;
       const t = cleanText(it.text);
@@ -274,6 +276,7 @@ export function headingIngredients(data: PageData): VisibleIngredients | null {
   const out = data.singlePass ? data.outline : data.fallbackOutline;
   for (let i = 0; i < out.length; i++) {
     const h = out[i];
+    if (h === undefined) continue;
     if (h.kind !== "h" && h.kind !== "p") continue;
     const title = cleanText(h.text);
     if (!title || title.length > 60 || !INGREDIENT_HEADING.test(title)) continue;
@@ -287,6 +290,7 @@ export function headingIngredients(data: PageData): VisibleIngredients | null {
     let lastTop: { heading: boolean; text: string } | null = null;
     for (let j = i + 1; j < out.length; j++) {
       const it = out[j];
+      if (it === undefined) break;
       if (it.kind === "h") {
         const t = cleanText(it.text);
         if (!t) continue;
@@ -429,6 +433,7 @@ export function quantityListIngredients(data: PageData): VisibleIngredients | nu
     items.filter((t) => QTY_START.test(t) && !/^\d+[.)]\s/.test(t)).length >= items.length * 0.6;
   for (let i = 0; i < blocks.length; i++) {
     const b = blocks[i];
+    if (b === undefined) continue;
     if (b.kind !== "list" || !ingredientLike(b.items)) continue;
     const seq: Array<{ heading: boolean; text: string }> = b.items.map((text) => ({ heading: false, text }));
     if (b.bullets) {
@@ -436,6 +441,7 @@ export function quantityListIngredients(data: PageData): VisibleIngredients | nu
       // list: every later all-bulleted paragraph up to the next heading
       for (let j = i + 1; j < blocks.length; j++) {
         const n = blocks[j];
+        if (n === undefined) break;
         if (n.kind === "h") break;
         if (n.kind === "list" && n.bullets) seq.push(...n.items.map((text) => ({ heading: false, text })));
       }
@@ -443,7 +449,9 @@ export function quantityListIngredients(data: PageData): VisibleIngredients | nu
     // following lists under their own headings belong to the same recipe
     for (let j = i + 1; j + 1 < blocks.length; j += 2) {
       const h = blocks[j];
+      if (h === undefined) break;
       const next = blocks[j + 1];
+      if (next === undefined) break;
       if (h.kind !== "h" || next.kind !== "list" || !ingredientLike(next.items) || STOP_HEADING.test(h.text)) break;
       seq.push({ heading: true, text: h.text }, ...next.items.map((text) => ({ heading: false, text })));
     }

@@ -8,8 +8,8 @@ describe("parseJsonLd repairs what real pages break", () => {
   });
   it("escapes raw newlines, tabs and control characters inside strings", () => {
     const [v] = parseJsonLd('{"name":"Line one\nline\ttwo\u0001","x":1}') as Array<Record<string, unknown>>;
-    expect(v.name).toBe("Line one\nline\ttwo ");
-    expect(v.x).toBe(1);
+    expect(v?.name).toBe("Line one\nline\ttwo ");
+    expect(v?.x).toBe(1);
   });
   it("drops trailing and doubled commas", () => {
     expect(parseJsonLd('{"a":[1,2,],"b":{"c":3,},}')).toEqual([{ a: [1, 2], b: { c: 3 } }]);
@@ -83,6 +83,7 @@ describe("finding recipes", () => {
         }),
       ),
     );
+    if (!node) throw new Error("no recipe node");
     const c = candidateFromNode(node, null);
     expect(c.title).toBe("Mac & Cheese");
     expect(c.ingredients).toEqual(["1 cup milk (warm)", "2 tbsp butter", "½ cup crumbs"]);

@@ -37,7 +37,7 @@ export function repairJson(text: string): string {
   let inString = false;
   const n = text.length;
   for (let i = 0; i < n; i++) {
-    const c = text[i];
+    const c = text.charAt(i);
     const code = c.charCodeAt(0);
     if (inString) {
       if (c === "\\") {
@@ -91,7 +91,7 @@ export function repairJson(text: string): string {
     if (c === ",") {
       // drop a trailing comma: the next non-space character closes the container
       let j = i + 1;
-      while (j < n && /\s/.test(text[j])) j++;
+      while (j < n && /\s/.test(text.charAt(j))) j++;
       if (text[j] === "}" || text[j] === "]") continue;
       // and doubled commas
       if (text[j] === ",") continue;

@@ -77,7 +77,7 @@ export function onEnd(element: ElementLike, fn: () => void): boolean {
 function selectorAttributes(selector: string): readonly string[] {
   let attrs = SELECTOR_ATTRIBUTES.get(selector);
   if (!attrs) {
-    attrs = [...new Set([...selector.matchAll(/\[\s*([^\s~|^$*=\]]+)/g)].map((m) => m[1].toLowerCase()))];
+    attrs = [...new Set([...selector.matchAll(/\[\s*([^\s~|^$*=\]]+)/g)].map((m) => (m[1] ?? "").toLowerCase()))];
     SELECTOR_ATTRIBUTES.set(selector, attrs);
   }
   return attrs;
@@ -134,7 +134,7 @@ class CachedElement implements ElementLike {
   }
   getAttribute(name: string): string | null {
     const cache = (this.#cache ??= []);
-    for (let i = 0; i < cache.length; i += 2) if (cache[i] === name) return cache[i + 1];
+    for (let i = 0; i < cache.length; i += 2) if (cache[i] === name) return cache[i + 1] ?? null;
     const v = this.el.getAttribute(name);
     cache.push(name, v);
     return v;
@@ -186,7 +186,9 @@ export function withSharedEndTags(plan: Plan, isFrozen: () => boolean = () => fa
   }
   const { withElement, laterByTag } = shape;
   const later = (index: number, tag: string): readonly string[] => {
-    let attrs = laterByTag[index].get(tag);
+    const byTag = laterByTag[index];
+    if (!byTag) return [];
+    let attrs = byTag.get(tag);
     if (!attrs) {
       const set = new Set<string>();
       const lower = tag.toLowerCase();
@@ -194,7 +196,7 @@ export function withSharedEndTags(plan: Plan, isFrozen: () => boolean = () => fa
       attrs = [...set];
       // pages bring arbitrary (custom element) tag names: a long-lived isolate keeps at most
       // MAX_CACHED_TAGS per entry, the rest are worked out per element
-      if (laterByTag[index].size < MAX_CACHED_TAGS) laterByTag[index].set(tag, attrs);
+      if (byTag.size < MAX_CACHED_TAGS) byTag.set(tag, attrs);
     }
     return attrs;
   };

@@ -42,7 +42,9 @@ function named(name: string): string | undefined {
   const direct = NAMED[name];
   if (direct !== undefined) return direct;
   const m = /^([A-Za-z])(acute|grave|circ|uml|tilde|ring|cedil)$/.exec(name);
-  if (m) return (m[1] + ACCENTS[m[2]]).normalize("NFC");
+  const letter = m?.[1];
+  const accent = m?.[2];
+  if (letter && accent) return (letter + ACCENTS[accent]).normalize("NFC");
   return undefined;
 }
 
@@ -54,7 +56,7 @@ export function decodeEntities(s: string): string {
   return s.replace(ENTITY, (m, body: string) => {
     if (body[0] === "#") {
       let cp = body[1] === "x" || body[1] === "X" ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
-      if (CP1252[cp]) cp = CP1252[cp];
+      cp = CP1252[cp] || cp;
       if (!cp || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return "\uFFFD";
       return String.fromCodePoint(cp);
     }

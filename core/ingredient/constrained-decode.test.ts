@@ -16,7 +16,8 @@ import { tokenise } from "./tokenise.ts";
 
 const model = decodeModel(WEIGHTS as unknown as SerialisedModel);
 const L = LABELS.length;
-const [QTY, UNIT, NAME, PUNC] = (["QTY", "UNIT", "NAME", "PUNC"] as const).map((l) => LABELS.indexOf(l));
+const label = (l: (typeof LABELS)[number]): number => LABELS.indexOf(l);
+const [QTY, UNIT, NAME, PUNC] = [label("QTY"), label("UNIT"), label("NAME"), label("PUNC")] as const;
 
 function score(em: Float32Array, path: Int8Array, n: number): number {
   let s = model.trans[L * L + path[0]!]! + em[path[0]!]!;

@@ -75,10 +75,10 @@ function addRow(em: Emitter, id: number, v: Int32Array, at: number): void {
   const r = em.index[id]! << 1;
   const x = em.rows[r]!;
   const y = em.rows[r + 1]!;
-  v[at] += x & 0xff00ff;
-  v[at + 1] += (x >>> 8) & 0xff00ff;
-  v[at + 2] += y & 0xff00ff;
-  v[at + 3] += (y >>> 8) & 0xff00ff;
+  v[at]! += x & 0xff00ff;
+  v[at + 1]! += (x >>> 8) & 0xff00ff;
+  v[at + 2]! += y & 0xff00ff;
+  v[at + 3]! += (y >>> 8) & 0xff00ff;
 }
 
 function emitterFor(model: TaggerModel): Emitter {

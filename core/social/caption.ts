@@ -235,7 +235,7 @@ function splitInline(line: string): string[] {
 function blockAfterHeading(lines: string[], start: number, rest: string): string[] {
   const out: string[] = [];
   // an inline list ends with its sentence ("... cilantro, sal. Machaca los aguacates ...")
-  if (rest) out.push(...splitInline(rest.split(/[.!]\s+(?=\p{Lu}|#)/u)[0].replace(/(?<!\b\p{L})\.$/u, "")));
+  if (rest) out.push(...splitInline((rest.split(/[.!]\s+(?=\p{Lu}|#)/u)[0] ?? "").replace(/(?<!\b\p{L})\.$/u, "")));
   for (let i = start; i < lines.length; i++) {
     const line = lines[i];
     if (!line) {
@@ -259,7 +259,7 @@ function blockAfterHeading(lines: string[], start: number, rest: string): string
 function blockWithoutHeading(lines: string[]): string[] {
   let best: string[] = [];
   for (let i = 0; i < lines.length; i++) {
-    if (!ingredientLike(lines[i], false)) continue;
+    if (!ingredientLike(lines[i] ?? "", false)) continue;
     const run: string[] = [];
     let amounts = 0;
     let j = i;
@@ -292,12 +292,12 @@ export function captionTitle(caption: string): string | null {
 export function cleanTitle(raw: string): string {
   // an emoji before a capitalised word ends a sentence ("Stroopwafeltaart 😍 Makkelijker dan je denkt!")
   const emojiBreak = EMOJI_BREAK.exec(raw);
-  let t = plain((emojiBreak ? emojiBreak[1] : raw).replace(URL_RE, " "))
+  let t = plain((emojiBreak?.[1] ?? raw).replace(URL_RE, " "))
     .replace(RECIPE_BELOW, " ")
     .replace(RECIPE_PREFIX, "");
   // the first sentence ("Easy lemon pasta. Ready in 15 minutes!" -> "Easy lemon pasta")
   const sentence = /^(.{3,}?[^\s.!?])([.!?])\s+\p{Lu}/u.exec(t);
-  if (sentence) t = sentence[1] + (sentence[2] === "." ? "" : sentence[2]);
+  if (sentence?.[1] && sentence[2]) t = sentence[1] + (sentence[2] === "." ? "" : sentence[2]);
   t = t
     .replace(/\s+/g, " ")
     .replace(/^["“”„'«»\s]+|["“”„'«»\s]+$/g, "")
@@ -316,6 +316,7 @@ export function captionRecipeUrl(caption: string): string | null {
   const lines = captionLines(caption);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
+    if (line === undefined) continue;
     for (const m of line.matchAll(URL_RE)) {
       let host = "";
       try {
@@ -335,7 +336,7 @@ export function captionRecipeUrl(caption: string): string | null {
   const named = candidates.find((c) => c.recipeLine);
   if (named) return named.url;
   const distinct = new Set(candidates.map((c) => c.url));
-  return distinct.size === 1 ? candidates[0].url : null;
+  return distinct.size === 1 ? (candidates[0]?.url ?? null) : null;
 }
 
 /** Reads a caption: title, ingredient lines, linked recipe page. */
@@ -343,7 +344,8 @@ export function readCaption(caption: string): CaptionReading {
   const lines = captionLines(caption);
   let ingredients: string[] = [];
   for (let i = 0; i < lines.length; i++) {
-    const rest = lines[i] ? headingRest(lines[i], INGREDIENT_HEADING) : null;
+    const line = lines[i];
+    const rest = line ? headingRest(line, INGREDIENT_HEADING) : null;
     if (rest === null) continue;
     const block = blockAfterHeading(lines, i + 1, rest);
     if (block.length > ingredients.length) ingredients = block;

@@ -104,7 +104,8 @@ export function visibleCaptionPlan(out: string[]): Plan {
   let depth = 0;
   let current = -1;
   const append = (s: string) => {
-    if (current >= 0 && out[current].length < 40000) out[current] += s;
+    const text = out[current];
+    if (text !== undefined && text.length < 40000) out[current] = text + s;
   };
   return [
     {
@@ -160,14 +161,14 @@ export function unwrapCaption(s: string): string {
     String.raw`^\s*${counts}likes?,\s*${counts}comments?\s*[-–]\s*[^:\n]{1,80}?:\s*["“]?([\s\S]*?)["”]?\s*\.?\s*$`,
     "i",
   ).exec(t);
-  if (ig) return ig[1];
+  if (ig) return ig[1] ?? "";
   const tt = new RegExp(
     String.raw`^\s*(?:${counts}likes?,\s*${counts}comments?\.\s*)?tiktok\s+video\s+from\s+[^:\n]{1,80}?:\s*["“]([\s\S]*?)["”]\.?(?:\s+(?:original\s+sound|son\s+original|sonido\s+original|suono\s+originale|originalton|origineel\s+geluid)\b[\s\S]*)?\s*$`,
     "i",
   ).exec(t);
-  if (tt) return tt[1];
+  if (tt) return tt[1] ?? "";
   const on = /^[^\n:]{1,80}?\s+(?:on|auf|sur|en|su|op)\s+(?:Instagram|Facebook|Threads|TikTok)\s*:\s*["“]([\s\S]*?)["”]?\s*$/i.exec(t);
-  if (on) return on[1];
+  if (on) return on[1] ?? "";
   t = t.replace(/\s*[|•\-–]\s*(?:Instagram|TikTok|YouTube|Pinterest|Facebook)\s*$/i, "");
   return t;
 }
@@ -250,7 +251,7 @@ export function readPost(network: Network, data: PageData): PostReading {
   const reading: CaptionReading = best ?? { title: null, ingredients: [], recipeUrl: null, text: "" };
   // YouTube videos and Pinterest pins have a title of their own; posts elsewhere are titled by their caption
   const ownTitle =
-    network === "youtube" || network === "pinterest" ? cleanTitle(ld.names[0] ?? unwrapCaption(ogTitle).split(/\s+\|\s+/)[0]) : "";
-  const fallback = cleanTitle(unwrapCaption(ogTitle).split("\n")[0]);
+    network === "youtube" || network === "pinterest" ? cleanTitle(ld.names[0] ?? unwrapCaption(ogTitle).split(/\s+\|\s+/)[0] ?? "") : "";
+  const fallback = cleanTitle(unwrapCaption(ogTitle).split("\n")[0] ?? "");
   return { ...reading, title: ownTitle || reading.title || fallback || null, network };
 }
