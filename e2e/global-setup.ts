@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { bin, freePort, root, toolEnv } from "../scripts/lib/tooling.ts";
+import { fakeOAuthEnv, startFakeOAuth } from "../worker/test/fake-oauth.ts";
 import { extensionIdForPath, TEST_BUILD_DIR } from "./extension/build.ts";
 
 const env = toolEnv;
@@ -53,6 +54,8 @@ export default async function setup(project: TestProject) {
     stdio: "pipe",
   });
   const port = await freePort();
+  // Google and GitHub sign-in against a fake provider on loopback (worker/test/fake-oauth.ts).
+  const oauth = await startFakeOAuth();
   const args = [
     "dev",
     "--ip",
@@ -69,6 +72,7 @@ export default async function setup(project: TestProject) {
     // GET /api/dev/outbox lets the tests follow the links of mails (password reset).
     "--var",
     "RECIPECART_DEV_OUTBOX:1",
+    ...Object.entries(fakeOAuthEnv(oauth.baseUrl)).flatMap(([k, v]) => ["--var", `${k}:${v}`]),
     "--show-interactive-dev-session=false",
   ];
   let output = "";
@@ -77,13 +81,19 @@ export default async function setup(project: TestProject) {
   const child = spawn(bin("wrangler"), args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
   child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
   child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
-  await waitFor(`${baseURL}/api/health`, child, () => output);
+  await waitFor(`${baseURL}/api/health`, child, () => output).catch(async (err: unknown) => {
+    killGroup(child);
+    await oauth.close();
+    throw err;
+  });
   project.provide("baseURL", baseURL);
+  project.provide("oauthBaseUrl", oauth.baseUrl);
 
   return async () => {
     killGroup(child, "SIGTERM");
     await new Promise((r) => setTimeout(r, 300));
     killGroup(child);
+    await oauth.close();
     rmSync(state, { recursive: true, force: true });
   };
 }

@@ -58,7 +58,7 @@ export default {
     const context = new RouterContextProvider();
     context.set(cloudflareContext, { env, ctx, nonce });
     context.set(callerContext, caller);
-    context.set(servicesContext, createPageServices(db));
+    context.set(servicesContext, createPageServices(db, env));
     // React Router reads a body only for an action; a POST to a page without one leaves it unread.
     const res = await requestHandler(request, context);
     await drainUnreadBody(request);

@@ -43,6 +43,30 @@ const listeners = new Set<() => void>();
 function publish(next: AuthSnapshot) {
   snapshot = next;
   for (const fn of listeners) fn();
+  if (next.status === "authenticated") void claimLeftovers();
+}
+
+let claiming: Promise<void> | null = null;
+/**
+ * Hands the account what this browser made while signed out (its recipes and lists, proved by their
+ * edit tokens; decision 0082). Runs after a password sign-in, and whenever the app finds itself
+ * signed in with tokens left over: a Google/GitHub sign-in comes back through a full page load, so
+ * the tokens cannot travel with it (decision 0087). A failed claim keeps the tokens for a later try.
+ */
+export function claimLeftovers(): Promise<void> {
+  if (claiming) return claiming;
+  const claim = visitorClaim();
+  if (!claim.recipes.length && !claim.lists.length) return Promise.resolve();
+  claiming = api.users
+    .claim(claim)
+    .then(
+      () => forgetEditTokens(),
+      () => {},
+    )
+    .finally(() => {
+      claiming = null;
+    });
+  return claiming;
 }
 
 function subscribe(fn: () => void): () => void {
@@ -91,13 +115,7 @@ export function fetchCurrentUser(opts: { force?: boolean } = {}): Promise<AuthSn
  */
 export async function signIn(token: string | null | undefined): Promise<AuthSnapshot> {
   if (token) setAuthToken(token);
-  const claim = visitorClaim();
-  if (claim.recipes.length || claim.lists.length) {
-    await api.users.claim(claim).then(
-      () => forgetEditTokens(),
-      () => {},
-    );
-  }
+  await claimLeftovers();
   return fetchCurrentUser({ force: true });
 }
 
@@ -113,6 +131,8 @@ export function primeAuth(user: AuthUser | null | undefined): void {
   if (snapshot.status !== "loading" || inFlight) return;
   snapshot = { status: "authenticated", user, error: null };
   fetchedAt = Date.now();
+  // After the first render (this runs while rendering): the server's user may own nothing yet.
+  setTimeout(() => void claimLeftovers(), 0);
 }
 
 /**

@@ -8,10 +8,10 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Navigate, redirect, useNavigate } from "react-router";
 import { Button as AriaButton } from "react-aria-components";
-import { LoginRequestSchema, RegisterRequestSchema, type ProvidersResponse } from "../../core/api/auth.ts";
+import { LoginRequestSchema, oauthErrorMessage, RegisterRequestSchema, type ProvidersResponse } from "../../core/api/auth.ts";
 import { AuthCard } from "../components/auth-card.tsx";
 import { PasswordField } from "../components/password-field.tsx";
-import { callerContext } from "../context.ts";
+import { callerContext, servicesContext } from "../context.ts";
 import { api } from "../lib/api-client.ts";
 import { signIn, useAuth } from "../lib/auth.ts";
 import { useFocusHeadingOnChange } from "../lib/focus.ts";
@@ -24,9 +24,15 @@ import { Link } from "../ui/link.tsx";
 import { TextField } from "../ui/text-field.tsx";
 import type { Route } from "./+types/auth.ts";
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context, request }: Route.LoaderArgs) {
   if (context.get(callerContext).user) throw redirect("/");
-  return null;
+  const q = new URL(request.url).searchParams;
+  return {
+    // Rendered with the page: no button pops in after hydration (decision 0084).
+    providers: context.get(servicesContext).auth.oauthProviders(),
+    /** Why a Google/GitHub sign-in came back here (`?oauth_error=CODE&provider=ID`), in words. */
+    oauthError: oauthErrorMessage(q.get("oauth_error"), q.get("provider")),
+  };
 }
 
 export const meta = () =>
@@ -40,7 +46,7 @@ export type AuthMode = "login" | "register";
 const login = LoginRequestSchema.shape;
 const register = RegisterRequestSchema.shape;
 
-export default function AuthPage() {
+export default function AuthPage({ loaderData }: Route.ComponentProps) {
   const auth = useAuth();
   const navigate = useNavigate();
   const [mode, setMode] = useState<AuthMode>("login");
@@ -50,6 +56,10 @@ export default function AuthPage() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   useFocusHeadingOnChange(headingRef, mode);
+  const oauthError = loaderData.oauthError;
+  useEffect(() => {
+    if (oauthError) toast({ title: "Sign-in failed", description: oauthError, variant: "destructive" });
+  }, [oauthError]);
 
   // A browser whose token is still good (no cookie) learns it only here: leave for / as well.
   if (auth.isAuthenticated && !pending && !done) return <Navigate to="/" replace />;
@@ -127,7 +137,12 @@ export default function AuthPage() {
         </>
       }
     >
-      <OAuthButtons />
+      {oauthError ? (
+        <p className="auth-card__alert" role="alert">
+          {oauthError}
+        </p>
+      ) : null}
+      <OAuthButtons providers={loaderData.providers} />
       <Form
         key={mode}
         ref={formRef}
@@ -186,20 +201,7 @@ export default function AuthPage() {
 }
 
 /** Sign-in buttons for the OAuth providers the server has configured (none by default). */
-function OAuthButtons() {
-  const [providers, setProviders] = useState<ProvidersResponse["oauth"]>([]);
-  useEffect(() => {
-    let live = true;
-    api.auth
-      .providers()
-      .then((p) => live && setProviders(p.oauth))
-      .catch(() => {
-        // No provider list: password sign-in only.
-      });
-    return () => {
-      live = false;
-    };
-  }, []);
+function OAuthButtons({ providers }: { providers: ProvidersResponse["oauth"] }) {
   if (providers.length === 0) return null;
   return (
     <div className="oauth">

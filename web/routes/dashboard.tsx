@@ -5,13 +5,15 @@
  * jump; signed-out visitors are sent to /auth. Choosing a tab changes ?tab= (replacing the history
  * entry) and the loader runs again; the tab list shows the new choice once its data is there.
  */
-import { useRef } from "react";
-import { redirect, useNavigate, useNavigation } from "react-router";
+import { useEffect, useRef } from "react";
+import { redirect, useNavigate, useNavigation, useSearchParams } from "react-router";
+import { OAUTH_PROVIDER_NAMES, type OAuthProvider } from "../../core/api/auth.ts";
 import { ProfileTab } from "../components/dashboard/profile-tab.tsx";
 import { SecurityTab } from "../components/dashboard/security-tab.tsx";
 import { callerContext, servicesContext } from "../context.ts";
 import { useAuth } from "../lib/auth.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { toast } from "../lib/toast.ts";
 import { userFromCaller } from "../lib/server-user.ts";
 import { Tab, TabList, TabPanel, Tabs } from "../ui/tabs.tsx";
 import type { Route } from "./+types/dashboard.ts";
@@ -68,6 +70,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const user = auth.user && auth.user.id === loaderData.user.id ? auth.user : loaderData.user;
   const tab = loaderData.tab;
   const loading = navigation.state === "loading" && navigation.location.pathname === "/dashboard";
+  useOAuthWelcome();
 
   return (
     <div className="dashboard container">
@@ -108,4 +111,31 @@ function TabContent({ data, user }: { data: Route.ComponentProps["loaderData"]; 
     default:
       return <ProfileTab user={user} />;
   }
+}
+
+/**
+ * A Google/GitHub sign-in lands here with `?signed_in=PROVIDER` (and `password_removed=1` when
+ * linking removed an unproven password, decision 0085): say so once, then drop the parameters.
+ */
+function useOAuthWelcome() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const provider = params.get("signed_in");
+  const passwordRemoved = params.get("password_removed") === "1";
+  useEffect(() => {
+    if (!provider) return;
+    const name = OAUTH_PROVIDER_NAMES[provider as OAuthProvider];
+    if (!name) return;
+    toast({
+      title: "Welcome back!",
+      description: passwordRemoved
+        ? `Signed in with ${name}. Your password was removed because this email address had not been confirmed; use "Forgot password?" to set a new one.`
+        : `Signed in with ${name}.`,
+    });
+    const next = new URLSearchParams(params);
+    next.delete("signed_in");
+    next.delete("password_removed");
+    const search = next.toString();
+    void navigate({ search: search ? `?${search}` : "" }, { replace: true, preventScrollReset: true });
+  }, [provider, passwordRemoved, params, navigate]);
 }

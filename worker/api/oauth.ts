@@ -20,7 +20,7 @@ import { isLocalhost, sessionCookie } from "../http/session-cookie.ts";
 import { constantTimeEqual } from "../lib/crypto.ts";
 import { DomainError } from "../services/errors.ts";
 import { signInWithOAuth } from "../services/oauth-accounts.ts";
-import { authorizationUrl, configuredProviders, findProvider, identify, type OAuthProviderConfig } from "../services/oauth-providers.ts";
+import { authorizationUrl, findProvider, identify, type OAuthProviderConfig, providerButtons } from "../services/oauth-providers.ts";
 import { accountDeps, appOrigin } from "./auth.ts";
 
 export const OAUTH_COOKIE = "rc_oauth";
@@ -30,7 +30,6 @@ export const OAUTH_STATE_TTL_SECONDS = 10 * 60;
 /** Where a successful sign-in lands. */
 export const OAUTH_LANDING = "/dashboard";
 
-const startPath = (id: OAuthProvider) => `/api/auth/oauth/${id}/start`;
 const redirectUri = (c: ApiContext, id: OAuthProvider) => `${appOrigin(c)}/api/auth/oauth/${id}/callback`;
 
 function stateCookie(url: URL, value: string, maxAge: number): string {
@@ -132,7 +131,7 @@ export const oauthRoutes: Route[] = [
     handler: (c) =>
       json({
         password: true,
-        oauth: configuredProviders(c.env).map((p) => ({ id: p.id, name: p.name, startUrl: startPath(p.id) })),
+        oauth: providerButtons(c.env),
       }),
   },
   {

@@ -97,6 +97,11 @@ function acceptableEndpoint(raw: string, allowLoopback: boolean): boolean {
   }
 }
 
+/** What /auth shows and GET /api/auth/providers answers: the configured providers and where each starts. */
+export function providerButtons(env: object): { id: OAuthProvider; name: string; startUrl: string }[] {
+  return configuredProviders(env).map((p) => ({ id: p.id, name: p.name, startUrl: `/api/auth/oauth/${p.id}/start` }));
+}
+
 export function findProvider(env: object, id: string): OAuthProviderConfig | null {
   return configuredProviders(env).find((p) => p.id === id) ?? null;
 }

@@ -4,15 +4,20 @@
  * Web code imports only the type, so no server module reaches the browser bundle. Personal data
  * is asked for with the request's Caller (web/context.ts `callerContext`); signed out, it is null.
  */
-import type { SessionInfo } from "../../core/api/auth.ts";
+import type { ProvidersResponse, SessionInfo } from "../../core/api/auth.ts";
 import type { ShoppingList } from "../../core/api/lists.ts";
 import type { Db } from "../db/client.ts";
 import { isWellFormedId } from "../lib/ids.ts";
 import type { Caller } from "./caller.ts";
 import { getShoppingList } from "./lists.ts";
 import { listSessions } from "./sessions.ts";
+import { providerButtons } from "./oauth-providers.ts";
 
 export interface PageServices {
+  auth: {
+    /** The sign-in buttons /auth shows: configured OAuth providers only (decision 0084). */
+    oauthProviders(): ProvidersResponse["oauth"];
+  };
   lists: {
     /** The list as GET /api/shopping-lists/{id} answers it (anyone with the id may read it), or null. */
     get(id: string): Promise<ShoppingList | null>;
@@ -23,8 +28,9 @@ export interface PageServices {
   };
 }
 
-export function createPageServices(db: Db): PageServices {
+export function createPageServices(db: Db, env: object): PageServices {
   return {
+    auth: { oauthProviders: () => providerButtons(env) },
     lists: {
       get: async (id) => (isWellFormedId(id) ? getShoppingList(db, id) : null),
     },
