@@ -142,6 +142,14 @@ describe("browser extension", () => {
     await addedTitles(app).filter({ hasText: "Midnight Miso Noodles" }).waitFor();
     await app.waitForURL((u) => !u.searchParams.has("add"));
     expect(await addedTitles(app).count()).toBe(1);
+    // Added as a visitor: the edit token came along in the fragment, was kept with the recipe and
+    // left the address (decision 0108).
+    expect(new URL(app.url()).hash).toBe("");
+    const stored = await app.evaluate(
+      () => JSON.parse(localStorage.getItem("recipecart:recipes") ?? "[]") as { id: string; editToken?: string }[],
+    );
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.editToken).toMatch(/^[\w-]{40,}$/);
 
     // A second click on the same page: the popup shows the same recipe, nothing is sent again,
     // and the app still lists it once.
@@ -157,6 +165,16 @@ describe("browser extension", () => {
     await app2.waitForURL((u) => !u.searchParams.has("add"));
     expect(await addedTitles(app2).count()).toBe(1);
     expect(sent).toEqual([]);
+
+    // The token lets the visitor change the recipe in the web app.
+    await app2.getByRole("button", { name: "Edit Midnight Miso Noodles" }).click();
+    const dialog = app2.getByRole("dialog", { name: "Edit Recipe" });
+    await dialog.getByRole("textbox", { name: "Title" }).fill("Late Night Miso Noodles");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await addedTitles(app2).filter({ hasText: "Late Night Miso Noodles" }).waitFor();
+    const onServer = await fetch(`${inject("baseURL")}/api/recipes/${stored[0]?.id}`);
+    expect(((await onServer.json()) as { title: string }).title).toBe("Late Night Miso Noodles");
     await Promise.all([page.close(), app.close(), app2.close()]);
   });
 
@@ -212,6 +230,24 @@ describe("browser extension", () => {
     const app = await followToApp(() => popup.getByRole("button", { name: "Open in recipecart" }).click());
     expect(new URL(app.url()).pathname).toBe("/");
     await app.getByRole("tab", { name: "Manual Entry" }).waitFor();
+    await Promise.all([page.close(), app.close()]);
+  });
+
+  it("a social post without a recipe: 'Open in recipecart' opens Manual Entry with the post's title and caption", async () => {
+    const { page, tabId } = await openSitePage("post-no-recipe.html");
+    const popup = await openPopup(tabId);
+    await popup.getByRole("button", { name: "Add to recipecart" }).click();
+    const alert = popup.getByRole("alert");
+    await alert.getByRole("heading", { name: "Error parsing recipe" }).waitFor({ timeout: 15_000 });
+    expect(await alert.innerText()).toMatch(/no ingredient list in its caption/);
+    const app = await followToApp(() => popup.getByRole("button", { name: "Open in recipecart" }).click());
+    await app.getByRole("tab", { name: "Manual Entry", selected: true }).waitFor();
+    const title = app.getByRole("textbox", { name: "Recipe title" });
+    expect(await title.inputValue()).toBe("Sunday brunch with friends");
+    expect(await title.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await app.getByRole("textbox", { name: "Ingredients" }).inputValue()).toContain("Pancakes, eggs and far too much coffee.");
+    // The caption does not stay in the address.
+    await app.waitForURL((u) => u.hash === "");
     await Promise.all([page.close(), app.close()]);
   });
 

@@ -8,7 +8,7 @@ import { ApiError } from "../../core/api/client.ts";
 import type { Recipe } from "../../core/api/recipes.ts";
 import { extensionApi } from "./api.ts";
 import { capturePage } from "./capture.ts";
-import { AddError } from "./errors.ts";
+import { AddError, type PostForManualEntry } from "./errors.ts";
 import {
   accountKey,
   entryKey,
@@ -25,13 +25,22 @@ import { selectionToRecipe } from "./recipe-text.ts";
 export type { AddedRecipe, AddOutcome, Progress, TabInfo };
 
 function summary(r: Recipe): AddedRecipe {
-  return { id: r.id, title: r.title, source: r.source, ingredients: r.ingredients };
+  return { id: r.id, title: r.title, source: r.source, ingredients: r.ingredients, ...(r.editToken ? { editToken: r.editToken } : {}) };
+}
+
+/** The caption and title of a no_recipe_in_post answer, for a manual entry; null for any other problem. */
+function postOf(problem: Record<string, unknown> | null | undefined): PostForManualEntry | null {
+  if (problem?.code !== "no_recipe_in_post") return null;
+  const text = (v: unknown) => (typeof v === "string" ? v.trim() : "");
+  return { title: text(problem.title), caption: text(problem.caption) };
 }
 
 /** The server's message for a failed call, or ours when it never answered. */
 function toAddError(err: unknown, appOrigin: string): AddError {
   if (err instanceof AddError) return err;
-  if (err instanceof ApiError) return new AddError(err.problem?.code ?? `http_${err.status}`, err.displayMessage, err);
+  if (err instanceof ApiError) {
+    return new AddError(err.problem?.code ?? `http_${err.status}`, err.displayMessage, err, postOf(err.problem));
+  }
   return new AddError(
     "unreachable",
     `Could not reach recipecart at ${appOrigin}. Check your connection, or the app's address in the options.`,

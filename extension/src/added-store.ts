@@ -12,6 +12,11 @@ export interface AddedRecipe {
   title: string;
   source: string;
   ingredients: string[];
+  /**
+   * Added as a visitor: the right to change the recipe (decision 0082), handed to the web app in
+   * 'Open my list' (decision 0108). Kept in extension storage only.
+   */
+  editToken?: string;
 }
 
 export interface AddOutcome {

@@ -39,7 +39,7 @@ export async function onMenuClick(
     }
     await setLastProblem(null);
     await browser.tabs.create({
-      url: myListUrl(outcome.appOrigin, outcome.recipe.id),
+      url: myListUrl(outcome.appOrigin, outcome.recipe.id, outcome.recipe.editToken),
       index: (tab.index ?? 0) + 1,
       windowId: tab.windowId,
     });

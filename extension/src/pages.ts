@@ -25,16 +25,29 @@ export function pageKey(url: string): string {
   }
 }
 
-/** Opens the app's home page with this recipe in the visitor's added recipes (web/routes/home.tsx `?add=`). */
-export function myListUrl(appOrigin: string, recipeId: string): string {
+/**
+ * Opens the app's home page with this recipe in the visitor's added recipes (web/routes/home.tsx
+ * `?add=`). A recipe added as a visitor carries its edit token in the fragment, which browsers never
+ * send to a server, so the web app can keep it and let the visitor change the recipe (decision 0108).
+ */
+export function myListUrl(appOrigin: string, recipeId: string, editToken?: string): string {
   const u = new URL("/", appOrigin);
   u.searchParams.set("add", recipeId);
+  if (editToken) u.hash = new URLSearchParams({ edit: editToken }).toString();
   return u.href;
 }
 
-/** The app's home page, where a recipe can be typed in by hand. */
-export function manualEntryUrl(appOrigin: string): string {
-  return new URL("/", appOrigin).href;
+/** Longest caption put in a link (the server sends at most this much). */
+const CAPTION_MAX = 5000;
+
+/**
+ * The app's home page, where a recipe can be typed in by hand; for a post without a recipe, Manual
+ * Entry opens with its title and caption filled in (`#manual=1&title=…&caption=…`, in the fragment).
+ */
+export function manualEntryUrl(appOrigin: string, post?: { title: string; caption: string } | null): string {
+  const u = new URL("/", appOrigin);
+  if (post) u.hash = new URLSearchParams({ manual: "1", title: post.title, caption: post.caption.slice(0, CAPTION_MAX) }).toString();
+  return u.href;
 }
 
 /** The app page that hands a session to the extension (web/routes/connect-extension.tsx). */

@@ -8,6 +8,7 @@ import { StrictMode, useEffect, useRef, useState } from "react";
 import { createRoot } from "react-dom/client";
 import browser from "webextension-polyfill";
 import { addedForPage, type AddedRecipe, type Progress, type TabInfo } from "./added-store.ts";
+import { AddError, type PostForManualEntry } from "./errors.ts";
 import { isCapturable, manualEntryUrl, myListUrl } from "./pages.ts";
 import { getAppOrigin, getConnection, type Connection } from "./settings.ts";
 import { takeLastProblem, type LastProblem } from "./status.ts";
@@ -19,7 +20,7 @@ type State =
   | { kind: "ready" }
   | { kind: "working"; step: Progress }
   | { kind: "done"; recipe: AddedRecipe; alreadyAdded: boolean; appOrigin: string }
-  | { kind: "error"; message: string };
+  | { kind: "error"; message: string; post?: PostForManualEntry | null };
 
 const STEP_TEXT: Record<Progress, string> = {
   capturing: "Reading the page…",
@@ -84,7 +85,11 @@ function Popup() {
       const out = await addPage(tab, (step) => setState({ kind: "working", step }));
       setState({ kind: "done", recipe: out.recipe, alreadyAdded: out.alreadyAdded, appOrigin: out.appOrigin });
     } catch (err) {
-      setState({ kind: "error", message: err instanceof Error ? err.message : String(err) });
+      setState({
+        kind: "error",
+        message: err instanceof Error ? err.message : String(err),
+        post: err instanceof AddError ? err.post : null,
+      });
     }
   }
 
@@ -180,7 +185,7 @@ function Popup() {
           <button
             type="button"
             className="btn btn--primary btn--block"
-            onClick={() => void openTab(myListUrl(state.appOrigin, state.recipe.id))}
+            onClick={() => void openTab(myListUrl(state.appOrigin, state.recipe.id, state.recipe.editToken))}
           >
             Open my list
           </button>
@@ -197,7 +202,11 @@ function Popup() {
             <button type="button" className="btn" onClick={() => void add()} disabled={!capturable}>
               Try again
             </button>
-            <button type="button" className="btn btn--primary" onClick={() => appOrigin && void openTab(manualEntryUrl(appOrigin))}>
+            <button
+              type="button"
+              className="btn btn--primary"
+              onClick={() => appOrigin && void openTab(manualEntryUrl(appOrigin, state.post))}
+            >
               Open in recipecart
             </button>
           </div>

@@ -50,4 +50,18 @@ describe("links", () => {
     expect(myListUrl("http://localhost:8787", "AbCdEf0123456789_-xyzQ")).toBe("http://localhost:8787/?add=AbCdEf0123456789_-xyzQ");
     expect(manualEntryUrl("https://recipecart.app")).toBe("https://recipecart.app/");
   });
+  it("'Open my list' carries a visitor's edit token in the fragment, never in the query", () => {
+    const token = "k".repeat(43);
+    const u = new URL(myListUrl("http://localhost:8787", "AbCdEf0123456789_-xyzQ", token));
+    expect(u.search).toBe("?add=AbCdEf0123456789_-xyzQ");
+    expect(u.hash).toBe(`#edit=${token}`);
+  });
+  it("'Open in recipecart' for a post fills Manual Entry with its title and caption (in the fragment)", () => {
+    const u = new URL(manualEntryUrl("https://recipecart.app", { title: "Sunday brunch", caption: "Pancakes & eggs\n#brunch" }));
+    expect(u.pathname + u.search).toBe("/");
+    const params = new URLSearchParams(u.hash.slice(1));
+    expect(Object.fromEntries(params)).toEqual({ manual: "1", title: "Sunday brunch", caption: "Pancakes & eggs\n#brunch" });
+    const long = new URL(manualEntryUrl("https://recipecart.app", { title: "", caption: "x".repeat(9000) }));
+    expect(new URLSearchParams(long.hash.slice(1)).get("caption")).toHaveLength(5000);
+  });
 });

@@ -1,8 +1,14 @@
 /**
- * `/?add=<recipeId>`: the browser extension's 'Open my list' (and its context-menu entry) opens the
- * home page with the recipe it just imported. Once hydrated, the page checks the id's shape,
- * fetches the recipe, upserts it into the visitor's added recipes (an id already there is
- * replaced in place, never listed twice) and drops the parameter from the address.
+ * `/?add=<recipeId>#edit=<token>`: the browser extension's 'Open my list' (and its context-menu
+ * entry) opens the home page with the recipe it just imported. Once hydrated, the page checks the
+ * id's shape, fetches the recipe, upserts it into the visitor's added recipes (an id already there
+ * is replaced in place, never listed twice) and drops the parameter from the address. A recipe the
+ * extension added while signed out comes with its edit token in the fragment (never sent to a
+ * server): it is kept with the recipe like the web app's own tokens (decision 0082), so the
+ * visitor can change or delete it here, and the fragment is dropped from the address too.
+ *
+ * `/#manual=1&title=…&caption=…`: the extension's 'Open in recipecart' for a post without a recipe
+ * opens Manual Entry with the post's title and caption filled in (recipe-entry.tsx; decision 0108).
  */
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";
@@ -12,6 +18,29 @@ import { toast } from "../../lib/toast.ts";
 import { toAddedRecipe } from "./to-added-recipe.ts";
 
 export const ADD_PARAM = "add";
+export const EDIT_FRAGMENT = "edit";
+
+/** An edit token's shape (worker/lib/ids.ts newToken: 256 bits, base64url). */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{32,128}$/;
+/** Longest caption taken from a link (the server sends at most 5000 characters). */
+const CAPTION_MAX = 5000;
+const TITLE_MAX = 200;
+
+/** The edit token in the fragment (`#edit=…`), or null when absent or malformed. */
+export function readEditFragment(hash: string): string | null {
+  const value = new URLSearchParams(hash.replace(/^#/, "")).get(EDIT_FRAGMENT);
+  return value && TOKEN_SHAPE.test(value) ? value : null;
+}
+
+/** The manual entry a link asks for (`#manual=1&title=…&caption=…`), or null. */
+export function readManualFragment(hash: string): { title: string; caption: string } | null {
+  const params = new URLSearchParams(hash.replace(/^#/, ""));
+  if (params.get("manual") !== "1") return null;
+  return {
+    title: (params.get("title") ?? "").trim().slice(0, TITLE_MAX),
+    caption: (params.get("caption") ?? "").trim().slice(0, CAPTION_MAX),
+  };
+}
 
 /** Same shape as the server's ids (worker/lib/ids.ts isWellFormedId). */
 const ID_SHAPE = /^[A-Za-z0-9_-]{16,64}$/;
@@ -41,8 +70,10 @@ export function useAddFromLink(hydrated: boolean): void {
     const id = readAddParam(location.search);
     if (id === null || handled.current === location.search) return;
     handled.current = location.search;
-    const clear = () =>
-      void navigate({ search: withoutAddParam(location.search), hash: location.hash }, { replace: true, preventScrollReset: true });
+    const editToken = readEditFragment(location.hash);
+    // The token leaves the address bar (and the history entry) as soon as it is read.
+    const hash = new URLSearchParams(location.hash.replace(/^#/, "")).has(EDIT_FRAGMENT) ? "" : location.hash;
+    const clear = () => void navigate({ search: withoutAddParam(location.search), hash }, { replace: true, preventScrollReset: true });
     if (id === "invalid") {
       toast({ title: "Error adding recipe", description: "This link does not name a recipe.", variant: "destructive" });
       clear();
@@ -50,7 +81,7 @@ export function useAddFromLink(hydrated: boolean): void {
     }
     void api.recipes.get(id).then(
       (recipe) => {
-        upsertRecipe(toAddedRecipe(recipe));
+        upsertRecipe({ ...toAddedRecipe(recipe), ...(editToken ? { editToken } : {}) });
         clear();
       },
       (err: unknown) => {

@@ -5,10 +5,12 @@
  * the added recipes is not imported twice (decision 0103). While a page is imported
  * the card shows progress and the button cannot be pressed again. A social post without a recipe
  * (decision 0072) shows why in the card and offers to import the recipe page its caption links to,
- * or to enter the recipe by hand with the caption filled in.
+ * or to enter the recipe by hand with the caption filled in. The browser extension asks for the same
+ * with `#manual=1&title=…&caption=…` (add-from-link.ts, decision 0108).
  */
-import { type FormEvent, type RefObject, useRef, useState } from "react";
+import { type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
 import type { Key } from "react-aria-components";
+import { useLocation, useNavigate } from "react-router";
 import { api, ApiError, errorText } from "../../lib/api.ts";
 import { upsertRecipe, useRecipesState } from "../../lib/recipes-store.ts";
 import { toast } from "../../lib/toast.ts";
@@ -17,6 +19,7 @@ import { Spinner } from "../../ui/spinner.tsx";
 import { Tab, TabList, TabPanel, Tabs } from "../../ui/tabs.tsx";
 import { TextArea } from "../../ui/text-area.tsx";
 import { TextField } from "../../ui/text-field.tsx";
+import { readManualFragment } from "./add-from-link.ts";
 import { type PostProblem, readPostProblem, shortAddress } from "./post-problem.ts";
 import { isRecipeUrl, sameRecipeUrl, splitIngredients, withScheme } from "./recipe-input.ts";
 import { toAddedRecipe } from "./to-added-recipe.ts";
@@ -36,6 +39,17 @@ interface ManualPrefill {
 export function RecipeEntry() {
   const [tab, setTab] = useState<Key>("url");
   const [prefill, setPrefill] = useState<ManualPrefill | null>(null);
+  const location = useLocation();
+  const navigate = useNavigate();
+  // A link asking for a manual entry (the extension's 'Open in recipecart' for a post): Manual Entry
+  // opens with the post's title and caption, and the fragment leaves the address.
+  useEffect(() => {
+    const asked = readManualFragment(location.hash);
+    if (!asked) return;
+    setPrefill({ title: asked.title, ingredients: asked.caption, focus: true });
+    setTab("manual");
+    void navigate({ search: location.search, hash: "" }, { replace: true, preventScrollReset: true });
+  }, [location.hash, location.search, navigate]);
   return (
     <section className="entry-card" aria-labelledby="entry-title">
       <h2 id="entry-title" className="entry-card__title">
