@@ -2,9 +2,9 @@
  * The end of 'Connect your account' (src/connect.ts): the app's connect page sends the browser here
  * with the new session token in the fragment. The fragment is removed from the address at once.
  */
-import { StrictMode, useEffect, useRef, useState } from "react";
-import { createRoot } from "react-dom/client";
+import { useEffect, useRef, useState } from "react";
 import { finishConnect } from "./connect.ts";
+import { mountPage } from "./mount.tsx";
 import "./ui.css";
 
 const hash = location.hash;
@@ -26,14 +26,14 @@ function Connected() {
     if (state.kind !== "working") heading.current?.focus();
   }, [state.kind]);
   return (
-    <main style={{ maxWidth: 480, margin: "40px auto", padding: "0 20px", display: "grid", gap: 12 }} aria-busy={state.kind === "working"}>
+    <main className="page page--centred" aria-busy={state.kind === "working"}>
       {state.kind === "working" ? (
         <p role="status" style={{ display: "flex", gap: 8, alignItems: "center" }}>
           <span className="spinner" aria-hidden="true" /> Connecting your account…
         </p>
       ) : state.kind === "done" ? (
         <>
-          <h1 ref={heading} tabIndex={-1} style={{ fontSize: 20 }}>
+          <h1 ref={heading} tabIndex={-1} className="page__title">
             Extension connected
           </h1>
           <p>
@@ -42,7 +42,7 @@ function Connected() {
         </>
       ) : (
         <div role="alert" style={{ display: "grid", gap: 8 }}>
-          <h1 ref={heading} tabIndex={-1} style={{ fontSize: 20, color: "var(--danger)" }}>
+          <h1 ref={heading} tabIndex={-1} className="page__title page__title--danger">
             Could not connect
           </h1>
           <p>{state.message}</p>
@@ -52,8 +52,4 @@ function Connected() {
   );
 }
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <Connected />
-  </StrictMode>,
-);
+mountPage(<Connected />);

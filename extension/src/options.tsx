@@ -2,8 +2,8 @@
  * Options: the address of the recipecart app the extension sends recipes to (default: the
  * production address from the build's configuration; http://localhost:8787 while developing).
  */
-import { StrictMode, useEffect, useId, useState, type FormEvent } from "react";
-import { createRoot } from "react-dom/client";
+import { useEffect, useId, useState, type FormEvent } from "react";
+import { mountPage } from "./mount.tsx";
 import { DEFAULT_APP_ORIGIN, getAppOrigin, normaliseAppOrigin, setAppOrigin } from "./settings.ts";
 import "./ui.css";
 
@@ -41,8 +41,8 @@ function Options() {
   }
 
   return (
-    <main style={{ maxWidth: 480, padding: "16px 20px", display: "grid", gap: 12 }}>
-      <h1 style={{ fontSize: 18 }}>recipecart options</h1>
+    <main className="page">
+      <h1 className="page__title">recipecart options</h1>
       <form onSubmit={(e) => void save(e)} noValidate style={{ display: "grid", gap: 8 }}>
         <label htmlFor={inputId} style={{ fontWeight: 600 }}>
           App address
@@ -79,8 +79,4 @@ function Options() {
   );
 }
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <Options />
-  </StrictMode>,
-);
+mountPage(<Options />);

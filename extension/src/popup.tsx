@@ -4,11 +4,11 @@
  * 'Open in recipecart' to type it in by hand); 'Open my list' opens the app with the recipe in the
  * visitor's list. Plain React and CSS: it must paint within 100 ms (bench/extension.ts).
  */
-import { StrictMode, useEffect, useRef, useState } from "react";
-import { createRoot } from "react-dom/client";
+import { useEffect, useRef, useState } from "react";
 import browser from "webextension-polyfill";
 import { addedForPage, type AddedRecipe, type Progress, type TabInfo } from "./added-store.ts";
 import { AddError, type PostForManualEntry } from "./errors.ts";
+import { mountPage } from "./mount.tsx";
 import { isCapturable, manualEntryUrl, myListUrl } from "./pages.ts";
 import { getAppOrigin, getConnection, type Connection } from "./settings.ts";
 import { takeLastProblem, type LastProblem } from "./status.ts";
@@ -240,8 +240,4 @@ function Popup() {
   );
 }
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <Popup />
-  </StrictMode>,
-);
+mountPage(<Popup />);
