@@ -16,8 +16,14 @@ export function buildUnlessReused(): void {
   }
 }
 
-/** `seed` runs after the migrations, before the server starts, with the local D1's persist folder. */
-export async function startServer(seed?: (state: string) => void): Promise<{ baseURL: string; stop: () => Promise<void> }> {
+/**
+ * `seed` runs after the migrations, before the server starts, with the local D1's persist folder.
+ * `vars` are passed to the Worker as `--var NAME:value`.
+ */
+export async function startServer(
+  seed?: (state: string) => void,
+  vars: Record<string, string> = {},
+): Promise<{ baseURL: string; stop: () => Promise<void> }> {
   mkdirSync(path.join(root, ".e2e-out"), { recursive: true });
   const state = mkdtempSync(path.join(root, ".e2e-out", "bench-"));
   execFileSync(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", state], { cwd: root, env, stdio: "pipe" });
@@ -26,7 +32,17 @@ export async function startServer(seed?: (state: string) => void): Promise<{ bas
   let output = "";
   const child: ChildProcess = spawn(
     bin("wrangler"),
-    ["dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, "--show-interactive-dev-session=false"],
+    [
+      "dev",
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(port),
+      "--persist-to",
+      state,
+      ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]),
+      "--show-interactive-dev-session=false",
+    ],
     { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] },
   );
   child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
