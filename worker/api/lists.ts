@@ -4,6 +4,7 @@ import { isUnitChoice, type UnitChoice } from "../../core/combine/unit-choice.ts
 import { json, problem, readJson } from "../http/problem.ts";
 import type { Route } from "../http/router.ts";
 import { readEditToken } from "../http/edit-token.ts";
+import { checkRate, LIST_CHANGES_LIMIT } from "../http/rate-limit.ts";
 import { isWellFormedId } from "../lib/ids.ts";
 import { createShoppingList, deleteShoppingList, getShoppingList, removeShoppingListItem } from "../services/lists.ts";
 import { applyListChanges } from "../services/shopping.ts";
@@ -55,8 +56,10 @@ export const listRoutes: Route[] = [
     method: "POST",
     access: "public",
     path: "/api/shopping-lists/:id/changes",
-    async handler({ db, caller, params, request, url }) {
+    async handler({ db, caller, env, params, request, url }) {
       if (!isWellFormedId(params.id!)) return notFound();
+      // Per session when signed in, else per client address (decision 0143).
+      await checkRate(request, env, LIST_CHANGES_LIMIT, caller);
       const body = await readJson(request, ListChangesRequestSchema, 200_000);
       return json(await applyListChanges(db, caller, params.id!, readEditToken(request), body.changes, unitsOf(url)));
     },

@@ -29,6 +29,7 @@ export interface RateLimit {
     | "PARSE_LIMITER"
     | "RECIPE_SAVE_LIMITER"
     | "GROCERY_LIMITER"
+    | "LIST_CHANGES_LIMITER"
     | "LOGIN_IP_LIMITER"
     | "LOGIN_EMAIL_LIMITER"
     | "REGISTER_IP_LIMITER"
@@ -57,6 +58,13 @@ export const GROCERY_LIMIT: RateLimit = {
   binding: "GROCERY_LIMITER",
   periodSeconds: 60,
   message: "Too many store searches or orders in a short time. Please wait a minute and try again.",
+};
+
+/** Shopping-mode changes: an 'add' runs the parser, a request carries up to 200 changes (decision 0143). */
+export const LIST_CHANGES_LIMIT: RateLimit = {
+  binding: "LIST_CHANGES_LIMITER",
+  periodSeconds: 60,
+  message: "Too many changes to shopping lists in a short time. Please wait a minute and try again.",
 };
 
 const SIGN_IN_MESSAGE = "Too many sign-in attempts. Please wait a minute and try again.";
