@@ -6,6 +6,8 @@
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeManifest } from "../extension/manifest.ts";
+import { LIST_TOKENS_STORAGE_KEY, RECIPES_STORAGE_KEY } from "../web/lib/recipes-store.ts";
 import { PHONE, closeBrowser, openPage } from "./browser.ts";
 
 afterAll(closeBrowser);
@@ -51,6 +53,38 @@ describe("static pages", () => {
     await page.locator("main").getByRole("link", { name: "Back to Home" }).last().click();
     await page.waitForURL((u) => u.pathname === "/");
     expect(problems).toEqual({ consoleErrors: [], pageErrors: [], failedRequests: [] });
+    await done(page, context);
+  });
+});
+
+describe("statements that must match the shipped product", () => {
+  it("the Help Center names every browser the extension is built for", async () => {
+    // The builds that ship (extension/manifest.ts): Chrome's service worker, Firefox's background scripts.
+    const firefox = makeManifest({ target: "firefox", test: false, version: "1.0.0" }) as { background: { scripts?: string[] } };
+    expect(firefox.background.scripts?.length).toBeGreaterThan(0);
+    const { page, context } = await openPage();
+    await page.goto("/help#faq-browser-extension");
+    await hydrated(page);
+    await page.waitForFunction(() => document.querySelector("#faq-browser-extension button")?.getAttribute("aria-expanded") === "true");
+    const trigger = page.locator("#faq-browser-extension button[aria-expanded]");
+    const text = await page.locator(`[id="${await trigger.getAttribute("aria-controls")}"]`).innerText();
+    expect(text).toMatch(/Firefox/);
+    expect(text).toMatch(/Chrome/);
+    expect(text).not.toMatch(/Chromium-based browsers adds/);
+    await done(page, context);
+  });
+
+  it("the Privacy Policy says what local storage holds: the recipes this browser added and their keys", async () => {
+    const { page, context } = await openPage();
+    // What the app really keeps there (web/lib/recipes-store.ts).
+    expect([RECIPES_STORAGE_KEY, LIST_TOKENS_STORAGE_KEY]).toEqual(["recipecart:recipes", "recipecart:list-tokens"]);
+    await page.goto("/privacy");
+    await hydrated(page);
+    const storage = await page.locator("#storage + p").innerText();
+    expect(storage).toMatch(/local storage to remember, on this browser,\s+the recipes you added and the lists you made/);
+    expect(storage).toMatch(/extension/);
+    expect(storage).not.toMatch(/only to keep you signed in/);
+    expect(await page.locator("main").innerText()).not.toMatch(/through the contact form or by e-mail/);
     await done(page, context);
   });
 });

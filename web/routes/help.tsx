@@ -78,9 +78,11 @@ export const FAQ: ReadonlyArray<{ id: string; question: string; answer: ReactNod
     question: "Is there a browser extension?",
     answer: (
       <p>
-        Yes. The recipecart extension for Chromium-based browsers adds the recipe on the page you're viewing to recipecart with one click.
-        Because it reads the page inside your own browser, it also works on many sites that block our server or need you to be signed in. It
-        only looks at a page when you click its button.
+        Yes, for Chrome and other Chromium-based browsers and for Firefox. It adds the recipe on the page you're viewing to recipecart with
+        one click, or the text you select through its right-click menu entry. Because it reads the page inside your own browser, it also
+        works on many sites that block our server or need you to be signed in. It only looks at a page when you click its button or its menu
+        entry. Connect it to your account from its popup to keep what it adds under your name; otherwise 'Open my list' brings the recipe to
+        this browser's list, where you can edit it like any other.
       </p>
     ),
   },

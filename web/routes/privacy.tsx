@@ -66,14 +66,16 @@ export default function Privacy() {
         <ul>
           <li>
             <strong>Account details</strong>, if you create an account: your first and last name, e-mail address and a password. We store
-            only a one-way hash of your password, never the password itself.
+            only a one-way hash of your password, never the password itself. If you sign in with Google or GitHub instead, we receive your
+            name and verified e-mail address from that service.
           </li>
           <li>
             <strong>Recipes and lists</strong> you add or generate: recipe titles, ingredient lines, the address of the recipe page, and the
-            shopping lists linked to your account.
+            shopping lists linked to your account. When you add a page with the browser extension, it sends us that page's address and
+            content as your browser shows it, only when you click its button or menu entry.
           </li>
           <li>
-            <strong>Messages you send us</strong> through the contact form or by e-mail, including any details you choose to include.
+            <strong>Messages you send us</strong>, including any details you choose to include.
           </li>
           <li>
             <strong>Delivery details</strong>, if you order groceries: the ZIP code you search with, the store you choose and any delivery
@@ -99,8 +101,11 @@ export default function Privacy() {
 
         <h2 id="storage">3. Cookies and local storage</h2>
         <p>
-          We use a sign-in cookie and your browser's local storage only to keep you signed in. We do not use advertising or cross-site
-          tracking cookies. Clearing your browser's site data signs you out.
+          We use a sign-in cookie and your browser's local storage to keep you signed in, and local storage to remember, on this browser,
+          the recipes you added and the lists you made, with the keys that let you change them before you have an account. Signing in with
+          Google or GitHub sets a short-lived cookie that protects that sign-in. The browser extension keeps the app's address, the recipes
+          it added and, if you connect it, its sign-in in the extension's own storage. We do not use advertising or cross-site tracking
+          cookies. Clearing your browser's site data signs you out and forgets the recipes this browser added without an account.
         </p>
 
         <h2 id="sharing">4. When we share information</h2>
