@@ -63,6 +63,8 @@ export const ITEM_NAME_MAX = 120;
 export const ITEM_AMOUNT_MAX = 60;
 /** Most changes one sync request carries (an offline queue is sent in slices of this size). */
 export const LIST_CHANGES_MAX = 200;
+/** Most items added by hand to one list (decision 0144); items from recipes do not count. */
+export const LIST_ADDED_ITEMS_MAX = 500;
 
 const ItemId = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "Not an item id.");
 /** Time of the user's action on their device, ms since the epoch. */

@@ -7,7 +7,13 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import type { HistoryResponse } from "../../core/api/favorites.ts";
-import { LIST_CHANGES_MAX, type ListChange, type ListChangesResponse, type ShoppingList } from "../../core/api/lists.ts";
+import {
+  LIST_ADDED_ITEMS_MAX,
+  LIST_CHANGES_MAX,
+  type ListChange,
+  type ListChangesResponse,
+  type ShoppingList,
+} from "../../core/api/lists.ts";
 import { newId } from "../lib/ids.ts";
 import { addUser, api, apiJson, makeList, manualRecipe, type TestUser } from "../test/signed-in.ts";
 
@@ -159,6 +165,70 @@ describe("POST /api/shopping-lists/{id}/changes: careless and hostile clients", 
     const answer = (await res.json()) as ListChangesResponse;
     expect(answer.missing).toEqual([]);
     expect(Object.values(answer.list.ingredients).flat().length).toBe(before + LIST_CHANGES_MAX);
+  });
+
+  it("stores odd but valid text as typed: lone surrogates, NUL, punctuation, markup, right-to-left", async () => {
+    const owner = await addUser();
+    const list = await ownedList(owner);
+    const odd = [
+      "\ud800 onion",
+      "\u0000",
+      "-",
+      "()",
+      "1/0 cup",
+      "0 x 1e999 eggs",
+      "<script>alert(1)</script>",
+      "\u202e2 lemons",
+      "🧅🧅🧅",
+      "½½ cup ¼",
+    ];
+    for (const text of odd) {
+      const res = await raw(`/api/shopping-lists/${list.id}/changes`, {
+        method: "POST",
+        as: owner,
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ changes: [{ op: "add", itemId: itemId(), text, at: Date.now() }] }),
+      });
+      expect(res.status, `${JSON.stringify(text)}: ${await res.clone().text()}`).toBe(200);
+      const edited = await raw(`/api/shopping-lists/${list.id}/changes`, {
+        method: "POST",
+        as: owner,
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          changes: [{ op: "edit", itemId: firstItem(list).id, name: text.trim() || "x", amount: text.slice(0, 60) }],
+        }),
+      });
+      expect(edited.status, `${JSON.stringify(text)}: ${await edited.clone().text()}`).toBe(200);
+    }
+    const history = await raw("/api/users/me/shopping-lists?search=%ED%A0%80%20onion%FF", { as: owner });
+    expect(history.status).toBe(200);
+  });
+
+  it("caps the items added by hand to one list: past the cap a 409 problem, resending an added id still works", async () => {
+    const owner = await addUser();
+    const list = await ownedList(owner);
+    const path = `/api/shopping-lists/${list.id}/changes`;
+    const send = (changes: ListChange[]) =>
+      raw(path, { method: "POST", as: owner, headers: { "content-type": "application/json" }, body: JSON.stringify({ changes }) });
+    const adds = (n: number): ListChange[] =>
+      Array.from({ length: n }, (_, i) => ({ op: "add", itemId: itemId(), text: `${i} egg`, at: 1 }));
+    let last: ListChange[] = [];
+    for (let left = LIST_ADDED_ITEMS_MAX; left > 0; left -= LIST_CHANGES_MAX) {
+      last = adds(Math.min(left, LIST_CHANGES_MAX));
+      const res = await send(last);
+      expect(res.status, await res.clone().text()).toBe(200);
+    }
+    const full = await expectProblem(await send(adds(1)), 409, "list_full");
+    expect(full.message).toContain(String(LIST_ADDED_ITEMS_MAX));
+    // A queued add sent again (already on the list) is not a new item: still fine at the cap.
+    const again = await send([last[0]!, { op: "tick", itemId: last[1]!.itemId, checked: true, at: Date.now() }]);
+    expect(again.status, await again.clone().text()).toBe(200);
+    const after = await apiJson<ShoppingList>(`/api/shopping-lists/${list.id}`);
+    expect(
+      Object.values(after.ingredients)
+        .flat()
+        .filter((i) => i.addedByHand),
+    ).toHaveLength(LIST_ADDED_ITEMS_MAX);
   });
 
   it("cannot touch another list's items through one's own list, nor another user's list", async () => {

@@ -5,7 +5,7 @@
  * policy (worker/services/policy.ts): its owner, or the browser holding a signed-out list's edit token.
  * Decisions: docs/decisions/0111-pantry-staples.md, 0112-tick-merge.md, 0113-shopping-mode.md.
  */
-import type { ListChange, ListChangesResponse } from "../../core/api/lists.ts";
+import { LIST_ADDED_ITEMS_MAX, type ListChange, type ListChangesResponse } from "../../core/api/lists.ts";
 import { CATEGORIES, type CategoryName } from "../../core/categorise/categories.ts";
 import { categorise } from "../../core/categorise/categorise.ts";
 import { combineRecipes, type ListItem } from "../../core/combine/combine.ts";
@@ -69,6 +69,32 @@ export function parseTypedItem(text: string, rules: UserRules = NO_RULES): Omit<
 }
 
 /**
+ * Refuses (409 `list_full`) a batch whose new hand-typed items would take the list past
+ * LIST_ADDED_ITEMS_MAX (decision 0144). An add whose id is already on the list (a queued add sent
+ * again) is not new. The insert itself also stops at the cap, so two batches racing cannot pass it.
+ */
+async function requireRoomForAdds(d1: D1Database, listId: string, changes: ListChange[]): Promise<void> {
+  const ids = [...new Set(changes.flatMap((c) => (c.op === "add" ? [c.itemId] : [])))];
+  if (ids.length === 0) return;
+  const row = await d1
+    .prepare(
+      `select count(*) as added, coalesce(sum(id in (select value from json_each(?2))), 0) as resent
+       from shopping_list_items where list_id = ?1 and added_by_hand = 1`,
+    )
+    .bind(listId, JSON.stringify(ids))
+    .first<{ added: number; resent: number }>();
+  const added = row?.added ?? 0;
+  if (added + ids.length - (row?.resent ?? 0) > LIST_ADDED_ITEMS_MAX) {
+    throw new DomainError(
+      "conflict",
+      "list_full",
+      `This list already has ${added} items added by hand; a list takes at most ${LIST_ADDED_ITEMS_MAX}. Start a new list for more.`,
+      { limit: LIST_ADDED_ITEMS_MAX },
+    );
+  }
+}
+
+/**
  * Applies a batch of changes in order, in one D1 batch. Ticks merge by tap time (the later tap
  * wins, decision 0112); changes to items no longer on the list are skipped and reported in
  * `missing`, so a queue sent after someone removed an item still goes through.
@@ -86,6 +112,7 @@ export async function applyListChanges(
   const userId = caller.user?.id ?? null;
   const rules = changes.some((c) => c.op === "add") ? await loadUserRules(db, userId) : NO_RULES;
   const d1 = db.$client;
+  await requireRoomForAdds(d1, listId, changes);
   const statements: D1PreparedStatement[] = [];
   for (const c of changes) {
     switch (c.op) {
@@ -106,7 +133,8 @@ export async function applyListChanges(
               `insert or ignore into shopping_list_items
                  (id, list_id, category, item_key, name, amount, amounts, notes, sources, position, checked, checked_at, added_by_hand, staple)
                select ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, '[]',
-                 (select coalesce(max(position), -1) + 1 from shopping_list_items where list_id = ?2), 0, 0, 1, ?9`,
+                 (select coalesce(max(position), -1) + 1 from shopping_list_items where list_id = ?2), 0, 0, 1, ?9
+               where (select count(*) from shopping_list_items where list_id = ?2 and added_by_hand = 1) < ?10`,
             )
             .bind(
               c.itemId,
@@ -118,6 +146,7 @@ export async function applyListChanges(
               JSON.stringify(item.amounts.map((a) => ({ quantity: a.quantity, unit: a.unit }))),
               item.notes.length ? item.notes.join("; ") : null,
               item.staple ? 1 : 0,
+              LIST_ADDED_ITEMS_MAX,
             ),
         );
         break;
