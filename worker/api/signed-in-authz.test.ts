@@ -16,6 +16,9 @@ interface World {
   admin: TestUser;
   recipeId: string;
   listId: string;
+  /** One item of the owner's list, and the owner's session. */
+  itemId: string;
+  sessionId: string;
 }
 
 /** A fresh owner with a favourited recipe and list, another user and an admin. */
@@ -25,7 +28,9 @@ async function world(): Promise<World> {
   const list = await makeList("Owner's list", [recipe.id], owner);
   await apiJson(`/api/recipes/${recipe.id}/favorite`, { method: "POST", as: owner });
   await apiJson(`/api/shopping-lists/${list.id}/favorite`, { method: "POST", as: owner });
-  return { owner, other, admin, recipeId: recipe.id, listId: list.id };
+  const itemId = Object.values(list.ingredients).flat()[0]!.id;
+  const sessionId = (await apiJson<{ sessions: { id: string }[] }>("/api/auth/sessions", { as: owner })).sessions[0]!.id;
+  return { owner, other, admin, recipeId: recipe.id, listId: list.id, itemId, sessionId };
 }
 
 const as = (w: World, who: Who) => (who === "signedOut" ? null : w[who]);
@@ -33,7 +38,7 @@ const as = (w: World, who: Who) => (who === "signedOut" ? null : w[who]);
 interface Row {
   name: string;
   kind: "read" | "change" | "delete";
-  request: (w: World) => { path: string; method: string };
+  request: (w: World) => { path: string; method: string; body?: unknown };
   expect: Record<Who, number>;
   /** After the call: checks on what the caller saw, or that nothing of the owner's changed. */
   check?: (w: World, who: Who, res: Response) => Promise<void>;
@@ -121,6 +126,81 @@ const ROWS: Row[] = [
     },
   },
   {
+    // Shopping mode (issue 17): a list link is read-only; only the owner changes a signed-in list.
+    name: "POST shopping-mode changes to the owner's list",
+    kind: "change",
+    request: (w) => ({
+      method: "POST",
+      path: `/api/shopping-lists/${w.listId}/changes`,
+      body: {
+        changes: [
+          { op: "tick", itemId: w.itemId, checked: true, at: Date.now() },
+          { op: "edit", itemId: w.itemId, name: "changed", amount: "" },
+          { op: "add", itemId: `probe_${w.itemId}`, text: "1 lemon", at: Date.now() },
+        ],
+      },
+    }),
+    expect: { signedOut: 403, other: 403, owner: 200, admin: 403 },
+    check: async (w, who) => {
+      const list = await apiJson<{ ingredients: Record<string, { id: string; name: string; checked: boolean }[]> }>(
+        `/api/shopping-lists/${w.listId}`,
+      );
+      const items = Object.values(list.ingredients).flat();
+      const item = items.find((i) => i.id === w.itemId)!;
+      expect(item.checked).toBe(who === "owner");
+      expect(item.name === "changed").toBe(who === "owner");
+      expect(items.some((i) => i.id === `probe_${w.itemId}`)).toBe(who === "owner");
+    },
+  },
+  {
+    name: "DELETE one item of the owner's list",
+    kind: "delete",
+    request: (w) => ({ method: "DELETE", path: `/api/shopping-lists/${w.listId}/items/${w.itemId}` }),
+    expect: { signedOut: 403, other: 403, owner: 204, admin: 403 },
+    check: async (w, who) => {
+      const list = await apiJson<{ ingredients: Record<string, { id: string }[]> }>(`/api/shopping-lists/${w.listId}`);
+      expect(
+        Object.values(list.ingredients)
+          .flat()
+          .some((i) => i.id === w.itemId),
+      ).toBe(who !== "owner");
+    },
+  },
+  {
+    name: "GET sessions (one's own only)",
+    kind: "read",
+    request: () => ({ method: "GET", path: "/api/auth/sessions" }),
+    expect: { signedOut: 401, other: 200, owner: 200, admin: 200 },
+    check: async (w, who, res) => {
+      if (res.status !== 200) return;
+      const ids = ((await res.json()) as { sessions: { id: string }[] }).sessions.map((s) => s.id);
+      expect(ids.includes(w.sessionId)).toBe(who === "owner");
+    },
+  },
+  {
+    name: "DELETE the owner's session by id",
+    kind: "delete",
+    request: (w) => ({ method: "DELETE", path: `/api/auth/sessions/${w.sessionId}` }),
+    expect: { signedOut: 401, other: 404, owner: 204, admin: 404 },
+    check: async (w, who) => {
+      expect((await api("/api/auth/me", { as: w.owner })).status).toBe(who === "owner" ? 401 : 200);
+    },
+  },
+  {
+    // OAuth's routes are public; with no provider configured (this env) start and callback are 404 problems for everyone.
+    name: "GET OAuth providers, start and callback",
+    kind: "read",
+    request: () => ({ method: "GET", path: "/api/auth/oauth/google/start" }),
+    expect: { signedOut: 404, other: 404, owner: 404, admin: 404 },
+    check: async (w, who) => {
+      const providers = await api("/api/auth/providers", { as: as(w, who) });
+      expect(providers.status).toBe(200);
+      const callback = await api("/api/auth/oauth/google/callback?code=x&state=y", { as: as(w, who) });
+      expect(callback.status).toBe(404);
+      expect(((await callback.json()) as { code: string }).code).toBe("provider_not_configured");
+    },
+  },
+  {
     name: "GET admin stats",
     kind: "read",
     request: () => ({ method: "GET", path: "/api/admin/stats" }),
@@ -149,8 +229,8 @@ describe("authorization matrix of the signed-in and admin routes", () => {
     it(`${row.kind}: ${row.name}`, async () => {
       for (const who of WHO) {
         const w = await world();
-        const { path, method } = row.request(w);
-        const res = await api(path, { method, as: as(w, who) });
+        const { path, method, body } = row.request(w);
+        const res = await api(path, { method, as: as(w, who), body });
         expect(res.status, `${who} ${method} ${path}`).toBe(row.expect[who]);
         if (res.status >= 400) {
           expect(res.headers.get("content-type")).toMatch(/^application\/problem\+json/);
