@@ -215,7 +215,13 @@ describe("home: adding, persisting and generating", () => {
     expect(await onion.locator(".list__for").innerText()).toBe("for Onion Soup, Weeknight Chili");
     const categoryTitles = await page.locator(".list__category-title").allInnerTexts();
     expect(categoryTitles.length).toBeGreaterThan(1);
-    expect(categoryTitles.map((t) => t.replace(/\s*\(\d+\)$/, ""))).toEqual(Object.keys(list.ingredients));
+    // Aisles in store-walk order, then pantry staples in their own group (issue 17).
+    const isStaple = (i: unknown) => (i as { staple?: boolean }).staple === true;
+    const aisles = Object.entries(list.ingredients)
+      .filter(([, items]) => items.some((i) => !isStaple(i)))
+      .map(([c]) => c);
+    const hasStaples = Object.values(list.ingredients).flat().some(isStaple);
+    expect(categoryTitles.map((t) => t.replace(/\s*\(\d+\)$/, ""))).toEqual([...aisles, ...(hasStaples ? ["You probably have"] : [])]);
 
     // Back home, the list view has replaced the feature preview.
     await page.goto("/");
@@ -471,14 +477,15 @@ describe("/shopping-list/{id}", () => {
   it("removes an item and shows the list fetched again; reports a failed removal", async () => {
     const { page, context, problems } = await openPage();
     const list = await makeList(page, { recipes: recipes });
-    await page.goto(`/shopping-list/${list.id}`);
-    await page.getByRole("heading", { level: 1, name: "Party Prep" }).waitFor();
     // The list was made through the API here, so hand this browser its edit token as the home page
-    // would keep it (decision 0082: a list link alone is read-only).
-    await page.evaluate(
+    // would keep it (decision 0082: a list link alone is read-only), before the page reads it.
+    await page.addInitScript(
       ([id, token]) => localStorage.setItem("recipecart:list-tokens", JSON.stringify({ [id!]: token })),
       [list.id, (list as { editToken?: string }).editToken],
     );
+    await page.goto(`/shopping-list/${list.id}`);
+    await page.getByRole("heading", { level: 1, name: "Party Prep" }).waitFor();
+    await page.locator("article[data-hydrated] .list__item-actions[data-editable]").first().waitFor();
     const before = await page.locator(".list__item").count();
     expect(before).toBe(Object.values(list.ingredients).flat().length);
     const first = Object.values(list.ingredients).flat()[0]!;

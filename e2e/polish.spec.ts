@@ -283,8 +283,13 @@ describe("the list page", () => {
       name: "Shopping List - 11/25/2026",
       recipes: [{ title: "Polish Soup", ingredients: ["2 onions", "1 tbsp butter", "3 carrots"] }],
     });
+    // This browser made the list: it holds the edit token, so the page offers Remove (decision 0082).
+    await page.addInitScript(
+      ([id, token]) => localStorage.setItem("recipecart:list-tokens", JSON.stringify({ [id!]: token })),
+      [list.id, list.editToken],
+    );
     await page.goto(`/shopping-list/${list.id}`);
-    await page.locator(".list__item").first().waitFor();
+    await page.locator("article[data-hydrated] .list__item-actions[data-editable]").first().waitFor();
     let deletes = 0;
     page.on("request", (req) => {
       if (req.method() === "DELETE") deletes++;

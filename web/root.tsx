@@ -21,6 +21,7 @@ import { primeAuth } from "./lib/auth.ts";
 import { userFromCaller } from "./lib/server-user.ts";
 import { ToasterHost } from "./ui/toaster-host.tsx";
 import type { Route } from "./+types/root.ts";
+import { registerServiceWorker } from "./lib/offline.ts";
 import "./styles/app.css";
 
 declare module "react-aria-components" {
@@ -36,7 +37,11 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { nonce, origin: env.APP_ORIGIN || new URL(request.url).origin, user: userFromCaller(context.get(callerContext)) };
 }
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
+];
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
@@ -70,6 +75,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
   // Marks the document once React has hydrated: end-to-end tests wait for it before typing.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
+    // The installable app's offline copy of the pages you open (docs/decisions/0114).
+    registerServiceWorker();
   }, []);
   return (
     <RouterProvider navigate={(to, options) => void navigate(to, options)} useHref={useHref}>

@@ -9,6 +9,7 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { callerContext, cloudflareContext, servicesContext } from "../web/context.ts";
 import { handleApi } from "./api/index.ts";
+import { SERVICE_WORKER_CSP, SERVICE_WORKER_PATH, serviceWorkerResponse } from "./http/service-worker.ts";
 import { createDb } from "./db/client.ts";
 import { readCookie, resolveCaller, SESSION_COOKIE } from "./http/caller.ts";
 import { parseExtensionOrigins, preflightResponse, withCors } from "./http/cors.ts";
@@ -37,6 +38,9 @@ export default {
     const url = new URL(request.url);
     const requestId = request.headers.get("cf-ray") ?? crypto.randomUUID();
     const isApi = url.pathname === "/api" || url.pathname.startsWith("/api/");
+    if (url.pathname === SERVICE_WORKER_PATH && (request.method === "GET" || request.method === "HEAD")) {
+      return withSecurityHeaders(serviceWorkerResponse(), SERVICE_WORKER_CSP);
+    }
     // The browser extension's preflights (worker/http/cors.ts) are answered before anything else.
     const extensionOrigins = isApi ? parseExtensionOrigins(env.EXTENSION_ORIGINS) : null;
     const preflight = extensionOrigins && preflightResponse(request, extensionOrigins);

@@ -5,7 +5,7 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { ShoppingList } from "../../core/api/lists.ts";
-import { type PageServices, servicesContext } from "../context.ts";
+import { type Caller, callerContext, type PageServices, servicesContext } from "../context.ts";
 import { loader } from "./shopping-list.tsx";
 
 const LIST: ShoppingList = {
@@ -16,10 +16,22 @@ const LIST: ShoppingList = {
   ingredients: { Produce: [{ id: "i1", name: "onions", amount: "2", recipes: ["Onion Soup"], notes: null }] },
 };
 
-function load(id: string | undefined, get: PageServices["lists"]["get"]) {
+type Read = (id: string, units: string) => Promise<ShoppingList | null>;
+
+function load(id: string | undefined, get: Read, cookie?: string) {
   const context = new RouterContextProvider();
-  context.set(servicesContext, { lists: { get } } as unknown as PageServices);
-  const args = { request: new Request(`http://x/shopping-list/${id ?? ""}`), params: { id }, context };
+  context.set(servicesContext, {
+    lists: {
+      get: (id: string) => get(id, "as-written"),
+      read: async (id: string, _caller: Caller, units: string) => {
+        const list = await get(id, units);
+        return list ? { list, owned: false } : null;
+      },
+    },
+  } as unknown as PageServices);
+  context.set(callerContext, { kind: "anonymous", user: null, session: null } as Caller);
+  const headers = cookie ? { cookie } : undefined;
+  const args = { request: new Request(`http://x/shopping-list/${id ?? ""}`, { headers }), params: { id }, context };
   return loader(args as unknown as Parameters<typeof loader>[0]);
 }
 
@@ -37,8 +49,16 @@ describe("shopping-list loader", () => {
   it("returns the list the services read for this id", async () => {
     const asked: string[] = [];
     const data = await load(LIST.id, async (id) => (asked.push(id), LIST));
-    expect(data).toEqual({ list: LIST });
+    expect(data).toEqual({ list: LIST, owned: false, units: "as-written" });
     expect(asked).toEqual([LIST.id]);
+  });
+
+  it("reads the list in the unit choice from the rc_units cookie; an unknown value is as written", async () => {
+    const asked: string[] = [];
+    const read: Read = async (_id, units) => (asked.push(units), LIST);
+    expect((await load(LIST.id, read, "a=1; rc_units=metric")).units).toBe("metric");
+    expect((await load(LIST.id, read, "rc_units=kelvin")).units).toBe("as-written");
+    expect(asked).toEqual(["metric", "as-written"]);
   });
 
   it("answers 404 for an unknown id and for no id", async () => {

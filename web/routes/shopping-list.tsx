@@ -8,25 +8,30 @@
 import { useCallback } from "react";
 import { data, isRouteErrorResponse, useRevalidator } from "react-router";
 import type { ShoppingList } from "../../core/api/lists.ts";
+import { isUnitChoice, type UnitChoice } from "../../core/combine/unit-choice.ts";
 import { ListLoadFailed, ListNotFound } from "../components/shopping-list/list-page-status.tsx";
 import { ShoppingListView } from "../components/shopping-list/shopping-list-view.tsx";
-import { servicesContext } from "../context.ts";
+import { callerContext, servicesContext } from "../context.ts";
+import { unitsFromCookie } from "../lib/shopping-state.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { Link } from "../ui/link.tsx";
 import type { Route } from "./+types/shopping-list.ts";
 import "../styles/list.css";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!params.id) throw data("No shopping list was chosen", { status: 404, statusText: "Not Found" });
-  let list: ShoppingList | null;
+  // The reader's unit choice lives in a cookie so this render already uses it (decision 0110).
+  const cookieUnits = unitsFromCookie(request.headers.get("cookie"));
+  const units: UnitChoice = isUnitChoice(cookieUnits) ? cookieUnits : "as-written";
+  let found: { list: ShoppingList; owned: boolean } | null;
   try {
-    list = await context.get(servicesContext).lists.get(params.id);
+    found = await context.get(servicesContext).lists.read(params.id, context.get(callerContext), units);
   } catch (err) {
     console.error("shopping list load failed", err);
     throw data("Failed to load shopping list", { status: 503, statusText: "Service Unavailable" });
   }
-  if (!list) throw data("Shopping list not found", { status: 404, statusText: "Not Found" });
-  return { list };
+  if (!found) throw data("Shopping list not found", { status: 404, statusText: "Not Found" });
+  return { list: found.list, owned: found.owned, units };
 }
 
 export function meta({ loaderData, error }: Route.MetaArgs) {
@@ -44,7 +49,7 @@ export default function ShoppingListPage({ loaderData }: Route.ComponentProps) {
   const refresh = useCallback(() => revalidator.revalidate(), [revalidator]);
   return (
     <div className="list-page">
-      <ShoppingListView list={loaderData.list} onChanged={refresh} />
+      <ShoppingListView list={loaderData.list} owned={loaderData.owned} units={loaderData.units} onChanged={refresh} />
       <p className="list-page__back">
         <Link href="/">Back to Home</Link>
       </p>

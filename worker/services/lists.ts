@@ -132,6 +132,15 @@ function regroup(items: ListItem[]): { category: string; items: ListItem[] }[] {
  * the reader's unit choice (decision 0110): as the list was built, or re-shown in metric or US units.
  */
 export async function getShoppingList(db: Db, id: string, units: UnitChoice = "as-written"): Promise<ShoppingList | null> {
+  return (await readShoppingList(db, id, units))?.list ?? null;
+}
+
+/** The list as the client reads it and its owner's id (null: made signed out), or null when unknown. */
+export async function readShoppingList(
+  db: Db,
+  id: string,
+  units: UnitChoice = "as-written",
+): Promise<{ list: ShoppingList; userId: string | null } | null> {
   const list = await findListWithItems(db, id);
   if (!list) return null;
   const grouped = new Map<string, ShoppingListItem[]>();
@@ -155,11 +164,14 @@ export async function getShoppingList(db: Db, id: string, units: UnitChoice = "a
     [...grouped.entries()].sort(([a], [b]) => compareCategories(a, b)),
   );
   return {
-    id: list.id,
-    name: list.name,
-    createdAt: list.createdAt.toISOString(),
-    recipes: list.recipes.map((r) => ({ id: r.recipeId, title: r.title })),
-    ingredients,
+    userId: list.userId,
+    list: {
+      id: list.id,
+      name: list.name,
+      createdAt: list.createdAt.toISOString(),
+      recipes: list.recipes.map((r) => ({ id: r.recipeId, title: r.title })),
+      ingredients,
+    },
   };
 }
 

@@ -6,10 +6,11 @@
  */
 import type { ProvidersResponse, SessionInfo } from "../../core/api/auth.ts";
 import type { ShoppingList } from "../../core/api/lists.ts";
+import type { UnitChoice } from "../../core/combine/unit-choice.ts";
 import type { Db } from "../db/client.ts";
 import { isWellFormedId } from "../lib/ids.ts";
 import type { Caller } from "./caller.ts";
-import { getShoppingList } from "./lists.ts";
+import { getShoppingList, readShoppingList } from "./lists.ts";
 import { listSessions } from "./sessions.ts";
 import { providerButtons } from "./oauth-providers.ts";
 
@@ -21,6 +22,11 @@ export interface PageServices {
   lists: {
     /** The list as GET /api/shopping-lists/{id} answers it (anyone with the id may read it), or null. */
     get(id: string): Promise<ShoppingList | null>;
+    /**
+     * The list for its page in the reader's unit choice, and whether the caller owns it (an owner
+     * may change it by their session; a signed-out creator proves it with the edit token in the browser).
+     */
+    read(id: string, caller: Caller, units: UnitChoice): Promise<{ list: ShoppingList; owned: boolean } | null>;
   };
   sessions: {
     /** The caller's live sessions as GET /api/auth/sessions answers them; null when signed out. */
@@ -33,6 +39,12 @@ export function createPageServices(db: Db, env: object): PageServices {
     auth: { oauthProviders: () => providerButtons(env) },
     lists: {
       get: async (id) => (isWellFormedId(id) ? getShoppingList(db, id) : null),
+      read: async (id, caller, units) => {
+        if (!isWellFormedId(id)) return null;
+        const found = await readShoppingList(db, id, units);
+        if (!found) return null;
+        return { list: found.list, owned: found.userId !== null && found.userId === caller.user?.id };
+      },
     },
     sessions: {
       async list(caller) {

@@ -1,28 +1,64 @@
 /**
- * One shopping list (docs/product/screens.md /shopping-list/{id}): the name, the recipes it came from, the
- * items grouped by category (amount, name, which recipes need it), removing an item, Print and
- * Copy, Email (web/components/share) and Order with Instacart (web/components/grocery).
+ * One shopping list (docs/product/screens.md /shopping-list/{id}) in shopping mode (issue 17): the
+ * name, the recipes it came from, the items by aisle with a large tap target to tick each off
+ * (ticked items move to 'In the cart'), 'You probably have' for pantry staples with 'I need this',
+ * typed items, editing an item (name, amount, category), the unit choice, removing an item, Print and
+ * Copy, Email (web/components/share) and Order with Instacart (web/components/grocery). Editors'
+ * changes go to the server (queued while offline); read-only viewers' ticks stay in their browser.
  */
-import { useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import type { ShoppingList, ShoppingListItem } from "../../../core/api/lists.ts";
+import { ITEM_TEXT_MAX } from "../../../core/api/lists.ts";
 import { api, errorText } from "../../lib/api.ts";
 import { listEditToken } from "../../lib/recipes-store.ts";
+import { newItemId, setUnitsCookie } from "../../lib/shopping-state.ts";
 import { dismissAllToasts, toast } from "../../lib/toast.ts";
 import { Button } from "../../ui/button.tsx";
 import { OrderButton } from "../grocery/order-button.tsx";
-import { LocalDate } from "../local-date.tsx";
 import { EmailButton } from "../share/email-button.tsx";
+import { ItemEditDialog } from "./item-edit-dialog.tsx";
+import { LocalDate } from "../local-date.tsx";
 import { copyList, printListOrToast } from "./list-actions.ts";
+import { ShoppingTools } from "./shopping-tools.tsx";
+import { useShopping } from "./use-shopping.ts";
 
-export function ShoppingListView({ list, onChanged }: { list: ShoppingList; onChanged: () => Promise<void> }) {
+export const CART_GROUP = "In the cart";
+export const STAPLES_GROUP = "You probably have";
+
+const UNIT_OPTIONS = [
+  { id: "as-written", label: "As written" },
+  { id: "metric", label: "Metric" },
+  { id: "us", label: "US" },
+] as const;
+
+export function ShoppingListView({
+  list: serverList,
+  onChanged,
+  owned = false,
+  units = "as-written",
+}: {
+  list: ShoppingList;
+  onChanged: () => Promise<void>;
+  owned?: boolean;
+  units?: string;
+}) {
+  const shopping = useShopping(serverList, owned, units);
+  const list = shopping.list;
+  const { canEdit } = shopping;
   // Items removed but not yet sent: the removal is sent when its toast closes, unless Undo was pressed.
   const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
+  const [editing, setEditing] = useState<ShoppingListItem | null>(null);
   const articleRef = useRef<HTMLElement>(null);
   const categories = Object.entries(list.ingredients)
     .map(([category, items]) => [category, items.filter((i) => !hidden.has(i.id))] as const)
     .filter(([, items]) => items.length);
   const count = categories.reduce((n, [, items]) => n + items.length, 0);
+  const aisles = categories
+    .map(([category, items]) => [category, items.filter((i) => !i.checked && !i.staple)] as const)
+    .filter(([, items]) => items.length);
+  const staples = categories.flatMap(([category, items]) => items.filter((i) => !i.checked && i.staple).map((i) => ({ ...i, category })));
+  const cart = categories.flatMap(([category, items]) => items.filter((i) => i.checked).map((i) => ({ ...i, category })));
   const showItem = (id: string, show: boolean) =>
     setHidden((h) => {
       const next = new Set(h);
@@ -89,8 +125,52 @@ export function ShoppingListView({ list, onChanged }: { list: ShoppingList; onCh
     });
   }
 
+  // The choice shows at once; the amounts follow when the loader has read the list in the new units.
+  const [chosenUnits, setChosenUnits] = useState(units);
+  useEffect(() => setChosenUnits(units), [units]);
+  function chooseUnits(value: string) {
+    setChosenUnits(value);
+    setUnitsCookie(value);
+    void onChanged();
+  }
+
+  const row = (item: ShoppingListItem, group: "aisle" | "staple" | "cart") => (
+    <li key={item.id} className="list__item" data-item-id={item.id} data-checked={item.checked ? "" : undefined}>
+      <label className="list__tick">
+        <input
+          type="checkbox"
+          className="list__checkbox"
+          checked={item.checked ?? false}
+          onChange={(e) => shopping.tick(item.id, e.currentTarget.checked)}
+        />
+        <span className="list__item-text">
+          <span className="list__item-line">
+            {item.amount ? <span className="list__amount">{item.amount}</span> : null} <span className="list__name">{item.name}</span>
+          </span>
+          {item.recipes.length ? <span className="list__for">for {item.recipes.join(", ")}</span> : null}
+          {item.addedByHand ? <span className="list__for">added by hand</span> : null}
+        </span>
+      </label>
+      <div className="list__item-actions" data-editable={canEdit ? "" : undefined} inert={!canEdit}>
+        {group === "staple" ? (
+          <Button variant="outline" size="sm" onPress={() => shopping.change({ op: "staple", itemId: item.id, staple: false })}>
+            I need this
+          </Button>
+        ) : null}
+        <Button variant="ghost" size="sm" aria-label={`Edit ${item.name}`} onPress={() => setEditing(item)}>
+          Edit
+        </Button>
+        <Button variant="ghost" size="sm" aria-label={`Remove ${item.name}`} data-remove-item={item.id} onPress={() => remove(item)}>
+          Remove
+        </Button>
+      </div>
+    </li>
+  );
+
+  const editingCategory = editing ? categories.find(([, items]) => items.some((i) => i.id === editing.id))?.[0] : undefined;
+
   return (
-    <article className="list" aria-labelledby="list-title" ref={articleRef}>
+    <article className="list" aria-labelledby="list-title" ref={articleRef} data-hydrated={shopping.hydrated ? "" : undefined}>
       <header className="list__header">
         <h1 id="list-title" className="list__title" tabIndex={-1}>
           <ListTitle name={list.name} />
@@ -110,44 +190,116 @@ export function ShoppingListView({ list, onChanged }: { list: ShoppingList; onCh
           <Button variant="outline" onPress={() => void copyList(visible)}>
             Copy
           </Button>
-          <EmailButton listId={list.id} />
-          <OrderButton listId={list.id} />
+          {list.shared ? null : <EmailButton listId={list.id} />}
+          {list.shared ? null : <OrderButton listId={list.id} />}
         </div>
+        <fieldset className="list__units">
+          <legend className="list__units-legend">Units</legend>
+          {UNIT_OPTIONS.map((o) => (
+            <label key={o.id} className="list__units-option">
+              <input type="radio" name="units" value={o.id} checked={chosenUnits === o.id} onChange={() => chooseUnits(o.id)} />
+              <span>{o.label}</span>
+            </label>
+          ))}
+        </fieldset>
+        <ShoppingTools
+          listId={list.id}
+          online={shopping.online}
+          pending={shopping.pending}
+          canShare={owned || canEdit}
+          shared={!!list.shared}
+        />
       </header>
+      <div className="list__add-slot">
+        {canEdit ? (
+          <AddItemForm onAdd={(text) => shopping.change({ op: "add", itemId: newItemId(), text, at: Date.now() })} />
+        ) : (
+          <p className="list__readonly-note">You can tick items off here; your ticks are kept in this browser only.</p>
+        )}
+      </div>
       {categories.length === 0 ? (
         <p className="list__empty">This shopping list is empty.</p>
       ) : (
-        categories.map(([category, items]) => (
-          <section key={category} className="list__category" aria-labelledby={`cat-${slug(category)}`}>
-            <h2 id={`cat-${slug(category)}`} className="list__category-title">
-              {category} <span className="list__category-count">({items.length})</span>
-            </h2>
-            <ul className="list__items">
-              {items.map((item) => (
-                <li key={item.id} className="list__item">
-                  <div className="list__item-text">
-                    <span className="list__item-line">
-                      {item.amount ? <span className="list__amount">{item.amount}</span> : null}{" "}
-                      <span className="list__name">{item.name}</span>
-                    </span>
-                    {item.recipes.length ? <span className="list__for">for {item.recipes.join(", ")}</span> : null}
-                  </div>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    aria-label={`Remove ${item.name}`}
-                    data-remove-item={item.id}
-                    onPress={() => remove(item)}
-                  >
-                    Remove
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ))
+        <>
+          {aisles.map(([category, items]) => (
+            <section key={category} className="list__category" aria-labelledby={`cat-${slug(category)}`}>
+              <h2 id={`cat-${slug(category)}`} className="list__category-title">
+                {category} <span className="list__category-count">({items.length})</span>
+              </h2>
+              <ul className="list__items">{items.map((item) => row(item, "aisle"))}</ul>
+            </section>
+          ))}
+          {staples.length ? (
+            <section className="list__category list__category--staples" aria-labelledby="cat-staples">
+              <h2 id="cat-staples" className="list__category-title">
+                {STAPLES_GROUP} <span className="list__category-count">({staples.length})</span>
+              </h2>
+              <ul className="list__items">{staples.map((item) => row(item, "staple"))}</ul>
+            </section>
+          ) : null}
+          {cart.length ? (
+            <section className="list__category list__category--cart" aria-labelledby="cat-cart">
+              <h2 id="cat-cart" className="list__category-title">
+                {CART_GROUP} <span className="list__category-count">({cart.length})</span>
+              </h2>
+              <ul className="list__items">{cart.map((item) => row(item, "cart"))}</ul>
+            </section>
+          ) : null}
+        </>
       )}
+      {editing ? (
+        <ItemEditDialog
+          item={editing}
+          category={editingCategory ?? "Other"}
+          canRemember={owned}
+          onClose={() => setEditing(null)}
+          onSave={(changes) => {
+            for (const c of changes) shopping.change(c);
+            setEditing(null);
+          }}
+        />
+      ) : null}
     </article>
+  );
+}
+
+/** 'Add an item': a typed line ('2 lemons', 'paper towels') goes through the same parser on the server. */
+function AddItemForm({ onAdd }: { onAdd: (text: string) => void }) {
+  const [text, setText] = useState("");
+  const inputRef = useRef<HTMLInputElement>(null);
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const t = text.trim();
+    if (!t) {
+      inputRef.current?.focus();
+      return;
+    }
+    onAdd(t.slice(0, ITEM_TEXT_MAX));
+    setText("");
+    inputRef.current?.focus();
+  }
+  return (
+    <form className="list__add" onSubmit={submit}>
+      <label htmlFor="list-add-item" className="list__add-label">
+        Add an item
+      </label>
+      <div className="list__add-row">
+        <input
+          id="list-add-item"
+          ref={inputRef}
+          className="input list__add-input"
+          placeholder="2 lemons, paper towels..."
+          value={text}
+          maxLength={ITEM_TEXT_MAX}
+          autoComplete="off"
+          enterKeyHint="done"
+          onChange={(e) => setText(e.currentTarget.value)}
+        />
+        <Button type="submit" variant="primary">
+          Add
+        </Button>
+      </div>
+    </form>
   );
 }
 

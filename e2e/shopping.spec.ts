@@ -1,0 +1,287 @@
+/**
+ * In the store (issue 17), in Chromium at 375 px with touch: tick items off (they move to 'In the
+ * cart'), go offline (the context set offline), tick more and add an item, come back online and see
+ * the server state match; a second browser context sees the ticks; staples in their own group with
+ * 'I need this'; the unit choice changes the display and is remembered; servings scale the amounts;
+ * a read-only viewer's ticks stay in their browser.
+ */
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, describe, expect, it } from "vitest";
+import { baseURL, closeBrowser, getBrowser, PHONE } from "./browser.ts";
+
+afterAll(async () => {
+  await closeBrowser();
+});
+
+interface Item {
+  id: string;
+  name: string;
+  amount: string;
+  checked?: boolean;
+  staple?: boolean;
+  addedByHand?: boolean;
+}
+interface ListJson {
+  id: string;
+  editToken?: string;
+  ingredients: Record<string, Item[]>;
+}
+
+const PANCAKES = {
+  title: "Pancakes",
+  ingredients: ["1 cup milk", "2 eggs", "1 tbsp sugar", "1/2 tsp salt", "1 cup flour", "2 bananas"],
+};
+const SOUP = { title: "Onion Soup", ingredients: ["250 ml milk", "2 onions", "2 tbsp olive oil", "black pepper to taste"] };
+
+async function phone(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const b = await getBrowser();
+  const context = await b.newContext({ baseURL: baseURL(), viewport: PHONE, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (err) => errors.push(String(err)));
+  return { context, page, errors };
+}
+
+async function makeList(page: Page, scales?: (ids: string[]) => Record<string, number>): Promise<ListJson> {
+  const ids: string[] = [];
+  for (const r of [PANCAKES, SOUP]) {
+    const res = await page.request.post("/api/recipes/manual", { data: { ...r, source: "manually added" } });
+    expect(res.status(), await res.text()).toBeLessThan(300);
+    ids.push(((await res.json()) as { id: string }).id);
+  }
+  const res = await page.request.post("/api/shopping-lists", { data: { name: "Store run", recipeIds: ids, scales: scales?.(ids) } });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as ListJson;
+}
+
+/** This browser made the list: it holds the edit token (decision 0082). */
+async function holdToken(page: Page, list: ListJson) {
+  await page.addInitScript(
+    ([id, token]) => localStorage.setItem("recipecart:list-tokens", JSON.stringify({ [id!]: token })),
+    [list.id, list.editToken],
+  );
+}
+
+async function serverList(page: Page, id: string, units = ""): Promise<ListJson> {
+  const res = await page.request.get(`/api/shopping-lists/${id}${units ? `?units=${units}` : ""}`);
+  expect(res.status()).toBe(200);
+  return (await res.json()) as ListJson;
+}
+
+const items = (list: ListJson) => Object.values(list.ingredients).flat();
+const byName = (list: ListJson, re: RegExp) => items(list).find((i) => re.test(i.name));
+
+const group = (page: Page, title: string) =>
+  page.locator("section.list__category", { has: page.getByRole("heading", { name: new RegExp(`^${title}`) }) });
+const row = (page: Page, name: RegExp) => page.locator("li.list__item", { has: page.locator(".list__name", { hasText: name }) });
+
+async function waitSynced(page: Page) {
+  await page.waitForFunction(() => !Object.keys(localStorage).some((k) => k.startsWith("recipecart:list-queue:")), null, {
+    timeout: 20_000,
+  });
+}
+
+async function hydrated(page: Page) {
+  // The add form only shows once the page knows this browser holds the edit token (after hydration).
+  await page.getByLabel("Add an item").waitFor({ timeout: 20_000 });
+}
+
+describe("shopping mode on a phone", () => {
+  it("ticks, goes offline, ticks and adds, syncs back; another device sees it", async () => {
+    const { context, page, errors } = await phone();
+    const list = await makeList(page);
+    await holdToken(page, list);
+    await page.goto(`/shopping-list/${list.id}`);
+    await hydrated(page);
+
+    // Staples are in their own group at the end, not in the aisles.
+    const staples = group(page, "You probably have");
+    await expect.poll(() => staples.locator("li").count()).toBe(4);
+    expect(await staples.textContent()).toMatch(/salt/);
+    expect(await staples.textContent()).toMatch(/olive oil/);
+
+    // Tap an item: it moves to 'In the cart' and the server has it.
+    await row(page, /egg/).locator("label.list__tick").tap();
+    await expect.poll(() => group(page, "In the cart").locator("li").count()).toBe(1);
+    expect(await group(page, "In the cart").textContent()).toMatch(/egg/);
+    await waitSynced(page);
+    expect(byName(await serverList(page, list.id), /egg/)?.checked).toBe(true);
+
+    // Offline: tick two more and add an item; the page says it is offline and keeps the changes.
+    await context.setOffline(true);
+    await expect.poll(() => page.locator(".list__offline").textContent()).toMatch(/offline/i);
+    await row(page, /banana/)
+      .locator("label.list__tick")
+      .tap();
+    await row(page, /onion/).locator("label.list__tick").tap();
+    await page.getByLabel("Add an item").fill("2 lemons");
+    await page.getByRole("button", { name: "Add", exact: true }).tap();
+    await expect.poll(() => page.locator(".list__offline").textContent()).toMatch(/3 changes are saved on this device/);
+    expect(await group(page, "In the cart").locator("li").count()).toBe(3);
+    expect(await page.locator(".list__name", { hasText: "2 lemons" }).count()).toBe(1);
+    expect(items(await serverList(page, list.id)).filter((i) => i.checked)).toHaveLength(1);
+
+    // Back online: the queue goes out and the server matches what the page shows.
+    await context.setOffline(false);
+    await waitSynced(page);
+    const after = await serverList(page, list.id);
+    expect(
+      items(after)
+        .filter((i) => i.checked)
+        .map((i) => i.name)
+        .sort(),
+    ).toEqual(["bananas", "eggs", "onions"]);
+    const lemons = items(after).filter((i) => /lemon/.test(i.name));
+    expect(lemons).toHaveLength(1);
+    expect(lemons[0]).toMatchObject({ addedByHand: true, amount: "2" });
+    expect(Object.entries(after.ingredients).find(([, is]) => is.some((i) => /lemon/.test(i.name)))?.[0]).toBe("Produce");
+    // The page shows the server's placement (lemons in Produce, marked as added by hand).
+    await expect.poll(() => group(page, "Produce").textContent()).toMatch(/lemons[\s\S]*added by hand/);
+
+    // A second device (another context, same list, holds the token too) sees the ticks.
+    const other = await phone();
+    await holdToken(other.page, list);
+    await other.page.goto(`/shopping-list/${list.id}`);
+    await hydrated(other.page);
+    expect(await group(other.page, "In the cart").locator("li").count()).toBe(3);
+    // It unticks the onions later than the first phone's tick: last tap wins on both.
+    await row(other.page, /onion/).locator("label.list__tick").tap();
+    await waitSynced(other.page);
+    expect(byName(await serverList(page, list.id), /onion/)?.checked).toBe(false);
+    await other.context.close();
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("'I need this' moves a staple back to its aisle; edits and moves stick", async () => {
+    const { context, page, errors } = await phone();
+    const list = await makeList(page);
+    await holdToken(page, list);
+    await page.goto(`/shopping-list/${list.id}`);
+    await hydrated(page);
+    await row(page, /salt/).getByRole("button", { name: "I need this" }).tap();
+    await waitSynced(page);
+    expect(byName(await serverList(page, list.id), /salt/)?.staple).toBe(false);
+    await expect.poll(() => group(page, "You probably have").locator("li").count()).toBe(3);
+
+    await row(page, /banana/)
+      .getByRole("button", { name: /^Edit/ })
+      .tap();
+    const dialog = page.getByRole("dialog", { name: "Edit item" });
+    await dialog.getByLabel("Name").fill("ripe bananas");
+    await dialog.getByLabel("Amount").fill("6");
+    await dialog.getByRole("button", { name: "Save" }).tap();
+    await waitSynced(page);
+    expect(byName(await serverList(page, list.id), /ripe bananas/)).toMatchObject({ amount: "6" });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("the unit choice changes the amounts and is remembered", async () => {
+    const { context, page } = await phone();
+    const list = await makeList(page);
+    await page.goto(`/shopping-list/${list.id}`);
+    await page.locator("article[data-hydrated]").waitFor();
+    const milk = () => row(page, /milk/).locator(".list__amount").textContent();
+    expect(await milk()).toBe("2 cups");
+    await page.getByRole("radio", { name: "Metric" }).check();
+    await expect.poll(milk).toBe("475 ml");
+    await page.reload();
+    await page.locator("article[data-hydrated]").waitFor();
+    expect(await milk()).toBe("475 ml");
+    expect(await page.getByRole("radio", { name: "Metric" }).isChecked()).toBe(true);
+    await page.getByRole("radio", { name: "As written" }).check();
+    await expect.poll(milk).toBe("2 cups");
+    await context.close();
+  });
+
+  it("servings scale the combined amounts", async () => {
+    const { context, page } = await phone();
+    const plain = await makeList(page);
+    const doubled = await makeList(page, ([pancakes]) => ({ [pancakes!]: 2 }));
+    await page.goto(`/shopping-list/${plain.id}`);
+    expect(await row(page, /egg/).locator(".list__amount").textContent()).toBe("2");
+    expect(await row(page, /milk/).locator(".list__amount").textContent()).toBe("2 cups");
+    await page.goto(`/shopping-list/${doubled.id}`);
+    expect(await row(page, /egg/).locator(".list__amount").textContent()).toBe("4");
+    expect(await row(page, /milk/).locator(".list__amount").textContent()).toBe("3 cups");
+    await context.close();
+  });
+
+  it("a read-only viewer ticks for themselves only", async () => {
+    const { context, page, errors } = await phone();
+    const list = await makeList(page);
+    await page.goto(`/shopping-list/${list.id}`);
+    await page.locator("article[data-hydrated]").waitFor();
+    await page.getByText("your ticks are kept in this browser only").waitFor();
+    expect(await page.getByLabel("Add an item").count()).toBe(0);
+    await row(page, /egg/).locator("label.list__tick").tap();
+    await expect.poll(() => group(page, "In the cart").locator("li").count(), { message: `cart after tap; errors: ${errors}` }).toBe(1);
+    await page.reload();
+    await page.locator("article[data-hydrated]").waitFor();
+    await expect.poll(() => group(page, "In the cart").locator("li").count()).toBe(1);
+    expect(byName(await serverList(page, list.id), /egg/)?.checked).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("installs as an app: manifest, icons and a service worker that opens a list offline after a reload", async () => {
+    const { context, page, errors } = await phone();
+    const manifest = await page.request.get("/manifest.webmanifest");
+    expect(manifest.status()).toBe(200);
+    const m = (await manifest.json()) as { start_url: string; display: string; icons: { src: string; sizes: string; purpose?: string }[] };
+    expect(m).toMatchObject({ start_url: "/", display: "standalone" });
+    for (const size of ["192x192", "512x512"]) {
+      const icon = m.icons.find((i) => i.sizes === size && !i.purpose)!;
+      const res = await page.request.get(icon.src);
+      expect(res.status()).toBe(200);
+      expect(res.headers()["content-type"]).toBe("image/png");
+    }
+    const sw = await page.request.get("/sw.js");
+    expect(sw.status()).toBe(200);
+    expect(sw.headers()["content-type"]).toMatch(/javascript/);
+    expect(sw.headers()["content-security-policy"]).toMatch(/default-src 'self'/);
+
+    const list = await makeList(page);
+    await holdToken(page, list);
+    await page.goto(`/shopping-list/${list.id}`);
+    await hydrated(page);
+    expect(await page.locator('link[rel="manifest"]').getAttribute("href")).toBe("/manifest.webmanifest");
+    // The worker runs and keeps this page and every script and style it loaded.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () => {
+            const pages = await caches.open("recipecart-pages-v1");
+            const assets = await caches.open("recipecart-assets-v1");
+            const needed = [
+              ...document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>(
+                "script[src], link[rel=modulepreload], link[rel=stylesheet]",
+              ),
+            ]
+              .map((e) => ("src" in e && e.src) || (e as HTMLLinkElement).href)
+              .filter((u) => u.includes("/assets/"));
+            const missing = [];
+            for (const u of needed) if (!(await assets.match(u))) missing.push(u);
+            return Boolean(await pages.match(location.href)) && needed.length > 0 && missing.length === 0;
+          }),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+
+    await context.setOffline(true);
+    await row(page, /egg/).locator("label.list__tick").tap();
+    await page.reload();
+    await hydrated(page);
+    // The saved page opens, the queued tick is still there, and the page says it is offline.
+    await expect.poll(() => group(page, "In the cart").textContent()).toMatch(/egg/);
+    await expect.poll(() => page.locator(".list__offline").textContent()).toMatch(/offline/i);
+    await context.setOffline(false);
+    await waitSynced(page);
+    expect(byName(await serverList(page, list.id), /egg/)?.checked).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

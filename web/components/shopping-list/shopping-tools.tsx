@@ -1,0 +1,81 @@
+/**
+ * Tools for the store (issue 17): the offline notice (with the number of changes waiting to be
+ * sent), 'Keep screen on' (Screen Wake Lock, shown only where the browser has it).
+ */
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { Button } from "../../ui/button.tsx";
+
+const noSubscribe = () => () => {};
+
+export function ShoppingTools({
+  online,
+  pending,
+}: {
+  listId: string;
+  online: boolean;
+  pending: number;
+  canShare: boolean;
+  shared: boolean;
+}) {
+  return (
+    <>
+      <div className="list__tools">
+        <WakeLockToggle />
+      </div>
+      <output className="list__offline" data-offline={online ? undefined : ""} aria-live="polite">
+        {online
+          ? pending > 0
+            ? `Saving ${pending} ${pending === 1 ? "change" : "changes"}...`
+            : ""
+          : `You're offline. ${pending > 0 ? `${pending} ${pending === 1 ? "change is" : "changes are"} saved on this device and will be sent when you're back online.` : "Changes are saved on this device and sent when you're back online."}`}
+      </output>
+    </>
+  );
+}
+
+/** 'Keep screen on': holds a screen wake lock while shopping, taken again when the page comes back into view. */
+function WakeLockToggle() {
+  const supported = useSyncExternalStore(
+    noSubscribe,
+    () => "wakeLock" in navigator,
+    () => false,
+  );
+  const [on, setOn] = useState(false);
+  const lock = useRef<WakeLockSentinel | null>(null);
+
+  useEffect(() => {
+    if (!on) return;
+    let cancelled = false;
+    const acquire = async () => {
+      try {
+        const sentinel = await navigator.wakeLock.request("screen");
+        if (cancelled) {
+          void sentinel.release();
+          return;
+        }
+        lock.current = sentinel;
+      } catch {
+        setOn(false);
+      }
+    };
+    void acquire();
+    // The browser releases the lock when the page is hidden: take it again on return.
+    const onVisible = () => {
+      if (document.visibilityState === "visible" && (!lock.current || lock.current.released)) void acquire();
+    };
+    document.addEventListener("visibilitychange", onVisible);
+    return () => {
+      cancelled = true;
+      document.removeEventListener("visibilitychange", onVisible);
+      void lock.current?.release();
+      lock.current = null;
+    };
+  }, [on]);
+
+  if (!supported) return null;
+  return (
+    <Button variant={on ? "primary" : "outline"} size="sm" aria-pressed={on} onPress={() => setOn((v) => !v)}>
+      Keep screen on
+    </Button>
+  );
+}

@@ -1,0 +1,21 @@
+/**
+ * The service worker's registration (docs/decisions/0114-offline-list.md): a few lines in the root,
+ * so the home page's bundle grows by next to nothing; the worker itself is /sw.js (worker/http/service-worker.ts).
+ */
+
+/** What this page loaded: its address and every same-origin script and style (for the worker to keep). */
+function loaded(): string[] {
+  const urls = performance.getEntriesByType("resource").map((e) => e.name);
+  return [location.href, ...urls.filter((u) => u.startsWith(location.origin))];
+}
+
+/** Asks the service worker to keep this page (and what it loaded) for offline use. */
+export function keepForOffline(): void {
+  if (!("serviceWorker" in navigator)) return;
+  void navigator.serviceWorker.ready.then((reg) => reg.active?.postMessage({ keep: loaded() })).catch(() => {});
+}
+
+export function registerServiceWorker(): void {
+  if (!("serviceWorker" in navigator) || import.meta.env.DEV) return;
+  navigator.serviceWorker.register("/sw.js").then(keepForOffline, () => {});
+}

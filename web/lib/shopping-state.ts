@@ -1,0 +1,180 @@
+/**
+ * Shopping mode's browser state (issue 17, docs/decisions/0112 and 0113): changes made on a list
+ * page are applied at once on the page and queued in local storage; an editor's queue is sent to
+ * the server when there is a connection (so ticks and added items survive going offline and a
+ * reload), a read-only viewer's ticks stay in this browser. Ticks merge by tap time either way.
+ */
+import type { ListChange, ShoppingList, ShoppingListItem } from "../../core/api/lists.ts";
+import { compareCategories } from "../../core/categorise/categories.ts";
+import { mergeTick, type Tick } from "../../core/shopping/ticks.ts";
+
+/** Where an item typed offline waits until the server has placed it in its aisle. */
+export const PENDING_CATEGORY = "Just added";
+
+const queueKey = (listId: string) => `recipecart:list-queue:${listId}`;
+const ticksKey = (listId: string) => `recipecart:list-ticks:${listId}`;
+
+/** A tick of this item as stored. */
+export function tickOf(item: ShoppingListItem): Tick {
+  return { checked: item.checked ?? false, at: item.checkedAt ?? 0 };
+}
+
+/**
+ * The list as the page shows it: the server's list with the changes still waiting to be sent, in
+ * order, and (for read-only viewers) this browser's own ticks, merged by tap time.
+ */
+export function applyPending(list: ShoppingList, pending: readonly ListChange[], localTicks?: ReadonlyMap<string, Tick>): ShoppingList {
+  const entries = Object.entries(list.ingredients).map(([c, items]) => [c, items.map((i) => ({ ...i }))] as [string, ShoppingListItem[]]);
+  const find = (id: string) => {
+    for (const [, items] of entries) {
+      const i = items.findIndex((x) => x.id === id);
+      if (i >= 0) return { items, i };
+    }
+    return null;
+  };
+  const apply = (id: string, tick: Tick) => {
+    const at = find(id);
+    if (!at) return;
+    const item = at.items[at.i]!;
+    const merged = mergeTick(tickOf(item), tick);
+    item.checked = merged.checked;
+    item.checkedAt = merged.at;
+  };
+  if (localTicks) for (const [id, t] of localTicks) apply(id, t);
+  for (const c of pending) {
+    switch (c.op) {
+      case "tick":
+        apply(c.itemId, { checked: c.checked, at: c.at });
+        break;
+      case "add": {
+        if (find(c.itemId)) break;
+        let group = entries.find(([name]) => name === PENDING_CATEGORY);
+        if (!group) {
+          group = [PENDING_CATEGORY, []];
+          entries.unshift(group);
+        }
+        group[1].push({
+          id: c.itemId,
+          name: c.text,
+          amount: "",
+          recipes: [],
+          checked: false,
+          checkedAt: 0,
+          staple: false,
+          addedByHand: true,
+        });
+        break;
+      }
+      case "edit": {
+        const at = find(c.itemId);
+        if (at) Object.assign(at.items[at.i]!, { name: c.name, amount: c.amount });
+        break;
+      }
+      case "staple": {
+        const at = find(c.itemId);
+        if (at) at.items[at.i]!.staple = c.staple;
+        break;
+      }
+      case "move": {
+        const at = find(c.itemId);
+        if (!at) break;
+        const [item] = at.items.splice(at.i, 1);
+        let group = entries.find(([name]) => name === c.category);
+        if (!group) {
+          group = [c.category, []];
+          entries.push(group);
+        }
+        group[1].push(item!);
+        break;
+      }
+    }
+  }
+  const pendingFirst = (name: string) => (name === PENDING_CATEGORY ? -1 : 0);
+  entries.sort(
+    ([a], [b]) => pendingFirst(a) - pendingFirst(b) || (a === PENDING_CATEGORY || b === PENDING_CATEGORY ? 0 : compareCategories(a, b)),
+  );
+  return { ...list, ingredients: Object.fromEntries(entries.filter(([, items]) => items.length)) };
+}
+
+/** Ticks superseded by a later tick of the same item are dropped; other changes keep their order. */
+export function compactQueue(queue: readonly ListChange[]): ListChange[] {
+  const lastTick = new Map<string, number>();
+  queue.forEach((c, i) => {
+    if (c.op !== "tick") return;
+    const prev = lastTick.get(c.itemId);
+    if (prev === undefined) lastTick.set(c.itemId, i);
+    else {
+      const p = queue[prev] as Extract<ListChange, { op: "tick" }>;
+      if (c.at >= p.at) lastTick.set(c.itemId, i);
+    }
+  });
+  return queue.filter((c, i) => c.op !== "tick" || lastTick.get(c.itemId) === i);
+}
+
+function read<T>(key: string, fallback: T): T {
+  try {
+    const raw = localStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as T) : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+function write(key: string, value: unknown, empty: boolean) {
+  try {
+    if (empty) localStorage.removeItem(key);
+    else localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // Storage full or blocked: the change still shows for this visit.
+  }
+}
+
+/** The changes an editor made on this list that the server has not confirmed yet. */
+export function loadQueue(listId: string): ListChange[] {
+  const q = read<unknown>(queueKey(listId), []);
+  return Array.isArray(q) ? (q as ListChange[]).filter((c) => c && typeof c === "object" && typeof c.itemId === "string") : [];
+}
+
+export function saveQueue(listId: string, queue: readonly ListChange[]) {
+  write(queueKey(listId), queue, queue.length === 0);
+}
+
+/** A read-only viewer's own ticks of this list. */
+export function loadLocalTicks(listId: string): Map<string, Tick> {
+  const raw = read<Record<string, Tick>>(ticksKey(listId), {});
+  const out = new Map<string, Tick>();
+  for (const [id, t] of Object.entries(raw ?? {}))
+    if (t && typeof t.at === "number") out.set(id, { checked: Boolean(t.checked), at: t.at });
+  return out;
+}
+
+export function saveLocalTicks(listId: string, ticks: ReadonlyMap<string, Tick>) {
+  write(ticksKey(listId), Object.fromEntries(ticks), ticks.size === 0);
+}
+
+/** A new item id in the server's id shape (128 random bits, base64url), made in the browser. */
+export function newItemId(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  let bin = "";
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** The unit choice cookie (decision 0110): read by the list page's loader so the server renders in it. */
+export const UNITS_COOKIE = "rc_units";
+
+export function setUnitsCookie(value: string) {
+  // biome-ignore lint/suspicious/noDocumentCookie: a plain first-party preference cookie the loader reads.
+  document.cookie = `${UNITS_COOKIE}=${encodeURIComponent(value)}; Path=/; Max-Age=31536000; SameSite=Lax`;
+}
+
+/** The unit choice in a Cookie header, or null. */
+export function unitsFromCookie(header: string | null): string | null {
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const [k, ...v] = part.trim().split("=");
+    if (k === UNITS_COOKIE) return decodeURIComponent(v.join("="));
+  }
+  return null;
+}

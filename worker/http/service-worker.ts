@@ -1,0 +1,134 @@
+/**
+ * The service worker (issue 17, docs/decisions/0114-offline-list.md), served by the Worker at
+ * /sw.js so it gets its own Content-Security-Policy (the static-asset policy, default-src 'none',
+ * would forbid the worker's own fetches) and is never cached by the browser's HTTP cache.
+ *
+ * What it keeps, and nothing else: the home page and every list page opened online (network first,
+ * the saved copy when the network fails), their React Router data requests, and the hashed build
+ * assets (cache first: their names change with their content). API calls always go to the network:
+ * the list page queues changes itself while offline. A page never opened online answers a short
+ * offline page.
+ */
+export const SERVICE_WORKER_PATH = "/sw.js";
+
+/** Bump when the caching rules change: old caches are dropped on activate. */
+export const SERVICE_WORKER_VERSION = "1";
+
+const script = `"use strict";
+const PAGES = "recipecart-pages-v${SERVICE_WORKER_VERSION}";
+const ASSETS = "recipecart-assets-v${SERVICE_WORKER_VERSION}";
+const KEEP = [PAGES, ASSETS];
+
+const isAsset = (url) => url.pathname.startsWith("/assets/");
+// Pages worth having offline: the home page (the app's start) and lists.
+const isKeptPage = (url) => url.pathname === "/" || url.pathname === "/_root.data" || /^\\/shopping-list\\/[A-Za-z0-9_-]+(\\.data)?$/.test(url.pathname);
+
+async function keep(urls) {
+  const pages = await caches.open(PAGES);
+  const assets = await caches.open(ASSETS);
+  await Promise.all(
+    urls.map(async (href) => {
+      try {
+        const url = new URL(href, self.location.origin);
+        if (url.origin !== self.location.origin) return;
+        if (isAsset(url)) {
+          if (!(await assets.match(url.href))) await assets.add(url.href);
+        } else if (isKeptPage(url)) {
+          const res = await fetch(url.href, { credentials: "same-origin" });
+          if (res.ok) await pages.put(url.href, res);
+        }
+      } catch {
+        // Offline or gone: kept next time.
+      }
+    }),
+  );
+}
+
+async function keepHome() {
+  try {
+    const res = await fetch("/", { credentials: "same-origin" });
+    if (!res.ok) return;
+    const html = await res.clone().text();
+    await (await caches.open(PAGES)).put(new URL("/", self.location.origin).href, res);
+    const assets = [...new Set(html.match(/\\/assets\\/[A-Za-z0-9._\\/-]+\\.(?:js|css)/g) || [])];
+    await keep(assets);
+  } catch {
+    // Installed offline: the home page is kept on the next visit.
+  }
+}
+
+self.addEventListener("install", (event) => {
+  self.skipWaiting();
+  event.waitUntil(keepHome());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) => Promise.all(names.filter((n) => n.startsWith("recipecart-") && !KEEP.includes(n)).map((n) => caches.delete(n))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+// The page names what it loaded (its own address and its scripts and styles) once the worker runs.
+self.addEventListener("message", (event) => {
+  const urls = event.data && Array.isArray(event.data.keep) ? event.data.keep.filter((u) => typeof u === "string").slice(0, 200) : [];
+  if (urls.length) event.waitUntil(keep(urls));
+});
+
+const OFFLINE_PAGE =
+  '<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+  '<title>Offline | recipecart</title><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem">' +
+  "<h1>You're offline</h1><p>This page has not been saved on this device. Lists you have opened before still open offline.</p></body></html>";
+
+async function networkFirst(request, url) {
+  const cache = await caches.open(PAGES);
+  try {
+    const res = await fetch(request);
+    if (res.ok && isKeptPage(url)) await cache.put(url.href, res.clone());
+    return res;
+  } catch (err) {
+    const saved = await cache.match(url.href);
+    if (saved) return saved;
+    if (request.mode === "navigate") {
+      return new Response(OFFLINE_PAGE, { status: 503, headers: { "content-type": "text/html; charset=utf-8" } });
+    }
+    throw err;
+  }
+}
+
+async function cacheFirst(request) {
+  const cache = await caches.open(ASSETS);
+  const saved = await cache.match(request);
+  if (saved) return saved;
+  const res = await fetch(request);
+  if (res.ok) await cache.put(request, res.clone());
+  return res;
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin || url.pathname.startsWith("/api/")) return;
+  if (isAsset(url)) {
+    event.respondWith(cacheFirst(request));
+  } else if (request.mode === "navigate" || url.pathname.endsWith(".data")) {
+    event.respondWith(networkFirst(request, url));
+  }
+});
+`;
+
+/** The service worker script with headers for it (the caller adds the security headers). */
+export function serviceWorkerResponse(): Response {
+  return new Response(script, {
+    headers: {
+      "content-type": "text/javascript; charset=utf-8",
+      "cache-control": "no-cache",
+    },
+  });
+}
+
+/** The worker's own policy: it may fetch and cache this origin only. */
+export const SERVICE_WORKER_CSP = "default-src 'self'; frame-ancestors 'none'";
