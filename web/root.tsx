@@ -17,6 +17,7 @@ import {
 import { ListLoadFailed } from "./components/shopping-list/list-page-status.tsx";
 import { SiteChrome } from "./components/site-chrome.tsx";
 import { callerContext, cloudflareContext } from "./context.ts";
+import { usePreloadOnInteraction } from "./lib/api-preload.ts";
 import { primeAuth } from "./lib/auth.ts";
 import { userFromCaller } from "./lib/server-user.ts";
 import { ToasterHost } from "./ui/toaster-host.tsx";
@@ -72,6 +73,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   // Before any child reads the auth store: start it from the server's user (client only, once).
   primeAuth(loaderData.user);
+  // The API client loads on demand (decision 0097); a first interaction fetches it ahead of the first call.
+  usePreloadOnInteraction();
   // Marks the document once React has hydrated: end-to-end tests wait for it before typing.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";

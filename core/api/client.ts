@@ -28,6 +28,7 @@ import {
   type User,
 } from "./auth.ts";
 import { AdminStatsSchema, AdminUsersResponseSchema, type AdminUsersQuery } from "./admin.ts";
+import { ApiError, ApiShapeError, EDIT_TOKEN_HEADER, type Problem } from "./errors.ts";
 import { EmailListResponseSchema, type EmailListRequest } from "./email.ts";
 import {
   FavoriteListsResponseSchema,
@@ -63,30 +64,7 @@ export const ProblemSchema = z
     retryAfterSeconds: z.number().optional(),
   })
   .passthrough();
-export type Problem = z.infer<typeof ProblemSchema> & { status: number };
-
-export class ApiError extends Error {
-  readonly status: number;
-  readonly problem: Problem | null;
-  constructor(status: number, message: string, problem: Problem | null) {
-    super(message);
-    this.name = "ApiError";
-    this.status = status;
-    this.problem = problem;
-  }
-  /** The server's human message when it sent one, else the raw "status: text" message. */
-  get displayMessage(): string {
-    return this.problem?.message ?? this.message;
-  }
-}
-
-/** An answer that did not match its schema (a server/client version mismatch, a proxy page...). */
-export class ApiShapeError extends Error {
-  constructor(path: string, issues: string) {
-    super(`Unexpected answer from ${path}: ${issues}`);
-    this.name = "ApiShapeError";
-  }
-}
+export { ApiError, ApiShapeError, EDIT_TOKEN_HEADER, type Problem } from "./errors.ts";
 
 /**
  * The slice of the Fetch API the client needs, stated structurally: core/ is platform-free
@@ -130,9 +108,6 @@ export interface CallOptions {
   signal?: unknown;
   editToken?: string | null;
 }
-
-/** Header carrying an edit token (decision 0082). */
-export const EDIT_TOKEN_HEADER = "x-edit-token";
 
 const enc = encodeURIComponent;
 

@@ -2,10 +2,16 @@
  * The browser's API client: core's typed client (core/api/client.ts) with the global fetch and the
  * session token from local storage (`auth_token`, docs/product/constants.md). Components call `api.recipes.parse(...)`
  * and get zod-checked answers; failures are ApiError ("status: text", docs/product/messages.md).
+ *
+ * The client and its schemas (zod) are not part of the first load (decision 0097): `api` has the
+ * client's exact shape, and its first call loads the client with `import()`. The chunk is fetched
+ * ahead when the browser is idle after hydration or at the visitor's first interaction
+ * (`preloadApiClient`), so a call normally finds it loaded. A failed chunk load rejects that call
+ * (its caller shows the error as for any failed request) and the next call tries again.
  */
-import { createApiClient } from "../../core/api/client.ts";
+import type { ApiClient } from "../../core/api/client.ts";
 
-export { ApiError, type Problem } from "../../core/api/client.ts";
+export { ApiError, type Problem } from "../../core/api/errors.ts";
 
 /** docs/product/constants.md: local storage key for the session token. */
 export const AUTH_TOKEN_KEY = "auth_token";
@@ -29,5 +35,78 @@ export function setAuthToken(token: string | null): void {
   }
 }
 
-/** The app's one API client. `fetch` is looked up per call so tests can stub the global. */
-export const api = createApiClient({ fetch: (input, init) => fetch(input, init as RequestInit), getToken: getAuthToken });
+type CoreClient = typeof import("../../core/api/client.ts");
+let loading: Promise<CoreClient> | null = null;
+
+/** core's client module, loaded once; a failed load is tried again on the next call. */
+function loadClientModule(): Promise<CoreClient> {
+  loading ??= import("../../core/api/client.ts").catch((err: unknown) => {
+    loading = null; // a network blip or a deploy: the next call tries again
+    throw err;
+  });
+  return loading;
+}
+
+/** Starts loading the client without waiting for it (idle time, first interaction). */
+export function preloadApiClient(): void {
+  loadClientModule().catch(() => {});
+}
+
+type Group = keyof ApiClient;
+
+/**
+ * Every method of core's client, by group. Typed so that tsc fails when core's client gains or
+ * loses a method this list does not name (no Proxy: the groups are plain objects).
+ */
+const METHODS: { [G in Group]: Record<keyof ApiClient[G], true> } = {
+  auth: {
+    me: true,
+    login: true,
+    register: true,
+    logout: true,
+    extensionSession: true,
+    forgotPassword: true,
+    verifyResetToken: true,
+    resetPassword: true,
+    providers: true,
+    sessions: true,
+    revokeSession: true,
+    revokeOtherSessions: true,
+  },
+  users: { updateMe: true, changePassword: true, claim: true, shoppingLists: true },
+  favorites: { recipes: true, lists: true, addRecipe: true, removeRecipe: true, addList: true, removeList: true },
+  admin: { stats: true, users: true, deleteUser: true },
+  recipes: { parse: true, manual: true, get: true, update: true, remove: true },
+  lists: { create: true, get: true, remove: true, removeItem: true, changes: true, share: true, unshare: true },
+  grocery: { searchStores: true, preferences: true, order: true, demoOrder: true },
+  email: { list: true },
+};
+
+function lazyGroup<G extends Group>(group: G): ApiClient[G] {
+  const methods: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
+  for (const method of Object.keys(METHODS[group])) {
+    methods[method] = async (...args: unknown[]) => {
+      // The token is read when the call starts, as core's client does, not once the module is
+      // in: signOut() removes it right after starting the logout call that must carry it.
+      const token = getAuthToken();
+      const { createApiClient } = await loadClientModule();
+      // `fetch` is looked up per call so tests can stub the global.
+      const client = createApiClient({ fetch: (input, init) => fetch(input, init as RequestInit), getToken: () => token });
+      const fn = client[group][method as keyof ApiClient[G]] as (...a: unknown[]) => Promise<unknown>;
+      return fn(...args);
+    };
+  }
+  return methods as ApiClient[G];
+}
+
+/** The app's one API client (same shape as core's; every method loads the client on first use). */
+export const api: ApiClient = {
+  auth: lazyGroup("auth"),
+  users: lazyGroup("users"),
+  favorites: lazyGroup("favorites"),
+  admin: lazyGroup("admin"),
+  recipes: lazyGroup("recipes"),
+  lists: lazyGroup("lists"),
+  grocery: lazyGroup("grocery"),
+  email: lazyGroup("email"),
+};

@@ -4,6 +4,7 @@ import { AddedRecipes } from "../components/home/added-recipes.tsx";
 import { ListView } from "../components/home/list-view.tsx";
 import { FeaturesPreview, HowItWorks, StatTiles, SupportedSites } from "../components/home/marketing-sections.tsx";
 import { RecipeEntry } from "../components/home/recipe-entry.tsx";
+import { usePreloadWhenIdle } from "../lib/api-preload.ts";
 import { canonicalUrl, pageMeta } from "../lib/meta.ts";
 import { useRecipesState } from "../lib/recipes-store.ts";
 import "../styles/home.css";
@@ -24,6 +25,7 @@ export default function Home() {
   useEffect(() => setHydrated(true), []);
   // `/?add=<id>` from the browser extension puts that recipe in the visitor's list.
   useAddFromLink(hydrated);
+  usePreloadWhenIdle();
   return (
     <div className="home" data-hydrated={hydrated ? "" : undefined}>
       <section className="hero" aria-labelledby="hero-title">

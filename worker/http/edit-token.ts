@@ -1,4 +1,4 @@
-import { EDIT_TOKEN_HEADER } from "../../core/api/client.ts";
+import { EDIT_TOKEN_HEADER } from "../../core/api/errors.ts";
 
 /** The edit token a signed-out creator sends with a change (decision 0082), or null. */
 export function readEditToken(request: Request): string | null {
