@@ -88,12 +88,14 @@ export function ShoppingListView({
   async function send(item: ShoppingListItem) {
     try {
       await api.lists.removeItem(list.id, item.id, { editToken: listEditToken(list.id) });
-      await onChanged();
     } catch (err) {
       toast({ title: "Error removing item", description: errorText(err), variant: "destructive" });
-    } finally {
       showItem(item.id, true);
+      return;
     }
+    // The item stays hidden: the list read again no longer has it. (Showing it again here would
+    // flash it back for a moment, as the router applies the new list after this resolves.)
+    await onChanged();
   }
 
   function remove(item: ShoppingListItem) {
