@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, useContext, useEffect, useState } from "react";
 import { RouterProvider } from "react-aria-components";
 import {
   type NavigateOptions,
@@ -17,13 +17,13 @@ import {
 import { ListLoadFailed } from "./components/shopping-list/list-page-status.tsx";
 import { SiteChrome } from "./components/site-chrome.tsx";
 import { callerContext, cloudflareContext } from "./context.ts";
+import { CRITICAL_CSS_ID, CriticalCssContext, criticalCssInDocument } from "./lib/critical-css.ts";
 import { usePreloadOnInteraction } from "./lib/api-preload.ts";
 import { primeAuth } from "./lib/auth.ts";
 import { userFromCaller } from "./lib/server-user.ts";
 import { ToasterHost } from "./ui/toaster-host.tsx";
 import type { Route } from "./+types/root.ts";
 import { registerServiceWorker } from "./lib/offline.ts";
-import "./styles/app.css";
 
 declare module "react-aria-components" {
   interface RouterConfig {
@@ -47,12 +47,17 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = data?.nonce;
+  // The site stylesheet inline (decision 0098): from the server's context, in the browser from the element itself.
+  const serverCss = useContext(CriticalCssContext);
+  const [css] = useState(() => serverCss || criticalCssInDocument());
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#16794a" />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the site's own built stylesheet, never user input */}
+        <style id={CRITICAL_CSS_ID} dangerouslySetInnerHTML={{ __html: css }} suppressHydrationWarning />
         <Meta />
         <Links />
       </head>

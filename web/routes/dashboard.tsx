@@ -17,7 +17,6 @@ import { toast } from "../lib/toast.ts";
 import { userFromCaller } from "../lib/server-user.ts";
 import { Tab, TabList, TabPanel, Tabs } from "../ui/tabs.tsx";
 import type { Route } from "./+types/dashboard.ts";
-import "../styles/dashboard.css";
 
 /** docs/product/screens.md: the values ?tab= may take. */
 export const DASHBOARD_TABS = ["overview", "favorites", "history", "profile", "security", "admin"] as const;

@@ -7,7 +7,6 @@ import { RecipeEntry } from "../components/home/recipe-entry.tsx";
 import { usePreloadWhenIdle } from "../lib/api-preload.ts";
 import { canonicalUrl, pageMeta } from "../lib/meta.ts";
 import { useRecipesState } from "../lib/recipes-store.ts";
-import "../styles/home.css";
 import type { Route } from "./+types/home.ts";
 
 export function meta(args: Route.MetaArgs) {

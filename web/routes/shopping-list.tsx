@@ -17,7 +17,6 @@ import { usePreloadWhenIdle } from "../lib/api-preload.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { Link } from "../ui/link.tsx";
 import type { Route } from "./+types/shopping-list.ts";
-import "../styles/list.css";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!params.id) throw data("No shopping list was chosen", { status: 404, statusText: "Not Found" });

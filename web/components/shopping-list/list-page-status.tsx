@@ -3,7 +3,7 @@
  * 'Failed to load shopping list. Please try again.' with a retry that runs the page's loader
  * again. The route's error boundary uses both; the root boundary uses the failure for a list page
  * whose data request itself failed in the browser (React Router hands that error to it).
- * Styles come from web/styles/list.css, which the list route loads (not every page).
+ * Styles come from web/styles/list.css, part of the site stylesheet every page inlines.
  */
 import { useRevalidator } from "react-router";
 import { Button } from "../../ui/button.tsx";
