@@ -137,6 +137,29 @@ describe("signOut", () => {
     expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
   });
 
+  it("forgets the pages kept for offline use (they carry the signed-in user), not the build assets", async () => {
+    const names = ["recipecart-pages-v1", "recipecart-assets-v1", "someone-else"];
+    const deleted: string[] = [];
+    vi.stubGlobal("caches", {
+      keys: async () => [...names],
+      delete: async (name: string) => {
+        deleted.push(name);
+        return true;
+      },
+    });
+    fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
+    fetchMock.mockResolvedValueOnce(answer(401, {}));
+    await signOut();
+    expect(deleted).toEqual(["recipecart-pages-v1"]);
+  });
+
+  it("signs out even where the offline cache cannot be read", async () => {
+    vi.stubGlobal("caches", { keys: () => Promise.reject(new Error("SecurityError")), delete: vi.fn() });
+    fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
+    fetchMock.mockResolvedValueOnce(answer(401, {}));
+    await expect(signOut()).resolves.toEqual({ status: "unauthenticated", user: null, error: null });
+  });
+
   it("ignores a slow answer to a request made before signing out", async () => {
     let release!: (r: Response) => void;
     fetchMock.mockReturnValueOnce(new Promise<Response>((r) => (release = r)));

@@ -15,6 +15,7 @@ import { useRouteLoaderData } from "react-router";
 import type { User } from "../../core/api/auth.ts";
 import { api, ApiError, setAuthToken } from "./api-client.ts";
 import { forgetEditTokens, visitorClaim } from "./recipes-store.ts";
+import { forgetOfflinePages } from "./offline.ts";
 
 /** docs/product/constants.md: the current user is fresh for 5 minutes. */
 export const CURRENT_USER_TTL_MS = 5 * 60 * 1000;
@@ -147,7 +148,7 @@ export async function signOut(): Promise<AuthSnapshot> {
   generation++;
   inFlight = null;
   publish({ status: "unauthenticated", user: null, error: null });
-  await loggedOut;
+  await Promise.all([loggedOut, forgetOfflinePages()]);
   return fetchCurrentUser({ force: true });
 }
 

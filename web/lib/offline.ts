@@ -19,3 +19,18 @@ export function registerServiceWorker(): void {
   if (!("serviceWorker" in navigator) || import.meta.env.DEV) return;
   navigator.serviceWorker.register("/sw.js").then(keepForOffline, () => {});
 }
+
+/**
+ * Sign-out forgets the pages kept for offline use (decision 0145): the home page and its root data
+ * carry the signed-in user's name and e-mail, and a list page the user's own lists, so the next
+ * person on this device must not get them offline. The build assets stay. Never throws.
+ */
+export async function forgetOfflinePages(): Promise<void> {
+  if (typeof caches === "undefined") return;
+  try {
+    const names = await caches.keys();
+    await Promise.all(names.filter((n) => n.startsWith("recipecart-pages-")).map((n) => caches.delete(n)));
+  } catch {
+    // No Cache Storage here (private mode, an old browser): nothing was kept.
+  }
+}
