@@ -44,13 +44,8 @@ import {
   StoreSearchResultSchema,
   type CreateGroceryOrderRequest,
 } from "./grocery.ts";
-import {
-  ListChangesResponseSchema,
-  ListShareSchema,
-  ShoppingListSchema,
-  type CreateShoppingListRequest,
-  type ListChangesRequest,
-} from "./lists.ts";
+import { ListChangesResponseSchema, ListShareSchema, ShoppingListSchema, type CreateShoppingListRequest } from "./lists.ts";
+import type { ListChangesRequest } from "./shopping.ts";
 import { RecipeSchema, type ManualRecipeRequest, type ParseRecipeRequest, type UpdateRecipeRequest } from "./recipes.ts";
 
 /** The problem+json body every non-2xx answer carries (worker/http/problem.ts). */

@@ -4,7 +4,6 @@
  * never integer-like, so every JSON engine keeps their insertion order).
  */
 import { z } from "zod";
-import { CATEGORIES } from "../categorise/categories.ts";
 
 /** Longest list name the API takes. */
 export const LIST_NAME_MAX = 200;
@@ -65,38 +64,6 @@ export const ITEM_AMOUNT_MAX = 60;
 export const LIST_CHANGES_MAX = 200;
 /** Most items added by hand to one list (decision 0144); items from recipes do not count. */
 export const LIST_ADDED_ITEMS_MAX = 500;
-
-const ItemId = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "Not an item id.");
-/** Time of the user's action on their device, ms since the epoch. */
-const TapTime = z.number().int().min(0).max(8.64e15);
-
-/** One change to a list made on the list page (issue 17), possibly queued offline and sent later. */
-export const ListChangeSchema = z.discriminatedUnion("op", [
-  z.object({ op: z.literal("tick"), itemId: ItemId, checked: z.boolean(), at: TapTime }),
-  /** The client makes the new item's id, so a queued add sent twice adds one item. */
-  z.object({
-    op: z.literal("add"),
-    itemId: ItemId,
-    text: z.string().trim().min(1, "Type an item to add.").max(ITEM_TEXT_MAX, `At most ${ITEM_TEXT_MAX} characters.`),
-    at: TapTime,
-  }),
-  z.object({
-    op: z.literal("edit"),
-    itemId: ItemId,
-    name: z.string().trim().min(1, "Give the item a name.").max(ITEM_NAME_MAX, `At most ${ITEM_NAME_MAX} characters.`),
-    amount: z.string().trim().max(ITEM_AMOUNT_MAX, `At most ${ITEM_AMOUNT_MAX} characters.`),
-  }),
-  z.object({ op: z.literal("move"), itemId: ItemId, category: z.enum(CATEGORIES) }),
-  /** staple false: 'I need this' (back to its aisle); true with remember: 'I always have this'. */
-  z.object({ op: z.literal("staple"), itemId: ItemId, staple: z.boolean(), remember: z.boolean().optional() }),
-]);
-export type ListChange = z.infer<typeof ListChangeSchema>;
-
-/** Body of POST /api/shopping-lists/{id}/changes. */
-export const ListChangesRequestSchema = z.object({
-  changes: z.array(ListChangeSchema).min(1, "No changes to send.").max(LIST_CHANGES_MAX, `At most ${LIST_CHANGES_MAX} changes at once.`),
-});
-export type ListChangesRequest = z.infer<typeof ListChangesRequestSchema>;
 
 /** Answer of POST .../changes: the list after the changes, and the ids of items no longer on it. */
 export const ListChangesResponseSchema = z.object({

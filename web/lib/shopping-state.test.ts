@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { ListChange, ShoppingList } from "../../core/api/lists.ts";
+import type { ShoppingList } from "../../core/api/lists.ts";
+import type { ListChange } from "../../core/api/shopping.ts";
 import { applyPending, compactQueue, PENDING_CATEGORY, unitsFromCookie } from "./shopping-state.ts";
 
 const LIST: ShoppingList = {

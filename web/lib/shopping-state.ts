@@ -4,7 +4,8 @@
  * the server when there is a connection (so ticks and added items survive going offline and a
  * reload), a read-only viewer's ticks stay in this browser. Ticks merge by tap time either way.
  */
-import type { ListChange, ShoppingList, ShoppingListItem } from "../../core/api/lists.ts";
+import type { ShoppingList, ShoppingListItem } from "../../core/api/lists.ts";
+import type { ListChange } from "../../core/api/shopping.ts";
 import { compareCategories } from "../../core/categorise/categories.ts";
 import { mergeTick, type Tick } from "../../core/shopping/ticks.ts";
 

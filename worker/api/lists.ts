@@ -1,5 +1,6 @@
 /** The shopping-list endpoints (docs/product/api.md); rules in worker/services/lists.ts. */
-import { CreateShoppingListRequestSchema, ListChangesRequestSchema } from "../../core/api/lists.ts";
+import { CreateShoppingListRequestSchema } from "../../core/api/lists.ts";
+import { ListChangesRequestSchema } from "../../core/api/shopping.ts";
 import { isUnitChoice, type UnitChoice } from "../../core/combine/unit-choice.ts";
 import { json, problem, readJson } from "../http/problem.ts";
 import type { Route } from "../http/router.ts";

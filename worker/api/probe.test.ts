@@ -7,13 +7,8 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import type { HistoryResponse } from "../../core/api/favorites.ts";
-import {
-  LIST_ADDED_ITEMS_MAX,
-  LIST_CHANGES_MAX,
-  type ListChange,
-  type ListChangesResponse,
-  type ShoppingList,
-} from "../../core/api/lists.ts";
+import { LIST_ADDED_ITEMS_MAX, LIST_CHANGES_MAX, type ListChangesResponse, type ShoppingList } from "../../core/api/lists.ts";
+import type { ListChange } from "../../core/api/shopping.ts";
 import { newId } from "../lib/ids.ts";
 import { addUser, api, apiJson, makeList, manualRecipe, type TestUser } from "../test/signed-in.ts";
 

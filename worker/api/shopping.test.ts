@@ -1,7 +1,8 @@
 /** Shopping mode through the API (issue 17): who may change a list, tick merge, added items, edits, moves, staples, units, servings. */
 import { exports, env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ListChange, ListChangesResponse, ShoppingList, ShoppingListItem } from "../../core/api/lists.ts";
+import type { ListChangesResponse, ShoppingList, ShoppingListItem } from "../../core/api/lists.ts";
+import type { ListChange } from "../../core/api/shopping.ts";
 import { createDb } from "../db/client.ts";
 import { recipes, sessions, users } from "../db/schema.ts";
 import { sha256Hex } from "../lib/crypto.ts";

@@ -5,7 +5,8 @@
  * policy (worker/services/policy.ts): its owner, or the browser holding a signed-out list's edit token.
  * Decisions: docs/decisions/0111-pantry-staples.md, 0112-tick-merge.md, 0113-shopping-mode.md.
  */
-import { LIST_ADDED_ITEMS_MAX, type ListChange, type ListChangesResponse } from "../../core/api/lists.ts";
+import { LIST_ADDED_ITEMS_MAX, type ListChangesResponse } from "../../core/api/lists.ts";
+import type { ListChange } from "../../core/api/shopping.ts";
 import { CATEGORIES, type CategoryName } from "../../core/categorise/categories.ts";
 import { categorise } from "../../core/categorise/categorise.ts";
 import { combineRecipes, type ListItem } from "../../core/combine/combine.ts";

@@ -4,7 +4,8 @@
  * remembered for a signed-in user (decision 0113).
  */
 import { type FormEvent, useState } from "react";
-import type { ListChange, ShoppingListItem } from "../../../core/api/lists.ts";
+import type { ShoppingListItem } from "../../../core/api/lists.ts";
+import type { ListChange } from "../../../core/api/shopping.ts";
 import { ITEM_AMOUNT_MAX, ITEM_NAME_MAX } from "../../../core/api/lists.ts";
 import { CATEGORIES, type CategoryName } from "../../../core/categorise/categories.ts";
 import { Button } from "../../ui/button.tsx";

@@ -4,7 +4,8 @@
  * own ticks. docs/decisions/0113-shopping-mode-changes.md, 0114-offline-list.md.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
-import type { ListChange, ShoppingList } from "../../../core/api/lists.ts";
+import type { ShoppingList } from "../../../core/api/lists.ts";
+import type { ListChange } from "../../../core/api/shopping.ts";
 import { LIST_CHANGES_MAX } from "../../../core/api/lists.ts";
 import { mergeTick, type Tick } from "../../../core/shopping/ticks.ts";
 import { ApiError, api, errorText } from "../../lib/api.ts";
