@@ -50,17 +50,19 @@ function toAddError(err: unknown, appOrigin: string): AddError {
 
 /** Captures the tab's page and imports it. */
 export async function addPage(tab: TabInfo, onProgress: (p: Progress) => void = () => {}): Promise<AddOutcome> {
-  if (!isCapturable(tab.url)) throw new AddError("not_a_page", "This page cannot be added. Open a recipe page and try again.");
+  const url = tab.url;
+  if (url === undefined || !isCapturable(url))
+    throw new AddError("not_a_page", "This page cannot be added. Open a recipe page and try again.");
   const { api, appOrigin } = await extensionApi();
   const account = await accountKey();
-  const key = entryKey(appOrigin, account, pageKey(tab.url!));
+  const key = entryKey(appOrigin, account, pageKey(url));
   const known = await findAdded(key);
   if (known) return { recipe: known, alreadyAdded: true, appOrigin };
   onProgress("capturing");
   const html = await capturePage(tab.id);
   onProgress("sending");
   try {
-    const recipe = summary(await api.recipes.parse({ url: tab.url!, html }));
+    const recipe = summary(await api.recipes.parse({ url, html }));
     await remember(key, recipe);
     return { recipe, alreadyAdded: false, appOrigin };
   } catch (err) {

@@ -21,11 +21,11 @@ export function selectionToRecipe(text: string, pageTitle: string | undefined): 
     .split(/\r\n|\r|\n/)
     .map((l) => l.replace(/\s+/g, " ").trim())
     .filter((l) => l !== "");
-  if (lines.length === 0) return null;
-  const fallbackTitle = (pageTitle ?? "").trim() || "Recipe from selection";
   const [first, ...rest] = lines;
-  const title = (rest.length ? first! : fallbackTitle).slice(0, RECIPE_TITLE_MAX);
-  const ingredients = (rest.length ? rest : [first!])
+  if (first === undefined) return null;
+  const fallbackTitle = (pageTitle ?? "").trim() || "Recipe from selection";
+  const title = (rest.length ? first : fallbackTitle).slice(0, RECIPE_TITLE_MAX);
+  const ingredients = (rest.length ? rest : [first])
     .map((l) => l.replace(LIST_MARK, "").slice(0, INGREDIENT_LINE_MAX))
     .filter((l) => l !== "")
     .slice(0, INGREDIENT_LINES_MAX);

@@ -17,7 +17,10 @@ export function createHistory<T>(initial: T): EditHistory<T> {
 
 /** The snapshot now in effect. */
 export function currentSnapshot<T>(h: EditHistory<T>): T {
-  return h.snapshots[h.index]!;
+  const snapshot = h.snapshots[h.index];
+  // The history always holds its first snapshot and keeps the index within it.
+  if (snapshot === undefined) throw new Error(`edit history: no snapshot at ${h.index}`);
+  return snapshot;
 }
 
 /**

@@ -146,9 +146,7 @@ export function listEditToken(listId: string): string | undefined {
 
 /** What this browser made while signed out, with the tokens that prove it (sent on sign-in). */
 export function visitorClaim(): { recipes: { id: string; editToken: string }[]; lists: { id: string; editToken: string }[] } {
-  const recipes = snapshot()
-    .recipes.filter((r) => r.editToken)
-    .map((r) => ({ id: r.id, editToken: r.editToken! }));
+  const recipes = snapshot().recipes.flatMap((r) => (r.editToken ? [{ id: r.id, editToken: r.editToken }] : []));
   const lists = typeof localStorage === "undefined" ? [] : Object.entries(readListTokens()).map(([id, editToken]) => ({ id, editToken }));
   return { recipes, lists };
 }

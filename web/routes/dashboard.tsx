@@ -40,7 +40,7 @@ export function tabsFor(isAdmin: boolean): DashboardTab[] {
 /** The tab ?tab= names when the user may see it, else the first tab. */
 export function selectedTab(value: string | null, isAdmin = false): DashboardTab {
   const tabs = tabsFor(isAdmin);
-  return tabs.find((t) => t === value) ?? tabs[0]!;
+  return tabs.find((t) => t === value) ?? tabs[0] ?? "profile";
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

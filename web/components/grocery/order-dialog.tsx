@@ -61,7 +61,8 @@ function OrderForm({ listId, onDone }: { listId: string; onDone: () => void }) {
     api.grocery.preferences(provider).then(
       (p) => {
         if (!live) return;
-        if (p.zip) setZip((z) => z || p.zip!);
+        const saved = p.zip;
+        if (saved) setZip((z) => z || saved);
         preferredStore.current = p.storeId;
       },
       () => {},

@@ -191,7 +191,7 @@ function UrlForm({ onManual }: { onManual: (post: PostProblem) => void }) {
           </div>
           <div className="entry-form__actions">
             {post.recipeUrl ? (
-              <Button onPress={() => importLinked(post.recipeUrl!)} isPending={pending}>
+              <Button onPress={() => post.recipeUrl && importLinked(post.recipeUrl)} isPending={pending}>
                 Import linked recipe
               </Button>
             ) : null}

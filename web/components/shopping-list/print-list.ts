@@ -6,7 +6,7 @@
 import type { ShoppingList } from "../../../core/api/lists.ts";
 
 const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 /** The print document for a list: static HTML, no script. */
 export function getPrintHtml(list: Pick<ShoppingList, "name" | "ingredients" | "recipes">): string {
