@@ -29,14 +29,15 @@ export function applyPending(list: ShoppingList, pending: readonly ListChange[],
   const find = (id: string) => {
     for (const [, items] of entries) {
       const i = items.findIndex((x) => x.id === id);
-      if (i >= 0) return { items, i };
+      const item = items[i];
+      if (item) return { items, i, item };
     }
     return null;
   };
   const apply = (id: string, tick: Tick) => {
     const at = find(id);
     if (!at) return;
-    const item = at.items[at.i]!;
+    const { item } = at;
     const merged = mergeTick(tickOf(item), tick);
     item.checked = merged.checked;
     item.checkedAt = merged.at;
@@ -68,24 +69,24 @@ export function applyPending(list: ShoppingList, pending: readonly ListChange[],
       }
       case "edit": {
         const at = find(c.itemId);
-        if (at) Object.assign(at.items[at.i]!, { name: c.name, amount: c.amount });
+        if (at) Object.assign(at.item, { name: c.name, amount: c.amount });
         break;
       }
       case "staple": {
         const at = find(c.itemId);
-        if (at) at.items[at.i]!.staple = c.staple;
+        if (at) at.item.staple = c.staple;
         break;
       }
       case "move": {
         const at = find(c.itemId);
         if (!at) break;
-        const [item] = at.items.splice(at.i, 1);
+        at.items.splice(at.i, 1);
         let group = entries.find(([name]) => name === c.category);
         if (!group) {
           group = [c.category, []];
           entries.push(group);
         }
-        group[1].push(item!);
+        group[1].push(at.item);
         break;
       }
     }
