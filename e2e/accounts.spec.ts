@@ -337,7 +337,11 @@ describe("an account, end to end (desktop)", () => {
     await page.getByRole("menu").getByRole("menuitem", { name: "Dashboard" }).click();
     await page.waitForURL((u) => u.pathname === "/dashboard");
     await hydrated(page);
-    await expect(page.getByRole("tab", { name: "Profile" }).getAttribute("aria-selected")).resolves.toBe("true");
+    // The dashboard opens on the overview; the Profile tab loads its own data through the loader.
+    await expect(page.getByRole("tab", { name: "Overview" }).getAttribute("aria-selected")).resolves.toBe("true");
+    await page.getByRole("tab", { name: "Profile" }).click();
+    await page.waitForURL((u) => u.searchParams.get("tab") === "profile");
+    await expect.poll(() => page.getByRole("tab", { name: "Profile" }).getAttribute("aria-selected")).toBe("true");
     await expect(page.getByLabel("Email").inputValue()).resolves.toBe(email);
     await expect(page.getByLabel("First name").inputValue()).resolves.toBe(first);
     expect(await axeViolations(page)).toEqual([]);

@@ -7,6 +7,7 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { run as adminCommand } from "../cli/commands/admin.ts";
 import { bin, freePort, root, toolEnv } from "../scripts/lib/tooling.ts";
 import { fakeOAuthEnv, startFakeOAuth } from "../worker/test/fake-oauth.ts";
 import { extensionIdForPath, TEST_BUILD_DIR } from "./extension/build.ts";
@@ -39,8 +40,12 @@ function killGroup(c: ChildProcess, signal: NodeJS.Signals = "SIGKILL"): void {
 declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
+    /** An admin account made in the fresh database with `recipecart admin create` (the admin desk specs). */
+    admin: { email: string; password: string };
   }
 }
+
+const ADMIN = { email: "e2e-admin@example.com", password: "admin desk password" };
 
 export default async function setup(project: TestProject) {
   if (!existsSync(path.join(root, "build", "server", "wrangler.json"))) {
@@ -53,6 +58,21 @@ export default async function setup(project: TestProject) {
     env,
     stdio: "pipe",
   });
+  // The admin desk needs an admin: made the way an operator makes one (README), before the server starts.
+  const made = await adminCommand([
+    "create",
+    "--email",
+    ADMIN.email,
+    "--password",
+    ADMIN.password,
+    "--first-name",
+    "Grace",
+    "--last-name",
+    "Admin",
+    "--persist-to",
+    state,
+  ]);
+  if (made !== 0) throw new Error("recipecart admin create failed for the e2e admin");
   const port = await freePort();
   // Google and GitHub sign-in against a fake provider on loopback (worker/test/fake-oauth.ts).
   const oauth = await startFakeOAuth();
@@ -88,6 +108,7 @@ export default async function setup(project: TestProject) {
   });
   project.provide("baseURL", baseURL);
   project.provide("oauthBaseUrl", oauth.baseUrl);
+  project.provide("admin", ADMIN);
 
   return async () => {
     killGroup(child, "SIGTERM");

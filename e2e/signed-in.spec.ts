@@ -1,11 +1,15 @@
 /**
  * Signed-in pages (issue 12) in Chromium against the built Worker and D1, at desktop size and at
- * 375 px: the dashboard's tabs rendered by the server, the security tab (see and end another session,
- * sign out everywhere else), and axe on every state shown.
+ * 375 px: favourite recipes on the home page, build a list from favourites on the dashboard (the
+ * after-create dialog, ordering from it with the demo provider), find it in history by an
+ * ingredient, favourite and unfavourite it, /favorites and /history, the security tab (see and end
+ * another session), and an admin who sees statistics and deletes a user; axe on every state shown.
  */
-import { afterAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import { axeSerious, expectToast, noHorizontalScroll } from "./a11y.ts";
 import { closeBrowser, DESKTOP, openPage, PHONE } from "./browser.ts";
+import { makeList } from "./lists.ts";
 import { hydrated, registerViaApi, signInViaApi } from "./users.ts";
 
 afterAll(closeBrowser);
@@ -65,6 +69,229 @@ describe("dashboard security tab", () => {
 
       for (const p of [a, b, c]) expect(p.problems.pageErrors).toEqual([]);
       await Promise.all([a.context.close(), b.context.close(), c.context.close()]);
+    }, 90_000);
+  }
+});
+
+const addedList = (page: Page) => page.getByRole("region", { name: /Your recipes/ }).locator(".added__item");
+
+async function addManual(page: Page, title: string, ingredients: string) {
+  await page.getByRole("tab", { name: "Manual Entry" }).click();
+  await page.getByRole("textbox", { name: "Recipe title" }).fill(title);
+  await page.getByRole("textbox", { name: "Ingredients" }).fill(ingredients);
+  await page.getByRole("button", { name: "Add Recipe" }).click();
+  await addedList(page).filter({ hasText: title }).waitFor();
+}
+
+const pressed = (page: Page, name: string) => page.getByRole("button", { name, exact: true }).getAttribute("aria-pressed");
+
+/** Chooses the first demo store for ZIP 10001 and presses Create Order; returns the checkout window. */
+async function orderFromDialog(page: Page, context: BrowserContext): Promise<Page> {
+  const dialog = page.getByRole("dialog", { name: "Order for Delivery" });
+  await dialog.waitFor();
+  const zip = dialog.getByRole("textbox", { name: "ZIP code" });
+  await zip.fill("10001");
+  await zip.press("Enter");
+  await dialog.locator(".store-card").first().click();
+  const popup = context.waitForEvent("page");
+  await dialog.getByRole("button", { name: "Create Order" }).click();
+  const checkout = await popup;
+  await checkout.waitForURL(/\/checkout\/demo\/[\w-]{16,}$/);
+  await checkout.getByRole("heading", { name: "Demo checkout" }).waitFor();
+  return checkout;
+}
+
+describe("favourites, a list from favourites, history", () => {
+  for (const [label, viewport] of VIEWPORTS) {
+    it(`favourites recipes at home, builds and orders a list from them, finds it in history by an ingredient (${label})`, async () => {
+      const { page, context, problems } = await openPage({ viewport });
+      const tag = label.replace(/\W/g, "");
+      await registerViaApi(page, `favs-${tag}`);
+      // A list made before, which the search must leave out.
+      await makeList(page, { name: "Older list", recipes: [{ title: "Plain Toast", ingredients: ["2 slices bread", "1 tbsp butter"] }] });
+
+      await page.goto("/");
+      await page.locator(".home[data-hydrated]").waitFor();
+      const spice = "saffron";
+      await addManual(page, "Paella Night", `1 pinch ${spice}\n2 cups rice\n1 onion`);
+      await addManual(page, "Green Salad", "1 head lettuce\n2 tbsp olive oil");
+
+      // The heart shows once the favourites are known; empty, then filled after a press (keyboard for the second).
+      const paella = page.getByRole("button", { name: "Favorite Paella Night", exact: true });
+      await paella.waitFor();
+      expect(await pressed(page, "Favorite Paella Night")).toBe("false");
+      await paella.click();
+      await expectToast(page, "Added to favorites");
+      await expect.poll(() => pressed(page, "Favorite Paella Night")).toBe("true");
+      await page.getByRole("button", { name: "Favorite Green Salad", exact: true }).focus();
+      await page.keyboard.press("Enter");
+      await expectToast(page, "Added to favorites");
+      await expect.poll(() => pressed(page, "Favorite Green Salad")).toBe("true");
+      expect(await axeSerious(page)).toEqual([]);
+      // Still filled after a reload (read from the server).
+      await page.reload();
+      await page.locator(".home[data-hydrated]").waitFor();
+      await expect.poll(() => pressed(page, "Favorite Paella Night")).toBe("true");
+
+      // Dashboard favourites: validation, Select All, Create List (2), the after-create dialog.
+      await page.goto("/dashboard?tab=favorites");
+      await hydrated(page);
+      const cards = page.getByRole("list", { name: "Favorite recipes" }).getByRole("listitem");
+      await expect.poll(() => cards.count()).toBe(2);
+      await page.getByRole("button", { name: "Create List (0)" }).click();
+      await expectToast(page, "No recipes selected", "Please select at least one recipe to create a shopping list.");
+      await page.getByRole("button", { name: "Select All" }).click();
+      await page.getByRole("button", { name: "Deselect All" }).waitFor();
+      expect(await page.getByRole("checkbox", { name: "Paella Night" }).isChecked()).toBe(true);
+      await page.getByRole("button", { name: "Create List (2)" }).click();
+      const created = page.getByRole("dialog").filter({ has: page.getByRole("heading", { name: /^Shopping List - / }) });
+      await created.waitFor();
+      await expectToast(page, "Shopping list created", undefined, false);
+      const dialogText = await created.innerText();
+      expect(dialogText).toContain(spice);
+      expect(dialogText).toContain("lettuce");
+      expect(dialogText).toContain("Order for Delivery");
+      for (const name of ["Print", "Copy", "Email", "Done"]) await created.getByRole("button", { name, exact: true }).waitFor();
+      // The selection was cleared.
+      expect(await page.getByRole("button", { name: "Create List (0)" }).count()).toBe(1);
+      expect(await axeSerious(page)).toEqual([]);
+      if (viewport === PHONE) {
+        const box = await created.boundingBox();
+        expect(box!.width).toBeLessThanOrEqual(375);
+      }
+
+      // Ordering from the after-create dialog (issue 13's last point), demo provider.
+      await created.getByRole("button", { name: "Order with Instacart" }).click();
+      const checkout = await orderFromDialog(page, context);
+      expect(await checkout.locator(".demo-checkout").innerText()).toMatch(/Demo/);
+      await checkout.close();
+      await page.getByRole("dialog", { name: "Order for Delivery" }).waitFor({ state: "detached" });
+      await created.getByRole("button", { name: "Done" }).click();
+      await created.waitFor({ state: "detached" });
+
+      // History tab: search by an ingredient finds only the new list.
+      await page.getByRole("tab", { name: "History" }).click();
+      await page.waitForURL((u) => u.searchParams.get("tab") === "history");
+      const history = page.getByRole("list", { name: "Shopping lists" }).getByRole("listitem");
+      await expect.poll(() => history.count()).toBe(2);
+      await page.getByRole("searchbox", { name: "Search by list name, ingredient or recipe" }).fill(spice.toUpperCase());
+      await page.getByText(`Showing 1 result for "${spice.toUpperCase()}"`).waitFor();
+      expect(await history.count()).toBe(1);
+      const listName = await history.first().locator("h3").innerText();
+      expect(listName).toMatch(/^Shopping List - /);
+
+      // Favourite it, then unfavourite it.
+      const heart = history.first().getByRole("button", { name: `Favorite ${listName}` });
+      await heart.click();
+      await expectToast(page, "Added to favorites");
+      await expect.poll(() => heart.getAttribute("aria-pressed")).toBe("true");
+      expect(await axeSerious(page)).toEqual([]);
+      await page.goto("/favorites?tab=lists");
+      await hydrated(page);
+      expect(await page.getByRole("tab", { name: "Lists (1)" }).getAttribute("aria-selected")).toBe("true");
+      await page.getByRole("list", { name: "Favorite lists" }).getByText(listName).waitFor();
+      await page.goto(`/dashboard?tab=history&search=${spice}`);
+      await hydrated(page);
+      await heart.click();
+      await expectToast(page, "List removed");
+      await expect.poll(() => heart.getAttribute("aria-pressed")).toBe("false");
+
+      // The view dialog of the list.
+      await history.first().getByRole("button", { name: `View ${listName}` }).click();
+      const view = page.getByRole("dialog", { name: listName });
+      await view.getByText("2 recipes: Paella Night, Green Salad").waitFor();
+      await view.getByRole("button", { name: "Close", exact: true }).first().click();
+
+      // Clear: every list again.
+      await page.getByRole("button", { name: "Clear" }).click();
+      await expect.poll(() => history.count()).toBe(2);
+      await noHorizontalScroll(page);
+      expect(problems.pageErrors).toEqual([]);
+      await context.close();
+    }, 150_000);
+  }
+
+  it("/favorites and /history: server-rendered, empty states, remove and delete with the prompt", async () => {
+    const { page, context, problems } = await openPage();
+    await registerViaApi(page, "pages");
+    const html = await (await page.request.get("/favorites")).text();
+    expect(html).toContain("No favorite recipes yet");
+    expect(html).toContain('content="noindex, nofollow"');
+    await page.goto("/history");
+    await hydrated(page);
+    await page.getByText("No shopping lists yet").waitFor();
+    await page.getByRole("searchbox").fill("nothing-like-this");
+    await page.getByText("No matching lists found").waitFor();
+    await page.getByText('Showing 0 results for "nothing-like-this"').waitFor();
+
+    const list = await makeList(page, { name: "Weekend Shop" });
+    await page.goto("/history");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Delete Weekend Shop" }).click();
+    const prompt = page.getByRole("alertdialog", { name: "Delete shopping list" });
+    await prompt.getByText("Are you sure you want to delete this shopping list?").waitFor();
+    expect(await axeSerious(page)).toEqual([]);
+    await prompt.getByRole("button", { name: "Cancel" }).click();
+    await page.getByRole("button", { name: "Delete Weekend Shop" }).click();
+    await prompt.getByRole("button", { name: "Delete" }).click();
+    await expectToast(page, "List deleted");
+    await page.getByText("No shopping lists yet").waitFor();
+    expect((await page.request.get(`/api/shopping-lists/${list.id}`)).status()).toBe(404);
+
+    // Signed out, both pages send the visitor to sign in.
+    const anon = await openPage();
+    await anon.page.goto("/favorites");
+    await anon.page.waitForURL((u) => u.pathname === "/auth");
+    expect(problems.pageErrors).toEqual([]);
+    await Promise.all([context.close(), anon.context.close()]);
+  }, 90_000);
+});
+
+describe("admin desk", () => {
+  for (const [label, viewport] of VIEWPORTS) {
+    it(`an admin sees statistics and deletes a user after a confirm step (${label})`, async () => {
+      const admin = inject("admin");
+      const a = await openPage({ viewport });
+      await signInViaApi(a.page, admin);
+      const victimPage = await openPage();
+      const victim = await registerViaApi(victimPage.page, `victim-${label.replace(/\W/g, "")}`, "Victor");
+      await makeList(victimPage.page, { name: "Victim list" });
+
+      await a.page.goto("/dashboard?tab=admin");
+      await hydrated(a.page);
+      expect(await a.page.getByRole("tab", { name: "Admin" }).getAttribute("aria-selected")).toBe("true");
+      await a.page.getByRole("heading", { name: "Site statistics" }).waitFor();
+      expect(await a.page.locator(".admin-stats").innerText()).toMatch(/Users/);
+      // Admin rows have no Delete button.
+      await a.page.getByRole("searchbox", { name: "Search by name or email" }).fill(admin.email);
+      await a.page.getByRole("searchbox", { name: "Search by name or email" }).press("Enter");
+      await a.page.getByRole("heading", { name: "Users (1)" }).waitFor();
+      expect(await a.page.getByRole("row").filter({ hasText: admin.email }).getByRole("button").count()).toBe(0);
+
+      await a.page.getByRole("searchbox", { name: "Search by name or email" }).fill(victim.email);
+      await a.page.getByRole("searchbox", { name: "Search by name or email" }).press("Enter");
+      const row = a.page.getByRole("row").filter({ hasText: victim.email });
+      await row.waitFor();
+      expect(await row.innerText()).toMatch(/\b1\b/);
+      expect(await axeSerious(a.page)).toEqual([]);
+      await noHorizontalScroll(a.page);
+      await row.getByRole("button", { name: `Delete ${victim.email}` }).click();
+      const confirm = a.page.getByRole("alertdialog", { name: "Delete user" });
+      await confirm.waitFor();
+      await confirm.getByRole("button", { name: "Delete User" }).click();
+      await expectToast(a.page, "User Deleted");
+      await a.page.getByRole("heading", { name: "Users (0)" }).waitFor();
+      expect((await victimPage.page.request.get("/api/auth/me")).status()).toBe(401);
+
+      // A non-admin has no Admin tab, and ?tab=admin shows the overview.
+      const plain = await openPage({ viewport });
+      await registerViaApi(plain.page, "plain");
+      await plain.page.goto("/dashboard?tab=admin");
+      await hydrated(plain.page);
+      expect(await plain.page.getByRole("tab", { name: "Admin" }).count()).toBe(0);
+      expect(await plain.page.getByRole("tab", { name: "Overview" }).getAttribute("aria-selected")).toBe("true");
+      expect(a.problems.pageErrors).toEqual([]);
+      await Promise.all([a.context.close(), victimPage.context.close(), plain.context.close()]);
     }, 90_000);
   }
 });

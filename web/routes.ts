@@ -12,6 +12,8 @@ export default [
     route("forgot-password", "routes/forgot-password.tsx"),
     route("reset-password", "routes/reset-password.tsx"),
     route("dashboard", "routes/dashboard.tsx"),
+    route("favorites", "routes/favorites.tsx"),
+    route("history", "routes/history.tsx"),
     route("shopping-list/:id?", "routes/shopping-list.tsx"),
     route("connect-extension", "routes/connect-extension.tsx"),
     route("checkout/demo/:orderId", "routes/checkout-demo.tsx"),

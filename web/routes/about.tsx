@@ -53,7 +53,7 @@ export default function About() {
             <li>Combines the same ingredient across recipes, so "2 eggs" and "1 egg" become "3 eggs".</li>
             <li>Sorts the list by store category (produce, dairy, pantry and so on) so you can shop aisle by aisle.</li>
             <li>Lets you print, copy or e-mail the list, or send it to a grocery delivery service.</li>
-            <li>With a free account, keeps the recipes and lists you make under your name.</li>
+            <li>With a free account, keeps your favourite recipes and past lists so next week's shop starts half done.</li>
           </ul>
           <h2 id="who">Who it's for</h2>
           <p>

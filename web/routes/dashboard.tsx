@@ -8,7 +8,13 @@
 import { useEffect, useRef } from "react";
 import { redirect, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { OAUTH_PROVIDER_NAMES, type OAuthProvider } from "../../core/api/auth.ts";
+import { AdminTab } from "../components/dashboard/admin-tab.tsx";
+import { FavoritesTab } from "../components/dashboard/favorites-tab.tsx";
+import { OverviewTab } from "../components/dashboard/overview-tab.tsx";
 import { ProfileTab } from "../components/dashboard/profile-tab.tsx";
+import { HistoryView } from "../components/history/history-view.tsx";
+import { cleanSearch, readHistory } from "../lib/history-loader.ts";
+import { ADMIN_USERS_SEARCH_MAX } from "../../core/api/admin.ts";
 import { SecurityTab } from "../components/dashboard/security-tab.tsx";
 import { callerContext, servicesContext } from "../context.ts";
 import { useAuth } from "../lib/auth.ts";
@@ -33,9 +39,14 @@ const TAB_LABELS: Record<DashboardTab, string> = {
 
 /** The tabs with content, in display order; admin only for admins. */
 export function tabsFor(isAdmin: boolean): DashboardTab[] {
-  const tabs: DashboardTab[] = ["profile", "security"];
-  return isAdmin ? [...tabs] : tabs;
+  const tabs: DashboardTab[] = ["overview", "favorites", "history", "profile", "security"];
+  return isAdmin ? [...tabs, "admin"] : tabs;
 }
+
+/** docs/product/constants.md: the dashboard's history and overview show 5 lists. */
+export const DASHBOARD_HISTORY_LIMIT = 5;
+/** Users per page of the admin table. */
+export const ADMIN_PAGE_SIZE = 20;
 
 /** The tab ?tab= names when the user may see it, else the first tab. */
 export function selectedTab(value: string | null, isAdmin = false): DashboardTab {
@@ -47,13 +58,38 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const caller = context.get(callerContext);
   const user = userFromCaller(caller);
   if (!user) throw redirect("/auth");
-  const tab = selectedTab(new URL(request.url).searchParams.get("tab"), user.isAdmin);
+  const params = new URL(request.url).searchParams;
+  const tab = selectedTab(params.get("tab"), user.isAdmin);
   const services = context.get(servicesContext);
   switch (tab) {
+    case "overview": {
+      const [recipes, lists, recent] = await Promise.all([
+        services.favorites.recipes(caller),
+        services.favorites.lists(caller),
+        services.history.list(caller, { limit: DASHBOARD_HISTORY_LIMIT }),
+      ]);
+      return { user, tab, recipes: recipes ?? [], lists: lists ?? [], recent: recent?.lists ?? [] } as const;
+    }
+    case "favorites": {
+      const [recipes, lists] = await Promise.all([services.favorites.recipes(caller), services.favorites.lists(caller)]);
+      return { user, tab, recipes: recipes ?? [], lists: lists ?? [] } as const;
+    }
+    case "history":
+      return { user, tab, ...(await readHistory(services, caller, params.get("search"), DASHBOARD_HISTORY_LIMIT)) } as const;
     case "security":
-      return { user, tab, sessions: (await services.sessions.list(caller)) ?? [] };
+      return { user, tab, sessions: (await services.sessions.list(caller)) ?? [] } as const;
+    case "admin": {
+      const search = cleanSearch(params.get("users"), ADMIN_USERS_SEARCH_MAX);
+      const page = Math.max(1, Math.min(10_000, Number.parseInt(params.get("page") ?? "1", 10) || 1));
+      const [stats, users] = await Promise.all([
+        services.admin.stats(caller),
+        services.admin.users(caller, { search, page, pageSize: ADMIN_PAGE_SIZE }),
+      ]);
+      if (!stats || !users) throw redirect("/dashboard");
+      return { user, tab, stats, users } as const;
+    }
     default:
-      return { user, tab };
+      return { user, tab } as const;
   }
 }
 
@@ -105,8 +141,16 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
 function TabContent({ data, user }: { data: Route.ComponentProps["loaderData"]; user: Route.ComponentProps["loaderData"]["user"] }) {
   switch (data.tab) {
+    case "overview":
+      return <OverviewTab recipes={data.recipes} lists={data.lists} recent={data.recent} />;
+    case "favorites":
+      return <FavoritesTab recipes={data.recipes} lists={data.lists} />;
+    case "history":
+      return <HistoryView lists={data.lists} search={data.search} failed={data.failed} title="Recent lists" />;
     case "security":
-      return "sessions" in data ? <SecurityTab sessions={data.sessions} /> : null;
+      return <SecurityTab sessions={data.sessions} />;
+    case "admin":
+      return <AdminTab stats={data.stats} users={data.users} />;
     default:
       return <ProfileTab user={user} />;
   }

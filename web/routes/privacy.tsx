@@ -71,8 +71,8 @@ export default function Privacy() {
           </li>
           <li>
             <strong>Recipes and lists</strong> you add or generate: recipe titles, ingredient lines, the address of the recipe page, and the
-            shopping lists linked to your account. When you add a page with the browser extension, it sends us that page's address and
-            content as your browser shows it, only when you click its button or menu entry.
+            shopping lists, favourites and list history linked to your account. When you add a page with the browser extension, it sends us
+            that page's address and content as your browser shows it, only when you click its button or menu entry.
           </li>
           <li>
             <strong>Messages you send us</strong>, including any details you choose to include.
@@ -91,7 +91,7 @@ export default function Privacy() {
         <h2 id="use">2. How we use it</h2>
         <ul>
           <li>to read recipes, combine ingredients and build your shopping lists;</li>
-          <li>to keep you signed in and keep the recipes and lists you make under your account;</li>
+          <li>to keep you signed in and keep your recipes, lists, favourites and list history under your account;</li>
           <li>to send e-mails you ask for, such as a shopping list or a password reset link;</li>
           <li>to answer your support messages;</li>
           <li>to keep the service secure, prevent abuse and fix problems;</li>

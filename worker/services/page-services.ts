@@ -2,14 +2,19 @@
  * What route loaders may ask of the server (web/context.ts `servicesContext`, filled per request by
  * worker/index.ts): the same service functions the API calls, bound to this request's database.
  * Web code imports only the type, so no server module reaches the browser bundle. Personal data
- * is asked for with the request's Caller (web/context.ts `callerContext`); signed out, it is null.
+ * is asked for with the request's Caller (web/context.ts `callerContext`) and is null signed out;
+ * admin data is null for anyone but an admin (the API's 401/403 rule, kept here too).
  */
+import type { AdminStats, AdminUsersResponse } from "../../core/api/admin.ts";
 import type { ProvidersResponse, SessionInfo } from "../../core/api/auth.ts";
+import type { FavoriteList, FavoriteRecipe, HistoryResponse } from "../../core/api/favorites.ts";
 import type { ShoppingList } from "../../core/api/lists.ts";
 import type { UnitChoice } from "../../core/combine/unit-choice.ts";
 import type { Db } from "../db/client.ts";
 import { isWellFormedId } from "../lib/ids.ts";
+import { listUsers, siteStats } from "./admin.ts";
 import type { Caller } from "./caller.ts";
+import { listFavoriteLists, listFavoriteRecipes, listHistory } from "./favorites.ts";
 import { getShoppingList, readShoppingList } from "./lists.ts";
 import { listSessions } from "./sessions.ts";
 import { providerButtons } from "./oauth-providers.ts";
@@ -31,6 +36,22 @@ export interface PageServices {
   sessions: {
     /** The caller's live sessions as GET /api/auth/sessions answers them; null when signed out. */
     list(caller: Caller): Promise<SessionInfo[] | null>;
+  };
+  favorites: {
+    /** GET /api/users/me/favorites/recipes; null signed out. */
+    recipes(caller: Caller): Promise<FavoriteRecipe[] | null>;
+    /** GET /api/users/me/favorites/lists; null signed out. */
+    lists(caller: Caller): Promise<FavoriteList[] | null>;
+  };
+  history: {
+    /** GET /api/users/me/shopping-lists?search=&limit= (search already trimmed, limit in range); null signed out. */
+    list(caller: Caller, query: { search?: string; limit: number }): Promise<HistoryResponse | null>;
+  };
+  admin: {
+    /** GET /api/admin/stats; null unless the caller is an admin. */
+    stats(caller: Caller): Promise<AdminStats | null>;
+    /** GET /api/admin/users; null unless the caller is an admin. */
+    users(caller: Caller, query: { search?: string; page: number; pageSize: number }): Promise<AdminUsersResponse | null>;
   };
 }
 
@@ -57,6 +78,17 @@ export function createPageServices(db: Db, env: object): PageServices {
           expiresAt: s.expiresAt.toISOString(),
         }));
       },
+    },
+    favorites: {
+      recipes: async (caller) => (caller.user ? listFavoriteRecipes(db, caller.user) : null),
+      lists: async (caller) => (caller.user ? listFavoriteLists(db, caller.user) : null),
+    },
+    history: {
+      list: async (caller, query) => (caller.user ? listHistory(db, caller.user, query) : null),
+    },
+    admin: {
+      stats: async (caller) => (caller.user?.isAdmin ? siteStats(db) : null),
+      users: async (caller, query) => (caller.user?.isAdmin ? listUsers(db, query) : null),
     },
   };
 }

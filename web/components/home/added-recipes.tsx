@@ -1,11 +1,14 @@
 /**
  * The visitor's added recipes (docs/product/screens.md Home): title, source, ingredient count, edit and delete,
+ * a favourite toggle when signed in,
  * and the 'Generate Shopping List' button. Generating POSTs the recipe ids, remembers the new
  * list and opens it.
  */
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { ApiError, api, errorText } from "../../lib/api.ts";
+import { useAuth } from "../../lib/auth.ts";
+import { FavoriteSlot } from "../favorites/favorite-slot.tsx";
 import { type AddedRecipe, rememberListToken, removeRecipe, restoreRecipe, setLastListId } from "../../lib/recipes-store.ts";
 import { dismissAllToasts, toast } from "../../lib/toast.ts";
 import { Button } from "../../ui/button.tsx";
@@ -26,6 +29,8 @@ const preloadEditDialog = () => void editDialog.load();
  * browser, so the server render must not claim the list is empty.
  */
 export function AddedRecipes({ recipes, ready }: { recipes: AddedRecipe[]; ready: boolean }) {
+  // The favourite toggle is for signed-in users only (docs/product/behaviour.md).
+  const userId = useAuth().user?.id ?? null;
   const [editing, setEditing] = useState<AddedRecipe | null>(null);
   const [generating, setGenerating] = useState(false);
   const navigate = useNavigate();
@@ -157,6 +162,7 @@ export function AddedRecipes({ recipes, ready }: { recipes: AddedRecipe[]; ready
                 </p>
               </div>
               <div className="added__actions">
+                {userId ? <FavoriteSlot recipe={recipe} userId={userId} /> : null}
                 <Button
                   variant="outline"
                   size="sm"

@@ -5,12 +5,16 @@
  * typed items, editing an item (name, amount, category), the unit choice, removing an item, Print and
  * Copy, Email (web/components/share) and Order with Instacart (web/components/grocery). Editors'
  * changes go to the server (queued while offline); read-only viewers' ticks stay in their browser.
+ * Signed-in readers also get the favourite toggle.
  */
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import type { ShoppingList, ShoppingListItem } from "../../../core/api/lists.ts";
 import { ITEM_TEXT_MAX } from "../../../core/api/lists.ts";
 import { api, errorText } from "../../lib/api.ts";
+import { useAuth } from "../../lib/auth.ts";
+import { useFavoriteIds } from "../../lib/favorites-store.ts";
+import { FavoriteToggle } from "../favorites/favorite-toggle.tsx";
 import { listEditToken } from "../../lib/recipes-store.ts";
 import { newItemId, setUnitsCookie } from "../../lib/shopping-state.ts";
 import { dismissAllToasts, toast } from "../../lib/toast.ts";
@@ -67,6 +71,7 @@ export function ShoppingListView({
       return next;
     });
 
+  const userId = useAuth().user?.id ?? null;
   const visible: ShoppingList = { ...list, ingredients: Object.fromEntries(categories) };
   const location = useLocation();
   const focusHeading = (location.state as { focusListHeading?: boolean } | null)?.focusListHeading === true;
@@ -194,6 +199,7 @@ export function ShoppingListView({
           </Button>
           {list.shared ? null : <EmailButton listId={list.id} />}
           {list.shared ? null : <OrderButton listId={list.id} />}
+          {userId ? <ListFavorite list={list} userId={userId} /> : null}
         </div>
         <fieldset className="list__units">
           <legend className="list__units-legend">Units</legend>
@@ -303,6 +309,13 @@ function AddItemForm({ onAdd }: { onAdd: (text: string) => void }) {
       </div>
     </form>
   );
+}
+
+/** The list's favourite toggle (signed in only), filled once the favourites say so. */
+function ListFavorite({ list, userId }: { list: ShoppingList; userId: string }) {
+  const ids = useFavoriteIds("lists", userId);
+  if (!ids) return null;
+  return <FavoriteToggle kind="list" id={list.id} title={list.name} isFavorite={ids.has(list.id)} size="md" />;
 }
 
 /**

@@ -1,0 +1,68 @@
+/**
+ * /favorites (docs/product/screens.md): tabs Recipes (n) and Lists (n) with their cards and empty states
+ * ('No favorite recipes yet', 'No favorite lists yet'), rendered on the server from the session
+ * cookie by the loader; signed out, the visitor is sent to /auth. ?tab=lists opens the Lists tab.
+ */
+import { redirect, useRevalidator, useSearchParams } from "react-router";
+import { removeFavoriteList, removeFavoriteRecipe } from "../components/favorites/favorites-actions.ts";
+import { ListCard } from "../components/favorites/list-card.tsx";
+import { RecipeCard } from "../components/favorites/recipe-card.tsx";
+import { callerContext, servicesContext } from "../context.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { Tab, TabList, TabPanel, Tabs } from "../ui/tabs.tsx";
+import type { Route } from "./+types/favorites.ts";
+import "../styles/dashboard.css";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const caller = context.get(callerContext);
+  if (!caller.user) throw redirect("/auth");
+  const services = context.get(servicesContext);
+  const [recipes, lists] = await Promise.all([services.favorites.recipes(caller), services.favorites.lists(caller)]);
+  return { recipes: recipes ?? [], lists: lists ?? [] };
+}
+
+export const meta = () => pageMeta({ title: "My Favorites", description: "Your favourite recipes and shopping lists.", personal: true });
+
+export default function Favorites({ loaderData }: Route.ComponentProps) {
+  const { recipes, lists } = loaderData;
+  const [params, setParams] = useSearchParams();
+  const revalidator = useRevalidator();
+  const refresh = () => revalidator.revalidate();
+  const tab = params.get("tab") === "lists" ? "lists" : "recipes";
+  return (
+    <div className="favorites-page container">
+      <h1>My Favorites</h1>
+      <Tabs
+        selectedKey={tab}
+        onSelectionChange={(key) => setParams(key === "lists" ? { tab: "lists" } : {}, { replace: true, preventScrollReset: true })}
+      >
+        <TabList aria-label="Favorites">
+          <Tab id="recipes">Recipes ({recipes.length})</Tab>
+          <Tab id="lists">Lists ({lists.length})</Tab>
+        </TabList>
+        <TabPanel id="recipes">
+          {recipes.length === 0 ? (
+            <p className="empty-state">No favorite recipes yet</p>
+          ) : (
+            <ul className="fav-cards fav-cards--grid" aria-label="Favorite recipes">
+              {recipes.map((r) => (
+                <RecipeCard key={r.id} recipe={r} onRemove={(recipe) => void removeFavoriteRecipe(recipe, refresh)} />
+              ))}
+            </ul>
+          )}
+        </TabPanel>
+        <TabPanel id="lists">
+          {lists.length === 0 ? (
+            <p className="empty-state">No favorite lists yet</p>
+          ) : (
+            <ul className="fav-cards fav-cards--grid" aria-label="Favorite lists">
+              {lists.map((l) => (
+                <ListCard key={l.id} list={l} onRemove={(list) => void removeFavoriteList(list, refresh)} />
+              ))}
+            </ul>
+          )}
+        </TabPanel>
+      </Tabs>
+    </div>
+  );
+}

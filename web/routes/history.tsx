@@ -1,0 +1,30 @@
+/**
+ * /history (docs/product/screens.md): the newest 10 lists with search (?search=), rendered on the server
+ * from the session cookie by the loader; signed out, the visitor is sent to /auth.
+ */
+import { redirect } from "react-router";
+import { HistoryView } from "../components/history/history-view.tsx";
+import { callerContext, servicesContext } from "../context.ts";
+import { readHistory } from "../lib/history-loader.ts";
+import { pageMeta } from "../lib/meta.ts";
+import type { Route } from "./+types/history.ts";
+import "../styles/dashboard.css";
+
+/** docs/product/constants.md: the history page shows 10 lists. */
+export const HISTORY_PAGE_LIMIT = 10;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const caller = context.get(callerContext);
+  if (!caller.user) throw redirect("/auth");
+  return readHistory(context.get(servicesContext), caller, new URL(request.url).searchParams.get("search"), HISTORY_PAGE_LIMIT);
+}
+
+export const meta = () => pageMeta({ title: "List History", description: "Your shopping lists, newest first, with search.", personal: true });
+
+export default function History({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="history-page container">
+      <HistoryView lists={loaderData.lists} search={loaderData.search} failed={loaderData.failed} title="List History" headingLevel="h1" />
+    </div>
+  );
+}
