@@ -43,11 +43,32 @@ export async function expectToast(page: Page, title: string, description?: strin
   await toast.waitFor({ state: "detached" });
 }
 
-/** The page is no wider than the viewport (nothing scrolls sideways on a phone). */
+/** The page is no wider than the viewport (nothing scrolls sideways on a phone); names what sticks out if it is. */
 export async function noHorizontalScroll(page: Page): Promise<void> {
-  const { scroll, client } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-  }));
-  expect(scroll).toBeLessThanOrEqual(client);
+  const { scroll, client, wide } = await page.evaluate(() => {
+    const client = document.documentElement.clientWidth;
+    const wide = [...document.querySelectorAll("body *")]
+      .filter((el) => el.getBoundingClientRect().right > client + 1)
+      // Content of a container that scrolls on its own (a table, a tab list) is not the page's.
+      .filter((el) => {
+        for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+          if (/(auto|scroll|hidden)/.test(getComputedStyle(p).overflowX)) return false;
+        }
+        return true;
+      })
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} right=${Math.round(el.getBoundingClientRect().right)}`);
+    return { scroll: document.documentElement.scrollWidth, client, wide };
+  });
+  expect(scroll, wide.join("; ")).toBeLessThanOrEqual(client);
+}
+
+/** Closes every toast showing (one may sit over a dialog's buttons on a phone while the pointer rests on it). */
+export async function closeToasts(page: Page): Promise<void> {
+  const toasts = page.getByTestId("toast-region").locator(".toast");
+  while ((await toasts.count()) > 0) {
+    const toast = toasts.first();
+    await toast.locator(".toast__close").click();
+    await toast.waitFor({ state: "detached" });
+  }
 }

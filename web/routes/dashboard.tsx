@@ -131,9 +131,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             </Tab>
           ))}
         </TabList>
-        <TabPanel id={tab} aria-busy={loading || undefined}>
-          <TabContent data={loaderData} user={user} />
-        </TabPanel>
+        {/* One panel per tab, so every tab's aria-controls names a panel; only the loaded one has content. */}
+        {tabsFor(loaderData.user.isAdmin).map((t) => (
+          <TabPanel key={t} id={t} aria-busy={(t === tab && loading) || undefined}>
+            {t === tab ? <TabContent data={loaderData} user={user} /> : null}
+          </TabPanel>
+        ))}
       </Tabs>
     </div>
   );

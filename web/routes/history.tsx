@@ -19,7 +19,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return readHistory(context.get(servicesContext), caller, new URL(request.url).searchParams.get("search"), HISTORY_PAGE_LIMIT);
 }
 
-export const meta = () => pageMeta({ title: "List History", description: "Your shopping lists, newest first, with search.", personal: true });
+export const meta = () =>
+  pageMeta({ title: "List History", description: "Your shopping lists, newest first, with search.", personal: true });
 
 export default function History({ loaderData }: Route.ComponentProps) {
   return (

@@ -121,7 +121,8 @@ function UsersSection({ users }: { users: AdminUsersResponse }) {
       {users.users.length === 0 ? (
         <p className="empty-state">No users found.</p>
       ) : (
-        <div className="admin-table-wrap">
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways on a phone takes focus so the keyboard can scroll it
+        <section className="admin-table-wrap" aria-label="Users table" tabIndex={0}>
           <table className="admin-table">
             <caption className="visually-hidden">Users, newest first</caption>
             <thead>
@@ -174,7 +175,7 @@ function UsersSection({ users }: { users: AdminUsersResponse }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
       {pages > 1 ? (
         <nav className="section-head__actions admin-pages" aria-label="User pages">

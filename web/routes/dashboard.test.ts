@@ -1,0 +1,90 @@
+/**
+ * The dashboard's tab choice and loader (the server read behind the first HTML), called with stand-in
+ * page services in React Router's context (the real ones run in the e2e tests against workerd + D1).
+ */
+import { RouterContextProvider } from "react-router";
+import { describe, expect, it } from "vitest";
+import { type Caller, callerContext, type PageServices, servicesContext } from "../context.ts";
+import { loader, selectedTab, tabsFor } from "./dashboard.tsx";
+
+const ANONYMOUS: Caller = { kind: "anonymous", user: null, session: null };
+const user = (isAdmin: boolean): Caller => ({
+  kind: "user",
+  user: { id: "u1", firstName: "Ada", lastName: "Cook", email: "ada@example.com", isAdmin, createdAt: new Date(0), updatedAt: new Date(0) },
+  session: { id: "s1", via: "cookie", expiresAt: new Date(Date.now() + 60_000) },
+});
+
+function services(asked: string[]): PageServices {
+  const note = (name: string, value: unknown) => async () => (asked.push(name), value);
+  return {
+    auth: { oauthProviders: () => [] },
+    lists: { get: note("lists.get", null) },
+    sessions: { list: note("sessions", []) },
+    favorites: { recipes: note("favorites.recipes", []), lists: note("favorites.lists", []) },
+    history: {
+      list: async (_c: Caller, q: { search?: string; limit: number }) => (
+        asked.push(`history ${q.limit} ${q.search ?? ""}`), { lists: [], search: q.search ?? null }
+      ),
+    },
+    admin: {
+      stats: note("admin.stats", {
+        totalUsers: 1,
+        totalRecipes: 0,
+        totalShoppingLists: 0,
+        totalFavoriteRecipes: 0,
+        totalFavoriteLists: 0,
+        topDomains: [],
+      }),
+      users: note("admin.users", { users: [], page: 1, pageSize: 20, total: 0 }),
+    },
+  } as unknown as PageServices;
+}
+
+function load(caller: Caller, search: string, asked: string[]) {
+  const context = new RouterContextProvider();
+  context.set(callerContext, caller);
+  context.set(servicesContext, services(asked));
+  return loader({ request: new Request(`http://x/dashboard${search}`), params: {}, context } as unknown as Parameters<typeof loader>[0]);
+}
+
+describe("dashboard tabs", () => {
+  it("lists admin only for admins and falls back to the overview", () => {
+    expect(tabsFor(false)).toEqual(["overview", "favorites", "history", "profile", "security"]);
+    expect(tabsFor(true)).toContain("admin");
+    expect(selectedTab("admin", false)).toBe("overview");
+    expect(selectedTab("admin", true)).toBe("admin");
+    expect(selectedTab("nope")).toBe("overview");
+    expect(selectedTab(null)).toBe("overview");
+    expect(selectedTab("security")).toBe("security");
+  });
+
+  it("sends a signed-out visitor to /auth", async () => {
+    const thrown = await load(ANONYMOUS, "", []).catch((e: unknown) => e);
+    expect((thrown as Response).status).toBe(302);
+    expect((thrown as Response).headers.get("location")).toBe("/auth");
+  });
+
+  it("reads only the chosen tab's data", async () => {
+    const asked: string[] = [];
+    const data = await load(user(false), "?tab=history&search=%20saffron%20", asked);
+    expect(data.tab).toBe("history");
+    expect(asked).toEqual(["history 5 saffron"]);
+
+    const none: string[] = [];
+    expect((await load(user(false), "?tab=profile", none)).tab).toBe("profile");
+    expect(none).toEqual([]);
+
+    const overview: string[] = [];
+    await load(user(false), "", overview);
+    expect(overview.sort()).toEqual(["favorites.lists", "favorites.recipes", "history 5 "]);
+  });
+
+  it("never reads admin data for a non-admin, and reads it for an admin", async () => {
+    const asked: string[] = [];
+    expect((await load(user(false), "?tab=admin", asked)).tab).toBe("overview");
+    expect(asked.some((a) => a.startsWith("admin"))).toBe(false);
+    const adminAsked: string[] = [];
+    expect((await load(user(true), "?tab=admin&users=ada&page=2", adminAsked)).tab).toBe("admin");
+    expect(adminAsked.sort()).toEqual(["admin.stats", "admin.users"]);
+  });
+});
