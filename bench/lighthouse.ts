@@ -1,8 +1,12 @@
 /**
  * Lighthouse figures (issue 18), printed, never asserted: mobile performance and accessibility
- * scores, LCP, TBT and CLS for /, /about, /help, a shopping list with 20 items (made through the
- * API), and /auth and /dashboard when those routes exist (a 404 is skipped with a note).
- * Budget: performance >= 95, accessibility 100, CLS < 0.05 on every page.
+ * scores, LCP, TBT and CLS for /, / as a returning visitor (local storage holding two added
+ * recipes and the last list, written in the launched Chromium before each run and kept through it),
+ * /about, /help, a shopping list with 20 items (made through the API), /auth, and /dashboard signed
+ * in (a user registered through the API; its session cookie sent with Lighthouse's extraHeaders).
+ * A page answering 404 or anything but 200 is skipped with a note. LIGHTHOUSE_PAGES=label,label
+ * measures only those rows (labels as printed, e.g. "/,/dashboard (signed in)").
+ * Budget: performance >= 95, accessibility 100, CLS < 0.05 on every page (decision 0099).
  *
  * The built app runs in workerd (`wrangler dev` on the build, fresh local D1, bench/_server.ts);
  * Chromium is Debian's (/usr/bin/chromium, CHROMIUM_PATH overrides), started by chrome-launcher.
@@ -20,6 +24,7 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import * as constants from "lighthouse/core/config/constants.js";
+import { chromium } from "playwright-core";
 import { buildUnlessReused, startServer } from "./_server.ts";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -69,8 +74,22 @@ interface Figures {
   rawPerformance?: number;
 }
 
-async function makeList(base: string): Promise<{ path: string; items: number }> {
-  const recipes: string[] = [];
+/** What a page run needs besides its address: a session cookie, or local storage set before the load. */
+interface PageSetup {
+  cookie?: string;
+  /** Local storage of the app's origin for a returning visitor (kept through the run). */
+  storage?: Record<string, string>;
+}
+
+interface BenchList {
+  path: string;
+  items: number;
+  /** The home page's local storage after adding the two recipes and generating this list (web/lib/recipes-store.ts). */
+  returningStorage: Record<string, string>;
+}
+
+async function makeList(base: string): Promise<BenchList> {
+  const recipes: { id: string; title: string; source: string; ingredients: string[]; editToken?: string }[] = [];
   for (const [i, lines] of [LIST_LINES.slice(0, 10), LIST_LINES.slice(10)].entries()) {
     const res = await fetch(`${base}/api/recipes/manual`, {
       method: "POST",
@@ -78,24 +97,69 @@ async function makeList(base: string): Promise<{ path: string; items: number }> 
       body: JSON.stringify({ title: `Bench dinner ${i + 1}`, ingredients: lines, source: "manually added" }),
     });
     if (!res.ok) throw new Error(`manual recipe: ${res.status} ${await res.text()}`);
-    recipes.push(((await res.json()) as { id: string }).id);
+    const made = (await res.json()) as { id: string; editToken?: string };
+    recipes.push({ id: made.id, title: `Bench dinner ${i + 1}`, source: "manually added", ingredients: lines, editToken: made.editToken });
   }
   const res = await fetch(`${base}/api/shopping-lists`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ name: "Weekend shop", recipeIds: recipes }),
+    body: JSON.stringify({ name: "Weekend shop", recipeIds: recipes.map((r) => r.id) }),
   });
   if (res.status !== 201) throw new Error(`POST /api/shopping-lists answered ${res.status}: ${await res.text()}`);
-  const list = (await res.json()) as { id: string; ingredients: Record<string, unknown[]> };
-  return { path: `/shopping-list/${list.id}`, items: Object.values(list.ingredients).flat().length };
+  const list = (await res.json()) as { id: string; editToken?: string; ingredients: Record<string, unknown[]> };
+  return {
+    path: `/shopping-list/${list.id}`,
+    items: Object.values(list.ingredients).flat().length,
+    returningStorage: {
+      "recipecart:recipes": JSON.stringify(recipes),
+      "recipecart:last-list": list.id,
+      ...(list.editToken ? { "recipecart:list-tokens": JSON.stringify({ [list.id]: list.editToken }) } : {}),
+    },
+  };
+}
+
+/** Registers a bench user through the API and returns its session cookie ("name=value"). */
+async function signIn(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/auth/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base },
+    body: JSON.stringify({
+      firstName: "Bench",
+      lastName: "Visitor",
+      email: `bench-${Date.now()}@example.com`,
+      password: "bench-password-1",
+    }),
+  });
+  if (!res.ok) throw new Error(`register: ${res.status} ${await res.text()}`);
+  const cookie = res.headers.getSetCookie().find((c) => c.includes("="));
+  if (!cookie) throw new Error("register answered without a session cookie");
+  return cookie.split(";")[0]!;
+}
+
+/** Writes the page's origin's local storage in the launched Chromium (a returning visitor). */
+async function seedStorage(url: string, port: number, storage: Record<string, string>): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0] ?? (await browser.newContext());
+    const page = await context.newPage();
+    await page.goto(new URL("/about", url).href);
+    await page.evaluate((entries) => {
+      localStorage.clear();
+      for (const [k, v] of entries) localStorage.setItem(k, v);
+    }, Object.entries(storage));
+    await page.close();
+  } finally {
+    // Disconnects only: the browser belongs to chrome-launcher.
+    await browser.close();
+  }
 }
 
 /** One measurement: the default run, then (on a slow host) the run calibrated to its benchmark index. */
-async function audit(url: string, port: number): Promise<Figures> {
-  const raw = await retried(() => auditOnce(url, port, 4));
+async function audit(url: string, port: number, setup: PageSetup): Promise<Figures> {
+  const raw = await retried(() => auditOnce(url, port, 4, setup));
   if (!CALIBRATE || raw.benchmarkIndex >= SLOW_HOST_INDEX) return raw;
   const slowdown = Math.min(4, Math.max(1, raw.benchmarkIndex / PHONE_INDEX));
-  const calibrated = await retried(() => auditOnce(url, port, slowdown));
+  const calibrated = await retried(() => auditOnce(url, port, slowdown, setup));
   return { ...calibrated, rawPerformance: raw.performance };
 }
 
@@ -110,10 +174,19 @@ async function retried(run: () => Promise<Figures>): Promise<Figures> {
   }
 }
 
-async function auditOnce(url: string, port: number, cpuSlowdown: number): Promise<Figures> {
+async function auditOnce(url: string, port: number, cpuSlowdown: number, setup: PageSetup): Promise<Figures> {
+  if (setup.storage) await seedStorage(url, port, setup.storage);
   const result = await lighthouse(
     url,
-    { port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"] },
+    {
+      port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility"],
+      // A returning visitor keeps the storage seeded above (Lighthouse clears the origin's storage otherwise).
+      disableStorageReset: Boolean(setup.storage),
+      ...(setup.cookie ? { extraHeaders: { Cookie: setup.cookie } } : {}),
+    },
     // Mobile defaults; only the CPU slowdown may change (calibration above).
     { extends: "lighthouse:default", settings: { throttling: { ...MOBILE_THROTTLING, cpuSlowdownMultiplier: cpuSlowdown } } },
   );
@@ -155,46 +228,54 @@ export async function run(): Promise<void> {
   try {
     const base = server.baseURL;
     const list = await makeList(base);
-    const pages: { label: string; path: string }[] = [
+    const cookie = await signIn(base);
+    const pages: ({ label: string; path: string } & PageSetup)[] = [
       { label: "/", path: "/" },
+      { label: "/ (returning)", path: "/", storage: list.returningStorage },
       { label: "/about", path: "/about" },
       { label: "/help", path: "/help" },
       { label: `list (${list.items} items)`, path: list.path },
       { label: "/auth", path: "/auth" },
-      { label: "/dashboard", path: "/dashboard" },
+      { label: "/dashboard (signed in)", path: "/dashboard", cookie },
     ];
+    const only = process.env.LIGHTHOUSE_PAGES?.split(",").map((p) => p.trim());
     console.log(
       `mobile (Lighthouse defaults), median of ${RUNS} run(s) by performance; budget: performance >= ${BUDGET.performance}, accessibility ${BUDGET.accessibility}, CLS < ${BUDGET.cls}`,
     );
     console.log(
-      `${"page".padEnd(20)} ${"perf".padStart(4)} ${"a11y".padStart(4)} ${"LCP ms".padStart(7)} ${"TBT ms".padStart(7)} ${"CLS".padStart(6)}  budget`,
+      `${"page".padEnd(24)} ${"perf".padStart(4)} ${"a11y".padStart(4)} ${"LCP ms".padStart(7)} ${"TBT ms".padStart(7)} ${"CLS".padStart(6)}  budget`,
     );
     console.log(
-      `${"".padEnd(20)} (perf calibrated to the host when its benchmarkIndex < ${SLOW_HOST_INDEX}; "raw" = default 4x CPU slowdown)`,
+      `${"".padEnd(24)} (perf calibrated to the host when its benchmarkIndex < ${SLOW_HOST_INDEX}; "raw" = default 4x CPU slowdown)`,
     );
     for (const page of pages) {
-      const status = (await fetch(base + page.path, { redirect: "manual" })).status;
-      if (status === 404) {
-        console.log(`${page.label.padEnd(20)} skipped: ${page.path} answers 404 (the page does not exist yet)`);
+      if (only && !only.includes(page.label)) continue;
+      const res = await fetch(base + page.path, { redirect: "manual", headers: page.cookie ? { cookie: page.cookie } : {} });
+      if (res.status === 404) {
+        console.log(`${page.label.padEnd(24)} skipped: ${page.path} answers 404 (the page does not exist yet)`);
+        continue;
+      }
+      if (res.status !== 200) {
+        console.log(`${page.label.padEnd(24)} skipped: ${page.path} answers ${res.status} ${res.headers.get("location") ?? ""}`);
         continue;
       }
       const runs: Figures[] = [];
       try {
-        for (let i = 0; i < RUNS; i++) runs.push(await audit(base + page.path, chrome.port));
+        for (let i = 0; i < RUNS; i++) runs.push(await audit(base + page.path, chrome.port, page));
       } catch (err) {
-        console.log(`${page.label.padEnd(20)} failed: ${err instanceof Error ? err.message : String(err)}`);
+        console.log(`${page.label.padEnd(24)} failed: ${err instanceof Error ? err.message : String(err)}`);
         continue;
       }
       const f = median(runs);
       const ok = f.performance >= BUDGET.performance && f.accessibility >= BUDGET.accessibility && f.cls < BUDGET.cls;
       console.log(
-        `${page.label.padEnd(20)} ${String(f.performance).padStart(4)} ${String(f.accessibility).padStart(4)} ${f.lcp.toFixed(0).padStart(7)} ${f.tbt.toFixed(0).padStart(7)} ${f.cls.toFixed(3).padStart(6)}  ${ok ? "ok" : "MISSED"}` +
+        `${page.label.padEnd(24)} ${String(f.performance).padStart(4)} ${String(f.accessibility).padStart(4)} ${f.lcp.toFixed(0).padStart(7)} ${f.tbt.toFixed(0).padStart(7)} ${f.cls.toFixed(3).padStart(6)}  ${ok ? "ok" : "MISSED"}` +
           (RUNS > 1 ? `  (perf runs: ${runs.map((r) => r.performance).join(", ")})` : "") +
           `  [host benchmarkIndex ${Math.round(f.benchmarkIndex)}, CPU slowdown ${f.cpuSlowdown.toFixed(1)}x` +
           (f.rawPerformance !== undefined ? `, raw perf ${f.rawPerformance}]` : "]"),
       );
-      if (f.a11yFailures.length) console.log(`${"".padEnd(20)} accessibility audits failing: ${f.a11yFailures.join(", ")}`);
-      if (f.cls >= BUDGET.cls && f.shifts.length) console.log(`${"".padEnd(20)} layout shifts: ${f.shifts.join("; ")}`);
+      if (f.a11yFailures.length) console.log(`${"".padEnd(24)} accessibility audits failing: ${f.a11yFailures.join(", ")}`);
+      if (f.cls >= BUDGET.cls && f.shifts.length) console.log(`${"".padEnd(24)} layout shifts: ${f.shifts.join("; ")}`);
     }
   } finally {
     chrome.kill();
