@@ -83,6 +83,9 @@ describe("statements that must match the shipped product", () => {
     const storage = await page.locator("#storage + p").innerText();
     expect(storage).toMatch(/local storage to remember, on this browser,\s+the recipes you added and the lists you made/);
     expect(storage).toMatch(/extension/);
+    // Shopping mode's waiting ticks and the service worker's offline copy (web/lib/shopping-state.ts, web/lib/offline.ts).
+    expect(storage).toMatch(/items you tick in the store wait\s+in local storage/);
+    expect(storage).toMatch(/service worker keeps a copy of the pages you opened/);
     expect(storage).not.toMatch(/only to keep you signed in/);
     expect(await page.locator("main").innerText()).not.toMatch(/through the contact form or by e-mail/);
     await done(page, context);

@@ -54,6 +54,7 @@ export default function About() {
             <li>Sorts the list by store category (produce, dairy, pantry and so on) so you can shop aisle by aisle.</li>
             <li>Lets you print, copy or e-mail the list, or send it to a grocery delivery service.</li>
             <li>With a free account, keeps your favourite recipes and past lists so next week's shop starts half done.</li>
+            <li>Lets you tick items off on your phone as you shop, even where the signal is weak.</li>
           </ul>
           <h2 id="who">Who it's for</h2>
           <p>

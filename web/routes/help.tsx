@@ -126,7 +126,9 @@ export const FAQ: ReadonlyArray<{ id: string; question: string; answer: ReactNod
       <p>
         Open the list and use the <strong>Print</strong>, <strong>Copy</strong> or <strong>Email</strong> buttons. Print opens a clean,
         printer-friendly version of the list. Copy puts the list on your clipboard as plain text, with a heading per category and one bullet
-        per item, ready to paste into a notes or messaging app. Email sends the list to the address you enter.
+        per item, ready to paste into a notes or messaging app. Email sends the list to the address you enter. In the store, open the list
+        on your phone and tick items off as you go: ticked items move to "In the cart", and things most kitchens already have wait under
+        "You probably have". Your ticks are kept on the phone and reach the list when the connection allows.
       </p>
     ),
   },
@@ -149,10 +151,10 @@ export const FAQ: ReadonlyArray<{ id: string; question: string; answer: ReactNod
         you make are kept under your name, including the ones you made on this browser before signing in; you can mark recipes and lists as
         favourites with the heart button, build a new list from favourite recipes (Dashboard, Favorites: tick them and press Create List),
         and find earlier lists in your list history, searching by list name, ingredient or recipe. Use "Sign In" at the top of any page to
-        sign in or create one. Your name, e-mail address and password can be changed under Dashboard, Profile, and Dashboard, Security shows
-        the devices you are signed in on, each of which you can sign out; changing or resetting your password signs you out on your other
-        devices. If you forget your password, use the "Forgot password?" link on the sign-in page; the reset link is valid for 10 minutes
-        and works once.
+        sign in or create one, with your e-mail and a password or, where offered, with Google or GitHub. Your name, e-mail address and
+        password can be changed under Dashboard, Profile, and Dashboard, Security shows the devices you are signed in on, each of which you
+        can sign out; changing or resetting your password signs you out on your other devices. If you forget your password, use the "Forgot
+        password?" link on the sign-in page; the reset link is valid for 10 minutes and works once.
       </p>
     ),
   },
