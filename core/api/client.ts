@@ -44,7 +44,7 @@ import {
   StoreSearchResultSchema,
   type CreateGroceryOrderRequest,
 } from "./grocery.ts";
-import { ListChangesResponseSchema, ListShareSchema, ShoppingListSchema, type CreateShoppingListRequest } from "./lists.ts";
+import { ListChangesResponseSchema, ShoppingListSchema, type CreateShoppingListRequest } from "./lists.ts";
 import type { ListChangesRequest } from "./shopping.ts";
 import { RecipeSchema, type ManualRecipeRequest, type ParseRecipeRequest, type UpdateRecipeRequest } from "./recipes.ts";
 
@@ -234,8 +234,6 @@ export function createApiClient(options: ApiClientOptions) {
           body,
           opts,
         ),
-      share: (id: string, opts?: CallOptions) => call("POST", `/api/shopping-lists/${enc(id)}/share`, ListShareSchema, {}, opts),
-      unshare: (id: string, opts?: CallOptions) => callVoid("DELETE", `/api/shopping-lists/${enc(id)}/share`, undefined, opts),
     },
     grocery: {
       searchStores: (provider: string, zip: string) =>

@@ -51,8 +51,6 @@ export const ShoppingListSchema = z.object({
   ingredients: z.record(z.string(), z.array(ShoppingListItemSchema)),
   /** Only in the answer that creates a list while signed out (decision 0082); a list link is read-only. */
   editToken: z.string().optional(),
-  /** Set when read through a share link (decision 0116): the reader may tick for themselves only. */
-  shared: z.boolean().optional(),
 });
 export type ShoppingList = z.infer<typeof ShoppingListSchema>;
 
@@ -71,10 +69,3 @@ export const ListChangesResponseSchema = z.object({
   missing: z.array(z.string()),
 });
 export type ListChangesResponse = z.infer<typeof ListChangesResponseSchema>;
-
-/** Answer of POST/GET /api/shopping-lists/{id}/share. */
-export const ListShareSchema = z.object({
-  /** The read-only link's id (/s/{id}); null when the list has no live share link. */
-  shareId: z.string().nullable(),
-});
-export type ListShare = z.infer<typeof ListShareSchema>;

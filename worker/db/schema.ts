@@ -188,7 +188,7 @@ export const userStaples = sqliteTable(
 );
 
 /**
- * Read-only share links of a list (decision 0116): the link's id is the right to read the list
+ * Read-only share links of a list (issue 17's sharing step, not built yet): the link's id would be the right to read the list
  * (never its own id), until the owner revokes it.
  */
 export const listShares = sqliteTable(

@@ -197,8 +197,8 @@ export function ShoppingListView({
           <Button variant="outline" onPress={() => void copyList(visible)}>
             Copy
           </Button>
-          {list.shared ? null : <EmailButton listId={list.id} />}
-          {list.shared ? null : <OrderButton listId={list.id} />}
+          <EmailButton listId={list.id} />
+          <OrderButton listId={list.id} />
           {userId ? <ListFavorite list={list} userId={userId} /> : null}
         </div>
         <fieldset className="list__units">
@@ -210,13 +210,7 @@ export function ShoppingListView({
             </label>
           ))}
         </fieldset>
-        <ShoppingTools
-          listId={list.id}
-          online={shopping.online}
-          pending={shopping.pending}
-          canShare={owned || canEdit}
-          shared={!!list.shared}
-        />
+        <ShoppingTools online={shopping.online} pending={shopping.pending} />
       </header>
       <div className="list__add-slot">
         {canEdit ? (

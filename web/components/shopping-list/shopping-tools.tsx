@@ -7,16 +7,7 @@ import { Button } from "../../ui/button.tsx";
 
 const noSubscribe = () => () => {};
 
-export function ShoppingTools({
-  online,
-  pending,
-}: {
-  listId: string;
-  online: boolean;
-  pending: number;
-  canShare: boolean;
-  shared: boolean;
-}) {
+export function ShoppingTools({ online, pending }: { online: boolean; pending: number }) {
   return (
     <>
       <div className="list__tools">

@@ -62,7 +62,7 @@ export function useShopping(serverList: ShoppingList, owned: boolean, units: str
     () => true,
     () => false,
   );
-  const canEdit = owned || (hydrated && !!listEditToken(listId) && !serverList.shared);
+  const canEdit = owned || (hydrated && !!listEditToken(listId));
   const [queue, setQueue] = useState<ListChange[]>([]);
   const [ticks, setTicks] = useState<Map<string, Tick>>(() => new Map());
   const online = useOnline();
