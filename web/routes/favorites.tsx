@@ -11,7 +11,6 @@ import { callerContext, servicesContext } from "../context.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { Tab, TabList, TabPanel, Tabs } from "../ui/tabs.tsx";
 import type { Route } from "./+types/favorites.ts";
-import "../styles/dashboard.css";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const caller = context.get(callerContext);

@@ -8,7 +8,6 @@ import { callerContext, servicesContext } from "../context.ts";
 import { readHistory } from "../lib/history-loader.ts";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/history.ts";
-import "../styles/dashboard.css";
 
 /** docs/product/constants.md: the history page shows 10 lists. */
 export const HISTORY_PAGE_LIMIT = 10;
