@@ -32,7 +32,7 @@ describe("recipecart admin create", () => {
     } finally {
       close();
     }
-  }, 60_000);
+  }, 180_000); // wrangler migrations apply + two scrypt hashes: ~11 s of CPU, over a minute of wall time on a busy host
 
   it("refuses an invalid e-mail with exit code 2 and writes nothing", async () => {
     const err = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
