@@ -99,9 +99,9 @@ describe("hydration and loading", () => {
   it("says 'Failed to load shopping list. Please try again.' when the load fails, and retries", async () => {
     const { page, context, problems } = await openPage();
     const list = await makeList(page, { recipes: RECIPES });
+    // Set before the page's scripts run, so home loads once (a reload would abort the first load's requests).
+    await context.addInitScript((id) => localStorage.setItem("recipecart:last-list", id), list.id);
     await page.goto("/");
-    await page.evaluate((id) => localStorage.setItem("recipecart:last-list", id), list.id);
-    await page.reload();
     const open = page.getByRole("link", { name: "Open shopping list" });
     await open.waitFor();
     await page.locator(".home[data-hydrated]").waitFor();
