@@ -6,6 +6,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeBrowser, openPage, PHONE, type Problems } from "./browser.ts";
+import { expectToast } from "./a11y.ts";
 import { makeList } from "./lists.ts";
 
 afterAll(async () => {
@@ -26,22 +27,6 @@ async function hydratedButton(page: Page, text: string) {
     return !!b && Object.keys(b).some((k) => k.startsWith("__reactProps"));
   }, text);
   return page.getByRole("button", { name: text, exact: true });
-}
-
-async function expectToast(page: Page, title: string, description?: string | RegExp) {
-  const toast = page
-    .getByTestId("toast-region")
-    .locator(".toast")
-    .filter({ has: page.getByText(title, { exact: true }) })
-    .first();
-  await toast.waitFor({ timeout: 10_000 });
-  if (description !== undefined) {
-    const text = await toast.locator(".toast__description").innerText();
-    if (typeof description === "string") expect(text).toBe(description);
-    else expect(text).toMatch(description);
-  }
-  await toast.locator(".toast__close").click();
-  await toast.waitFor({ state: "detached" });
 }
 
 interface OutboxMail {

@@ -8,6 +8,7 @@ import path from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeBrowser, openPage, PHONE, type Problems } from "./browser.ts";
+import { expectToast } from "./a11y.ts";
 import { type ListJson, makeList } from "./lists.ts";
 import { type FixtureServer, startFixtureServer } from "./fixture-server.ts";
 
@@ -38,23 +39,6 @@ const NONE: Problems = { consoleErrors: [], pageErrors: [], failedRequests: [] }
 async function openHome(page: Page) {
   await page.goto("/");
   await page.locator(".home[data-hydrated]").waitFor();
-}
-
-/** Waits for the toast titled `title`, checks its description, then closes it. */
-async function expectToast(page: Page, title: string, description?: string | RegExp) {
-  const toast = page
-    .getByTestId("toast-region")
-    .locator(".toast")
-    .filter({ has: page.getByText(title, { exact: true }) })
-    .first();
-  await toast.waitFor({ timeout: 10_000 });
-  if (description !== undefined) {
-    const text = await toast.locator(".toast__description").innerText();
-    if (typeof description === "string") expect(text).toBe(description);
-    else expect(text).toMatch(description);
-  }
-  await toast.locator(".toast__close").click();
-  await toast.waitFor({ state: "detached" });
 }
 
 const addedList = (page: Page) => page.getByRole("region", { name: /Your recipes/ }).locator(".added__item");

@@ -4,10 +4,10 @@
  * (375 px), ZIP validation, 'No stores found', 'Search Failed', 'Order Failed', store choice,
  * Create Order, the checkout window, 'Some Items Not Found', keyboard use and axe.
  */
-import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeBrowser, openPage, PHONE, type Problems } from "./browser.ts";
+import { axeSerious as axeSeriousViolations, expectToast } from "./a11y.ts";
 import { listEditTokenHeader, makeList, type RecipeInput } from "./lists.ts";
 
 afterAll(async () => {
@@ -34,39 +34,6 @@ async function hydratedButton(page: Page, text: string) {
     return !!b && Object.keys(b).some((k) => k.startsWith("__reactProps"));
   }, text);
   return page.getByRole("button", { name: text, exact: true });
-}
-
-async function expectToast(page: Page, title: string, description?: string | RegExp, close = true) {
-  const toast = page
-    .getByTestId("toast-region")
-    .locator(".toast")
-    .filter({ has: page.getByText(title, { exact: true }) })
-    .first();
-  await toast.waitFor({ timeout: 10_000 });
-  if (description !== undefined) {
-    const text = await toast.locator(".toast__description").innerText();
-    if (typeof description === "string") expect(text).toBe(description);
-    else expect(text).toMatch(description);
-  }
-  if (!close) return;
-  await toast.locator(".toast__close").click();
-  await toast.waitFor({ state: "detached" });
-}
-
-async function axeSeriousViolations(page: Page): Promise<string[]> {
-  await page.waitForFunction(
-    () =>
-      !document.querySelector("[data-entering], [data-exiting]") &&
-      document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
-  );
-  await page.addScriptTag({ path: path.join(import.meta.dirname, "..", "node_modules", "axe-core", "axe.min.js") });
-  const violations = await page.evaluate(async () => {
-    type Result = { violations: { id: string; impact: string; nodes: { html: string }[] }[] };
-    const axe = (window as unknown as { axe: { run: (c: unknown) => Promise<Result> } }).axe;
-    const result = await axe.run({ exclude: [["[data-live-announcer]"]] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.html.slice(0, 200)) }));
-  });
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.targets.join(", ")}`);
 }
 
 /**
