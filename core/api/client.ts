@@ -45,6 +45,7 @@ import {
   type CreateGroceryOrderRequest,
 } from "./grocery.ts";
 import { ListChangesResponseSchema, ShoppingListSchema, type CreateShoppingListRequest } from "./lists.ts";
+import { ListShareSchema, ListSharesSchema, SharedListSchema } from "./shares.ts";
 import type { ListChangesRequest } from "./shopping.ts";
 import { RecipeSchema, type ManualRecipeRequest, type ParseRecipeRequest, type UpdateRecipeRequest } from "./recipes.ts";
 
@@ -246,6 +247,19 @@ export function createApiClient(options: ApiClientOptions) {
     email: {
       list: (listId: string, body: EmailListRequest) =>
         call("POST", `/api/shopping-lists/${enc(listId)}/email`, EmailListResponseSchema, body),
+    },
+    /** Read-only share links (decision 0116): create, list and revoke need the right to change the list. */
+    shares: {
+      /** The list's live share link, made now unless it already had one. */
+      create: (listId: string, opts?: CallOptions) =>
+        call("POST", `/api/shopping-lists/${enc(listId)}/shares`, ListShareSchema, undefined, opts),
+      list: (listId: string, opts?: CallOptions) =>
+        call("GET", `/api/shopping-lists/${enc(listId)}/shares`, ListSharesSchema, undefined, opts),
+      revoke: (listId: string, shareId: string, opts?: CallOptions) =>
+        callVoid("DELETE", `/api/shopping-lists/${enc(listId)}/shares/${enc(shareId)}`, undefined, opts),
+      /** The shared list as anyone holding the link reads it; `units` as in the list GET. */
+      get: (shareId: string, opts?: CallOptions & { units?: string }) =>
+        call("GET", `/api/shares/${enc(shareId)}${opts?.units ? `?units=${enc(opts.units)}` : ""}`, SharedListSchema, undefined, opts),
     },
   };
 }

@@ -80,6 +80,7 @@ const METHODS: { [G in Group]: Record<keyof ApiClient[G], true> } = {
   lists: { create: true, get: true, remove: true, removeItem: true, changes: true },
   grocery: { searchStores: true, preferences: true, order: true, demoOrder: true },
   email: { list: true },
+  shares: { create: true, list: true, revoke: true, get: true },
 };
 
 function lazyGroup<G extends Group>(group: G): ApiClient[G] {
@@ -109,4 +110,5 @@ export const api: ApiClient = {
   lists: lazyGroup("lists"),
   grocery: lazyGroup("grocery"),
   email: lazyGroup("email"),
+  shares: lazyGroup("shares"),
 };

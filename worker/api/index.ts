@@ -12,6 +12,7 @@ import { listRoutes } from "./lists.ts";
 import { oauthRoutes } from "./oauth.ts";
 import { devOutboxEnabled, devRoutes } from "./mail.ts";
 import { recipeRoutes } from "./recipes.ts";
+import { shareRoutes } from "./shares.ts";
 import { userRoutes } from "./users.ts";
 
 const router = createRouter([
@@ -24,6 +25,7 @@ const router = createRouter([
   ...recipeRoutes,
   ...groceryRoutes,
   ...listEmailRoutes,
+  ...shareRoutes,
   ...favoriteRoutes,
   ...adminRoutes,
   ...devRoutes,

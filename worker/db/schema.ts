@@ -188,8 +188,9 @@ export const userStaples = sqliteTable(
 );
 
 /**
- * Read-only share links of a list (issue 17's sharing step, not built yet): the link's id would be the right to read the list
- * (never its own id), until the owner revokes it.
+ * Read-only share links of a list (decision 0116): the link's id is the right to read the list
+ * (never its own id), until the owner revokes it (revoked_at set; the row stays so the id is never live again).
+ * At most one live share per list (worker/db/shares.ts inserts only when none is live).
  */
 export const listShares = sqliteTable(
   "list_shares",

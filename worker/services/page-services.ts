@@ -9,6 +9,8 @@ import type { AdminStats, AdminUsersResponse } from "../../core/api/admin.ts";
 import type { ProvidersResponse, SessionInfo } from "../../core/api/auth.ts";
 import type { FavoriteList, FavoriteRecipe, HistoryResponse } from "../../core/api/favorites.ts";
 import type { ShoppingList } from "../../core/api/lists.ts";
+import type { SharedList } from "../../core/api/shares.ts";
+import { ShareIdSchema } from "../../core/api/shares.ts";
 import type { UnitChoice } from "../../core/combine/unit-choice.ts";
 import type { Db } from "../db/client.ts";
 import { isWellFormedId } from "../lib/ids.ts";
@@ -17,6 +19,7 @@ import type { Caller } from "./caller.ts";
 import { listFavoriteLists, listFavoriteRecipes, listHistory } from "./favorites.ts";
 import { getShoppingList, readShoppingList } from "./lists.ts";
 import { listSessions } from "./sessions.ts";
+import { readSharedList } from "./shares.ts";
 import { providerButtons } from "./oauth-providers.ts";
 
 export interface PageServices {
@@ -32,6 +35,10 @@ export interface PageServices {
      * may change it by their session; a signed-out creator proves it with the edit token in the browser).
      */
     read(id: string, caller: Caller, units: UnitChoice): Promise<{ list: ShoppingList; owned: boolean } | null>;
+  };
+  shares: {
+    /** The list behind a live share link as GET /api/shares/{id} answers it (decision 0116); null when revoked or unknown. */
+    read(shareId: string, units: UnitChoice): Promise<SharedList | null>;
   };
   sessions: {
     /** The caller's live sessions as GET /api/auth/sessions answers them; null when signed out. */
@@ -66,6 +73,9 @@ export function createPageServices(db: Db, env: object): PageServices {
         if (!found) return null;
         return { list: found.list, owned: found.userId !== null && found.userId === caller.user?.id };
       },
+    },
+    shares: {
+      read: async (shareId, units) => (ShareIdSchema.safeParse(shareId).success ? readSharedList(db, shareId, units) : null),
     },
     sessions: {
       async list(caller) {

@@ -1,0 +1,42 @@
+/**
+ * Wire schemas of read-only share links (issue 17 "Sharing", docs/decisions/0116-share-links.md):
+ * a share link /s/{shareId} lets anyone holding it read one list, never change it. The share's id is
+ * its own random id, so the link reveals neither the list's id nor its recipes' ids nor any edit right.
+ */
+import { z } from "zod";
+import { ShoppingListItemSchema } from "./lists.ts";
+
+/** A share id as the API takes it in a path (the shape of every id we mint; anything else is unknown). */
+export const ShareIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "Not a share id.");
+
+/** The page a share link opens. */
+export const sharePath = (shareId: string) => `/s/${encodeURIComponent(shareId)}`;
+
+/** One share link of a list, as its owner sees it (POST and GET /api/shopping-lists/{id}/shares). */
+export const ListShareSchema = z.object({
+  id: z.string(),
+  /** The absolute address to hand out (/s/{id} on the app's origin). */
+  url: z.string(),
+  createdAt: z.string(),
+});
+export type ListShare = z.infer<typeof ListShareSchema>;
+
+/** GET /api/shopping-lists/{id}/shares: the list's live share links (at most one, decision 0116). */
+export const ListSharesSchema = z.object({ shares: z.array(ListShareSchema) });
+export type ListShares = z.infer<typeof ListSharesSchema>;
+
+/**
+ * GET /api/shares/{shareId}: the list as a share holder reads it. No list id, no recipe ids, no edit
+ * token: nothing in it names or opens anything but this read-only view. Items keep their own ids
+ * (a viewer's ticks are stored by item id in their browser; an item id alone grants nothing).
+ */
+export const SharedListSchema = z
+  .object({
+    name: z.string(),
+    createdAt: z.string(),
+    recipes: z.array(z.object({ title: z.string() }).strict()),
+    /** Category name -> items, categories in store-walk order (as in the list answer). */
+    ingredients: z.record(z.string(), z.array(ShoppingListItemSchema)),
+  })
+  .strict();
+export type SharedList = z.infer<typeof SharedListSchema>;

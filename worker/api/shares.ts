@@ -1,0 +1,70 @@
+/**
+ * Read-only share links (issue 17 "Sharing", docs/product/api.md, decision 0116); rules in
+ * worker/services/shares.ts. Creating and revoking count against the shopping-list changes limit.
+ */
+import { ShareIdSchema } from "../../core/api/shares.ts";
+import { isUnitChoice, type UnitChoice } from "../../core/combine/unit-choice.ts";
+import { readEditToken } from "../http/edit-token.ts";
+import { json, problem } from "../http/problem.ts";
+import { checkRate, LIST_CHANGES_LIMIT } from "../http/rate-limit.ts";
+import type { Route } from "../http/router.ts";
+import { isWellFormedId } from "../lib/ids.ts";
+import { liveShares, readSharedList, revokeShare, SHARE_GONE_MESSAGE, shareList } from "../services/shares.ts";
+import { appOrigin } from "./auth.ts";
+
+const listNotFound = () => problem(404, "list_not_found", "Shopping list not found.");
+const shareGone = () => problem(404, "share_not_found", SHARE_GONE_MESSAGE);
+
+function unitsOf(url: URL): UnitChoice {
+  const u = url.searchParams.get("units");
+  return isUnitChoice(u) ? u : "as-written";
+}
+
+export const shareRoutes: Route[] = [
+  {
+    // Answers the live link: 201 when this call made it, 200 when the list already had it.
+    method: "POST",
+    access: "public",
+    path: "/api/shopping-lists/:id/shares",
+    async handler(c) {
+      if (!isWellFormedId(c.params.id!)) return listNotFound();
+      await checkRate(c.request, c.env, LIST_CHANGES_LIMIT, c.caller);
+      const { share, created } = await shareList(c.db, c.caller, c.params.id!, readEditToken(c.request), appOrigin(c));
+      return json(share, { status: created ? 201 : 200 });
+    },
+  },
+  {
+    method: "GET",
+    access: "public",
+    path: "/api/shopping-lists/:id/shares",
+    async handler(c) {
+      if (!isWellFormedId(c.params.id!)) return listNotFound();
+      const shares = await liveShares(c.db, c.caller, c.params.id!, readEditToken(c.request), appOrigin(c));
+      return json({ shares });
+    },
+  },
+  {
+    method: "DELETE",
+    access: "public",
+    path: "/api/shopping-lists/:id/shares/:shareId",
+    async handler(c) {
+      if (!isWellFormedId(c.params.id!)) return listNotFound();
+      await checkRate(c.request, c.env, LIST_CHANGES_LIMIT, c.caller);
+      const shareId = ShareIdSchema.safeParse(c.params.shareId);
+      if (!shareId.success) return problem(404, "share_not_found", "This list has no share link with that id.");
+      await revokeShare(c.db, c.caller, c.params.id!, shareId.data, readEditToken(c.request));
+      return new Response(null, { status: 204 });
+    },
+  },
+  {
+    method: "GET",
+    access: "public",
+    path: "/api/shares/:shareId",
+    async handler(c) {
+      const shareId = ShareIdSchema.safeParse(c.params.shareId);
+      if (!shareId.success) return shareGone();
+      const list = await readSharedList(c.db, shareId.data, unitsOf(c.url));
+      return list ? json(list) : shareGone();
+    },
+  },
+];
