@@ -47,6 +47,7 @@ import {
 import { ListChangesResponseSchema, ShoppingListSchema, type CreateShoppingListRequest } from "./lists.ts";
 import { ListShareSchema, ListSharesSchema, SharedListSchema } from "./shares.ts";
 import type { ListChangesRequest } from "./shopping.ts";
+import { StapleStateSchema, StaplesResponseSchema, type AddStapleRequest } from "./staples.ts";
 import { RecipeSchema, type ManualRecipeRequest, type ParseRecipeRequest, type UpdateRecipeRequest } from "./recipes.ts";
 
 /** The problem+json body every non-2xx answer carries (worker/http/problem.ts). */
@@ -205,6 +206,15 @@ export function createApiClient(options: ApiClientOptions) {
         call("POST", `/api/shopping-lists/${enc(id)}/favorite`, FavoriteStateSchema, undefined, opts),
       removeList: (id: string, opts?: CallOptions) =>
         call("DELETE", `/api/shopping-lists/${enc(id)}/favorite`, FavoriteStateSchema, undefined, opts),
+    },
+    /** A signed-in user's own pantry staples (decision 0119). */
+    staples: {
+      list: (opts?: CallOptions) => call("GET", "/api/users/me/staples", StaplesResponseSchema, undefined, opts),
+      /** `{item}` is parsed to its item key like an item typed on a list; `{key}` is an exact key. Idempotent. */
+      add: (body: AddStapleRequest, opts?: CallOptions) => call("POST", "/api/users/me/staples", StapleStateSchema, body, opts),
+      remove: (key: string, opts?: CallOptions) => call("DELETE", `/api/users/me/staples/${enc(key)}`, StapleStateSchema, undefined, opts),
+      /** Every built-in staple on or off for the user. */
+      setBuiltIn: (on: boolean, opts?: CallOptions) => call("PUT", "/api/users/me/staples/built-in", StaplesResponseSchema, { on }, opts),
     },
     admin: {
       stats: (opts?: CallOptions) => call("GET", "/api/admin/stats", AdminStatsSchema, undefined, opts),

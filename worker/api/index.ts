@@ -13,6 +13,7 @@ import { oauthRoutes } from "./oauth.ts";
 import { devOutboxEnabled, devRoutes } from "./mail.ts";
 import { recipeRoutes } from "./recipes.ts";
 import { shareRoutes } from "./shares.ts";
+import { stapleRoutes } from "./staples.ts";
 import { userRoutes } from "./users.ts";
 
 const router = createRouter([
@@ -27,6 +28,7 @@ const router = createRouter([
   ...listEmailRoutes,
   ...shareRoutes,
   ...favoriteRoutes,
+  ...stapleRoutes,
   ...adminRoutes,
   ...devRoutes,
 ]);

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { FavoriteListsResponse, FavoriteRecipesResponse, HistoryResponse } from "../../core/api/favorites.ts";
+import type { StaplesResponse } from "../../core/api/staples.ts";
 import { addUser, api, apiJson, makeList, manualRecipe, type TestUser } from "../test/signed-in.ts";
 
 type Who = "signedOut" | "other" | "owner" | "admin";
@@ -28,6 +29,7 @@ async function world(): Promise<World> {
   const list = await makeList("Owner's list", [recipe.id], owner);
   await apiJson(`/api/recipes/${recipe.id}/favorite`, { method: "POST", as: owner });
   await apiJson(`/api/shopping-lists/${list.id}/favorite`, { method: "POST", as: owner });
+  await apiJson("/api/users/me/staples", { method: "POST", as: owner, body: { item: "coconut milk" } });
   const itemId = Object.values(list.ingredients).flat()[0]!.id;
   const sessionId = (await apiJson<{ sessions: { id: string }[] }>("/api/auth/sessions", { as: owner })).sessions[0]!.id;
   return { owner, other, admin, recipeId: recipe.id, listId: list.id, itemId, sessionId };
@@ -198,6 +200,33 @@ const ROWS: Row[] = [
       const callback = await api("/api/auth/oauth/google/callback?code=x&state=y", { as: as(w, who) });
       expect(callback.status).toBe(404);
       expect(((await callback.json()) as { code: string }).code).toBe("provider_not_configured");
+    },
+  },
+  {
+    name: "GET one's own staples",
+    kind: "read",
+    request: () => ({ method: "GET", path: "/api/users/me/staples" }),
+    expect: { signedOut: 401, other: 200, owner: 200, admin: 200 },
+    check: async (_w, who, res) => {
+      if (res.status === 200) expect(((await res.json()) as StaplesResponse).mine).toEqual(who === "owner" ? ["coconut milk"] : []);
+    },
+  },
+  {
+    name: "POST, DELETE a staple and PUT built-in staples: only one's own change",
+    kind: "change",
+    request: () => ({ method: "DELETE", path: "/api/users/me/staples/coconut%20milk" }),
+    expect: { signedOut: 401, other: 200, owner: 200, admin: 200 },
+    check: async (w, who) => {
+      if (who !== "signedOut") {
+        await apiJson("/api/users/me/staples", { method: "POST", as: as(w, who), body: { item: "2 limes" } });
+        await apiJson("/api/users/me/staples/built-in", { method: "PUT", as: as(w, who), body: { on: false } });
+      } else {
+        expect((await api("/api/users/me/staples", { method: "POST", body: { item: "2 limes" } })).status).toBe(401);
+        expect((await api("/api/users/me/staples/built-in", { method: "PUT", body: { on: false } })).status).toBe(401);
+      }
+      const owners = await apiJson<StaplesResponse>("/api/users/me/staples", { as: w.owner });
+      expect(owners.mine).toEqual(who === "owner" ? ["lime"] : ["coconut milk"]);
+      expect(owners.builtIn.every((b) => b.on)).toBe(who !== "owner");
     },
   },
   {

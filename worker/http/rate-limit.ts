@@ -30,6 +30,7 @@ export interface RateLimit {
     | "RECIPE_SAVE_LIMITER"
     | "GROCERY_LIMITER"
     | "LIST_CHANGES_LIMITER"
+    | "STAPLES_LIMITER"
     | "LOGIN_IP_LIMITER"
     | "LOGIN_EMAIL_LIMITER"
     | "REGISTER_IP_LIMITER"
@@ -65,6 +66,13 @@ export const LIST_CHANGES_LIMIT: RateLimit = {
   binding: "LIST_CHANGES_LIMITER",
   periodSeconds: 60,
   message: "Too many changes to shopping lists in a short time. Please wait a minute and try again.",
+};
+
+/** A user's own staples: an add runs the parser; 60 changes a minute per session (decision 0119). */
+export const STAPLES_LIMIT: RateLimit = {
+  binding: "STAPLES_LIMITER",
+  periodSeconds: 60,
+  message: "Too many changes to your staples in a short time. Please wait a minute and try again.",
 };
 
 const SIGN_IN_MESSAGE = "Too many sign-in attempts. Please wait a minute and try again.";

@@ -11,6 +11,7 @@ import type { FavoriteList, FavoriteRecipe, HistoryResponse } from "../../core/a
 import type { ShoppingList } from "../../core/api/lists.ts";
 import type { SharedList } from "../../core/api/shares.ts";
 import { ShareIdSchema } from "../../core/api/shares.ts";
+import type { StaplesResponse } from "../../core/api/staples.ts";
 import type { UnitChoice } from "../../core/combine/unit-choice.ts";
 import type { Db } from "../db/client.ts";
 import { isWellFormedId } from "../lib/ids.ts";
@@ -20,6 +21,7 @@ import { listFavoriteLists, listFavoriteRecipes, listHistory } from "./favorites
 import { getShoppingList, readShoppingList } from "./lists.ts";
 import { listSessions } from "./sessions.ts";
 import { readSharedList } from "./shares.ts";
+import { readStaples } from "./staples.ts";
 import { providerButtons } from "./oauth-providers.ts";
 
 export interface PageServices {
@@ -53,6 +55,10 @@ export interface PageServices {
   history: {
     /** GET /api/users/me/shopping-lists?search=&limit= (search already trimmed, limit in range); null signed out. */
     list(caller: Caller, query: { search?: string; limit: number }): Promise<HistoryResponse | null>;
+  };
+  staples: {
+    /** GET /api/users/me/staples; null signed out. */
+    get(caller: Caller): Promise<StaplesResponse | null>;
   };
   admin: {
     /** GET /api/admin/stats; null unless the caller is an admin. */
@@ -95,6 +101,9 @@ export function createPageServices(db: Db, env: object): PageServices {
     },
     history: {
       list: async (caller, query) => (caller.user ? listHistory(db, caller.user, query) : null),
+    },
+    staples: {
+      get: async (caller) => (caller.user ? readStaples(db, caller.user.id) : null),
     },
     admin: {
       stats: async (caller) => (caller.user?.isAdmin ? siteStats(db) : null),

@@ -6,6 +6,7 @@
  * Decisions: docs/decisions/0111-pantry-staples.md, 0112-tick-merge.md, 0113-shopping-mode.md.
  */
 import { LIST_ADDED_ITEMS_MAX, type ListChangesResponse } from "../../core/api/lists.ts";
+import { STAPLES_MAX } from "../../core/api/staples.ts";
 import type { ListChange } from "../../core/api/shopping.ts";
 import { CATEGORIES, type CategoryName } from "../../core/categorise/categories.ts";
 import { categorise } from "../../core/categorise/categorise.ts";
@@ -14,6 +15,7 @@ import type { StapleRules } from "../../core/combine/staples.ts";
 import type { UnitChoice } from "../../core/combine/unit-choice.ts";
 import type { Db } from "../db/client.ts";
 import { SEARCH_ROW_ITEMS_UPDATE } from "../db/lists.ts";
+import { BUILT_IN_STAPLES_JSON, roomForOwnStapleSql } from "../db/user-staples.ts";
 import type { Caller } from "./caller.ts";
 import { DomainError } from "./errors.ts";
 import { getShoppingList, requireChangeable } from "./lists.ts";
@@ -93,6 +95,51 @@ async function requireRoomForAdds(d1: D1Database, listId: string, changes: ListC
       { limit: LIST_ADDED_ITEMS_MAX },
     );
   }
+}
+
+/**
+ * 'I always have this' on a list item, remembered for the user (decisions 0111, 0119): on, its key
+ * becomes their staple while they keep fewer than STAPLES_MAX of their own (past that only this list
+ * changes; the dashboard says why when they add one there); off, a built-in key is turned off for
+ * them and any other key's rule goes.
+ */
+function rememberStaple(
+  d1: D1Database,
+  userId: string,
+  listId: string,
+  itemId: string,
+  staple: boolean,
+  now: number,
+): D1PreparedStatement[] {
+  const item = "(select item_key from shopping_list_items where list_id = ?2 and id = ?3)";
+  if (staple) {
+    return [
+      d1
+        .prepare(
+          `insert into user_staples (user_id, item_key, have, updated_at)
+           select ?1, item_key, 1, ?4 from shopping_list_items
+           where list_id = ?2 and id = ?3
+             and (item_key in (select value from json_each(?6))
+                  or exists (select 1 from user_staples where user_id = ?1 and item_key = ${item})
+                  or ${roomForOwnStapleSql("?5", "?6")})
+           on conflict (user_id, item_key) do update set have = 1, updated_at = excluded.updated_at`,
+        )
+        .bind(userId, listId, itemId, now, STAPLES_MAX, BUILT_IN_STAPLES_JSON),
+    ];
+  }
+  return [
+    d1
+      .prepare(
+        `insert into user_staples (user_id, item_key, have, updated_at)
+         select ?1, item_key, 0, ?4 from shopping_list_items
+         where list_id = ?2 and id = ?3 and item_key in (select value from json_each(?5))
+         on conflict (user_id, item_key) do update set have = 0, updated_at = excluded.updated_at`,
+      )
+      .bind(userId, listId, itemId, now, BUILT_IN_STAPLES_JSON),
+    d1
+      .prepare(`delete from user_staples where user_id = ?1 and item_key = ${item} and item_key not in (select value from json_each(?4))`)
+      .bind(userId, listId, itemId, BUILT_IN_STAPLES_JSON),
+  ];
 }
 
 /**
@@ -181,17 +228,7 @@ export async function applyListChanges(
         statements.push(
           d1.prepare("update shopping_list_items set staple = ?1 where list_id = ?2 and id = ?3").bind(c.staple ? 1 : 0, listId, c.itemId),
         );
-        if (userId && c.remember) {
-          statements.push(
-            d1
-              .prepare(
-                `insert into user_staples (user_id, item_key, have, updated_at)
-                 select ?1, item_key, ?2, ?5 from shopping_list_items where list_id = ?3 and id = ?4
-                 on conflict (user_id, item_key) do update set have = excluded.have, updated_at = excluded.updated_at`,
-              )
-              .bind(userId, c.staple ? 1 : 0, listId, c.itemId, now),
-          );
-        }
+        if (userId && c.remember) statements.push(...rememberStaple(d1, userId, listId, c.itemId, c.staple, now));
         break;
     }
   }
