@@ -24,6 +24,7 @@ import { userFromCaller } from "./lib/server-user.ts";
 import { ToasterHost } from "./ui/toaster-host.tsx";
 import type { Route } from "./+types/root.ts";
 import { registerServiceWorker } from "./lib/offline.ts";
+import { afterLoad } from "./lib/interaction.ts";
 
 declare module "react-aria-components" {
   interface RouterConfig {
@@ -83,8 +84,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
   // Marks the document once React has hydrated: end-to-end tests wait for it before typing.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
-    // The installable app's offline copy of the pages you open (docs/decisions/0114).
-    registerServiceWorker();
+    // The installable app's offline copy of the pages you open (docs/decisions/0114), registered
+    // once the page has loaded and the browser is idle: nobody waits on it (decision 0146).
+    return afterLoad(registerServiceWorker);
   }, []);
   return (
     <RouterProvider navigate={(to, options) => void navigate(to, options)} useHref={useHref}>

@@ -182,11 +182,34 @@ describe("primeAuth", () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it("does nothing without a user, or on the server", async () => {
+  it("does nothing on the server", async () => {
     primeAuth(USER); // no document: server render
     expect(getAuthSnapshot().status).toBe("loading");
+    primeAuth(null);
+    expect(getAuthSnapshot().status).toBe("loading");
+  });
+
+  it("starts signed out when the server knew no user and no token is stored, without asking /api/auth/me", async () => {
+    vi.stubGlobal("document", {});
+    primeAuth(null);
+    expect(getAuthSnapshot()).toEqual({ status: "unauthenticated", user: null, error: null });
+    await fetchCurrentUser();
+    expect(fetchMock).not.toHaveBeenCalled();
+    // Only the first call counts: a later user from the root data does not overwrite it.
+    primeAuth(USER);
+    expect(getAuthSnapshot().status).toBe("unauthenticated");
+    // Signing in asks again (force skips the cache).
+    fetchMock.mockResolvedValueOnce(answer(200, { user: USER }));
+    expect((await fetchCurrentUser({ force: true })).user).toEqual(USER);
+  });
+
+  it("leaves the question to /api/auth/me when the server knew no user but a token is stored", async () => {
+    localStorage.setItem(AUTH_TOKEN_KEY, "tok-1");
     vi.stubGlobal("document", {});
     primeAuth(null);
     expect(getAuthSnapshot().status).toBe("loading");
+    fetchMock.mockResolvedValueOnce(answer(200, { user: USER }));
+    expect((await fetchCurrentUser()).status).toBe("authenticated");
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

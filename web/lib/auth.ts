@@ -13,7 +13,7 @@
 import { useCallback, useEffect, useSyncExternalStore } from "react";
 import { useRouteLoaderData } from "react-router";
 import type { User } from "../../core/api/auth.ts";
-import { api, ApiError, setAuthToken } from "./api-client.ts";
+import { api, ApiError, getAuthToken, setAuthToken } from "./api-client.ts";
 import { forgetEditTokens, visitorClaim } from "./recipes-store.ts";
 import { forgetOfflinePages } from "./offline.ts";
 
@@ -121,15 +121,25 @@ export async function signIn(token: string | null | undefined): Promise<AuthSnap
 }
 
 /**
- * Starts the client store from the user the server resolved for this page (root loader). Only the
- * first call with a user counts, and only while nothing is known yet; on the server it does nothing
- * (module state there is shared by every request).
+ * Starts the client store from what the server knew while rendering this page (root loader): its
+ * user, or none. Only the first call counts, and only while nothing is known yet; on the server it
+ * does nothing (module state there is shared by every request).
+ * - With a user: signed in, cached for 5 minutes (decision 0088).
+ * - Without one and without a stored session token: signed out, cached the same way. The server saw
+ *   no session cookie, and only a token could make /api/auth/me say otherwise, so the page neither
+ *   asks nor loads the API client to ask (decision 0146). With a token, the first useAuth() asks.
  */
 let primed = false;
 export function primeAuth(user: AuthUser | null | undefined): void {
-  if (typeof document === "undefined" || primed || !user) return;
+  if (typeof document === "undefined" || primed) return;
   primed = true;
   if (snapshot.status !== "loading" || inFlight) return;
+  if (!user) {
+    if (getAuthToken()) return;
+    snapshot = { status: "unauthenticated", user: null, error: null };
+    fetchedAt = Date.now();
+    return;
+  }
   snapshot = { status: "authenticated", user, error: null };
   fetchedAt = Date.now();
   // After the first render (this runs while rendering): the server's user may own nothing yet.

@@ -4,7 +4,6 @@ import { AddedRecipes } from "../components/home/added-recipes.tsx";
 import { ListView } from "../components/home/list-view.tsx";
 import { FeaturesPreview, HowItWorks, StatTiles, SupportedSites } from "../components/home/marketing-sections.tsx";
 import { RecipeEntry } from "../components/home/recipe-entry.tsx";
-import { usePreloadWhenIdle } from "../lib/api-preload.ts";
 import { canonicalUrl, pageMeta } from "../lib/meta.ts";
 import { useRecipesState } from "../lib/recipes-store.ts";
 import type { Route } from "./+types/home.ts";
@@ -24,7 +23,6 @@ export default function Home() {
   useEffect(() => setHydrated(true), []);
   // `/?add=<id>` from the browser extension puts that recipe in the visitor's list.
   useAddFromLink(hydrated);
-  usePreloadWhenIdle();
   return (
     <div className="home" data-hydrated={hydrated ? "" : undefined}>
       <section className="hero" aria-labelledby="hero-title">

@@ -13,7 +13,6 @@ import { ListLoadFailed, ListNotFound } from "../components/shopping-list/list-p
 import { ShoppingListView } from "../components/shopping-list/shopping-list-view.tsx";
 import { callerContext, servicesContext } from "../context.ts";
 import { unitsFromCookie } from "../lib/shopping-state.ts";
-import { usePreloadWhenIdle } from "../lib/api-preload.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { Link } from "../ui/link.tsx";
 import type { Route } from "./+types/shopping-list.ts";
@@ -48,7 +47,6 @@ export default function ShoppingListPage({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const refresh = useCallback(() => revalidator.revalidate(), [revalidator]);
   // Removing an item calls the API: have its client loaded before the first press (decision 0097).
-  usePreloadWhenIdle();
   return (
     <div className="list-page">
       <ShoppingListView list={loaderData.list} owned={loaderData.owned} units={loaderData.units} onChanged={refresh} />

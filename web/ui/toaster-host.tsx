@@ -1,11 +1,11 @@
 /**
  * Mounts the toast region (web/ui/toaster.tsx) without putting its code in the first-load
  * bundle: the region only exists while a toast shows (decision 0051), so its chunk is fetched
- * when the browser is idle after hydration, and on the first toast at the latest
- * (docs/decisions/0064-home-first-load-js.md). Mount exactly once, where <Toaster> was.
+ * at the visitor's first interaction, and on the first toast at the latest
+ * (docs/decisions/0064-home-first-load-js.md, 0146). Mount exactly once, where <Toaster> was.
  */
 import { useEffect } from "react";
-import { whenIdle } from "../lib/idle.ts";
+import { onFirstInteraction } from "../lib/interaction.ts";
 import { lazyPart, useLazyPart } from "../lib/lazy-part.ts";
 import { toastQueue } from "../lib/toast.ts";
 
@@ -19,10 +19,10 @@ export function ToasterHost() {
     if (toastQueue.visibleToasts.length > 0) load();
     // Every toast asks again, so a failed load is retried by the next one.
     const unsubscribe = toastQueue.subscribe(load);
-    const cancelIdle = whenIdle(load);
+    const cancelInteraction = onFirstInteraction(load);
     return () => {
       unsubscribe();
-      cancelIdle();
+      cancelInteraction();
     };
   }, [Toaster, request]);
   return Toaster ? <Toaster /> : null;

@@ -12,13 +12,13 @@ import { FavoriteSlot } from "../favorites/favorite-slot.tsx";
 import { type AddedRecipe, rememberListToken, removeRecipe, restoreRecipe, setLastListId } from "../../lib/recipes-store.ts";
 import { dismissAllToasts, toast } from "../../lib/toast.ts";
 import { Button } from "../../ui/button.tsx";
-import { whenIdle } from "../../lib/idle.ts";
+import { onFirstInteraction } from "../../lib/interaction.ts";
 import { lazyPart, useLazyPart } from "../../lib/lazy-part.ts";
 import { defaultListName } from "./list-name.ts";
 
 /**
  * The edit dialog (modal, focus scope, undo history) is only needed after an Edit press, so it
- * is its own chunk (docs/decisions/0064-home-first-load-js.md): fetched once the page is idle
+ * is its own chunk (docs/decisions/0064-home-first-load-js.md): fetched at the first interaction (0146)
  * and again, at the latest, when an Edit button is hovered, focused or pressed.
  */
 const editDialog = lazyPart(() => import("../recipe-edit-dialog.tsx").then((m) => m.RecipeEditDialog));
@@ -38,7 +38,7 @@ export function AddedRecipes({ recipes, ready }: { recipes: AddedRecipe[]; ready
   // Once loaded the dialog stays mounted (closed while nothing is edited).
   const [RecipeEditDialog, requestEditDialog] = useLazyPart(editDialog);
   const hasRecipes = recipes.length > 0;
-  useEffect(() => (hasRecipes ? whenIdle(preloadEditDialog) : undefined), [hasRecipes]);
+  useEffect(() => (hasRecipes ? onFirstInteraction(preloadEditDialog) : undefined), [hasRecipes]);
 
   // Leaving the app sends a deletion still waiting for its toast to close. Moving to another route
   // needs nothing: the toast and the recipes store outlive this component, so Undo still works there.
