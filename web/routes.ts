@@ -15,6 +15,7 @@ export default [
     route("favorites", "routes/favorites.tsx"),
     route("history", "routes/history.tsx"),
     route("shopping-list/:id?", "routes/shopping-list.tsx"),
+    route("s/:shareId", "routes/shared-list.tsx"),
     route("connect-extension", "routes/connect-extension.tsx"),
     route("checkout/demo/:orderId", "routes/checkout-demo.tsx"),
     route("*", "routes/not-found.tsx"),

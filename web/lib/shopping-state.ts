@@ -24,7 +24,11 @@ export function tickOf(item: ShoppingListItem): Tick {
  * The list as the page shows it: the server's list with the changes still waiting to be sent, in
  * order, and (for read-only viewers) this browser's own ticks, merged by tap time.
  */
-export function applyPending(list: ShoppingList, pending: readonly ListChange[], localTicks?: ReadonlyMap<string, Tick>): ShoppingList {
+export function applyPending<L extends Pick<ShoppingList, "ingredients">>(
+  list: L,
+  pending: readonly ListChange[],
+  localTicks?: ReadonlyMap<string, Tick>,
+): L {
   const entries = Object.entries(list.ingredients).map(([c, items]) => [c, items.map((i) => ({ ...i }))] as [string, ShoppingListItem[]]);
   const find = (id: string) => {
     for (const [, items] of entries) {

@@ -5,11 +5,14 @@
  */
 import type { ShoppingList } from "../../../core/api/lists.ts";
 
+/** What printing reads of a list (a list, or a shared list without ids). */
+export type PrintableList = Pick<ShoppingList, "name" | "ingredients"> & { recipes: { title: string }[] };
+
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 /** The print document for a list: static HTML, no script. */
-export function getPrintHtml(list: Pick<ShoppingList, "name" | "ingredients" | "recipes">): string {
+export function getPrintHtml(list: PrintableList): string {
   const sections = Object.entries(list.ingredients)
     .filter(([, items]) => items.length)
     .map(
@@ -59,7 +62,7 @@ ${sections}
  * Opens the print window, prints and closes it. Returns false when the browser blocked the
  * window (pop-up blocker).
  */
-export function printList(list: Pick<ShoppingList, "name" | "ingredients" | "recipes">): boolean {
+export function printList(list: PrintableList): boolean {
   const printWindow = window.open("", "_blank", "width=800,height=900");
   if (!printWindow) return false;
   printWindow.document.open();

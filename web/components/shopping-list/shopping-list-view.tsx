@@ -2,9 +2,9 @@
  * One shopping list (docs/product/screens.md /shopping-list/{id}) in shopping mode (issue 17): the
  * name, the recipes it came from, the items by aisle with a large tap target to tick each off
  * (ticked items move to 'In the cart'), 'You probably have' for pantry staples with 'I need this',
- * typed items, editing an item (name, amount, category), the unit choice, removing an item, Print and
- * Copy, Email (web/components/share) and Order with Instacart (web/components/grocery). Editors'
- * changes go to the server (queued while offline); read-only viewers' ticks stay in their browser.
+ * typed items, editing an item (name, amount, category), the unit choice, removing an item, Print,
+ * Copy, Share (a read-only link, decision 0116) and Email (web/components/share), and Order with
+ * Instacart (web/components/grocery). Editors' changes go to the server (queued while offline); read-only viewers' ticks stay in their browser.
  * Signed-in readers also get the favourite toggle.
  */
 import { type FormEvent, useEffect, useRef, useState } from "react";
@@ -21,14 +21,15 @@ import { dismissAllToasts, toast } from "../../lib/toast.ts";
 import { Button } from "../../ui/button.tsx";
 import { OrderButton } from "../grocery/order-button.tsx";
 import { EmailButton } from "../share/email-button.tsx";
+import { ShareButton, ShareStatus, useListShare } from "../share/share-button.tsx";
 import { ItemEditDialog } from "./item-edit-dialog.tsx";
 import { LocalDate } from "../local-date.tsx";
+import { CART_GROUP, STAPLES_GROUP } from "./groups.ts";
 import { copyList, printListOrToast } from "./list-actions.ts";
 import { ShoppingTools } from "./shopping-tools.tsx";
 import { useShopping } from "./use-shopping.ts";
 
-export const CART_GROUP = "In the cart";
-export const STAPLES_GROUP = "You probably have";
+export { CART_GROUP, STAPLES_GROUP } from "./groups.ts";
 
 const UNIT_OPTIONS = [
   { id: "as-written", label: "As written" },
@@ -50,6 +51,7 @@ export function ShoppingListView({
   const shopping = useShopping(serverList, owned, units);
   const list = shopping.list;
   const { canEdit } = shopping;
+  const [share, setShare] = useListShare(list.id, canEdit);
   // Items removed but not yet sent: the removal is sent when its toast closes, unless Undo was pressed.
   const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
   const [editing, setEditing] = useState<ShoppingListItem | null>(null);
@@ -197,10 +199,12 @@ export function ShoppingListView({
           <Button variant="outline" onPress={() => void copyList(visible)}>
             Copy
           </Button>
+          {canEdit ? <ShareButton listId={list.id} listName={list.name} share={share} onShareChange={setShare} /> : null}
           <EmailButton listId={list.id} />
           <OrderButton listId={list.id} />
           {userId ? <ListFavorite list={list} userId={userId} /> : null}
         </div>
+        {canEdit ? <ShareStatus share={share} /> : null}
         <fieldset className="list__units">
           <legend className="list__units-legend">Units</legend>
           {UNIT_OPTIONS.map((o) => (

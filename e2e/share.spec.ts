@@ -1,0 +1,159 @@
+/**
+ * Sharing (issue 17), in Chromium at 375 px with touch: the list's maker shares a read-only link (Web
+ * Share API where the browser has it, the clipboard otherwise, each with a toast); someone else opens it,
+ * sees the items in the first HTML, cannot change anything and ticks items off for themselves; after
+ * 'Stop sharing' the link answers 'This shared list is no longer available'.
+ */
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, describe, expect, it } from "vitest";
+import { axeSerious, expectToast, noHorizontalScroll } from "./a11y.ts";
+import { baseURL, closeBrowser, getBrowser, PHONE } from "./browser.ts";
+import { type ListJson, makeList } from "./lists.ts";
+
+afterAll(async () => {
+  await closeBrowser();
+});
+
+const RECIPES = [
+  { title: "Pancakes", ingredients: ["1 cup milk", "2 eggs", "1 cup flour", "2 bananas", "1/2 tsp salt"] },
+  { title: "Onion Soup", ingredients: ["2 onions", "1 litre stock"] },
+];
+
+async function phone(permissions: string[] = []): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const b = await getBrowser();
+  const context = await b.newContext({ baseURL: baseURL(), viewport: PHONE, hasTouch: true, isMobile: true });
+  if (permissions.length) await context.grantPermissions(permissions, { origin: baseURL() });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (err) => errors.push(String(err)));
+  return { context, page, errors };
+}
+
+const group = (page: Page, title: string) =>
+  page.locator("section.list__category", { has: page.getByRole("heading", { name: new RegExp(`^${title}`) }) });
+const row = (page: Page, name: RegExp) => page.locator("li.list__item", { has: page.locator(".list__name", { hasText: name }) });
+const items = (list: Pick<ListJson, "ingredients">) => Object.values(list.ingredients).flat();
+
+/** Opens the Share dialog and answers the link it shows. */
+async function openShare(page: Page): Promise<string> {
+  await page.getByRole("button", { name: "Share", exact: true }).tap();
+  const dialog = page.getByRole("dialog", { name: "Share this list" });
+  await dialog.waitFor();
+  const field = dialog.getByRole("textbox", { name: "Share link" });
+  await field.waitFor({ timeout: 20_000 });
+  return field.inputValue();
+}
+
+describe("sharing a list", () => {
+  it("a shared link opens read-only and stops working after revoking", async () => {
+    const owner = await phone(["clipboard-read", "clipboard-write"]);
+    // This phone has the Web Share API: record what it was asked to share.
+    await owner.page.addInitScript(() => {
+      Object.defineProperty(navigator, "share", {
+        configurable: true,
+        value: async (data: ShareData) => {
+          (window as unknown as { shared: ShareData[] }).shared = [...((window as unknown as { shared?: ShareData[] }).shared ?? []), data];
+        },
+      });
+    });
+    const list = await makeList(owner.page, { name: "Store run", recipes: RECIPES });
+    await owner.page.addInitScript(
+      ([id, token]) => localStorage.setItem("recipecart:list-tokens", JSON.stringify({ [id!]: token })),
+      [list.id, list.editToken],
+    );
+    await owner.page.goto(`/shopping-list/${list.id}`);
+    await owner.page.getByLabel("Add an item").waitFor({ timeout: 20_000 });
+    expect(await owner.page.locator(".list__share-status").count()).toBe(0);
+
+    // Share: the dialog shows a link of its own (not the list's address), focused and selected.
+    const url = await openShare(owner.page);
+    expect(url).toMatch(new RegExp(`^${baseURL()}/s/[A-Za-z0-9_-]{22}$`));
+    expect(url).not.toContain(list.id);
+    const dialog = owner.page.getByRole("dialog", { name: "Share this list" });
+    expect(await dialog.getByRole("textbox", { name: "Share link" }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await dialog.getByRole("button", { name: "Share link" }).tap();
+    await expectToast(owner.page, "Link shared");
+    const shared = await owner.page.evaluate(() => (window as unknown as { shared: ShareData[] }).shared);
+    expect(shared).toEqual([{ title: "Store run", text: "Shopping list: Store run", url }]);
+    await dialog.getByRole("button", { name: "Copy link" }).tap();
+    await expectToast(owner.page, "Link copied");
+    expect(await owner.page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+    expect(await axeSerious(owner.page)).toEqual([]);
+    await dialog.getByRole("button", { name: "Close" }).tap();
+    await dialog.waitFor({ state: "detached" });
+    await owner.page.locator(".list__share-status").waitFor();
+    // A reload still says so (the page asks the server).
+    await owner.page.reload();
+    await owner.page.locator(".list__share-status").waitFor({ timeout: 20_000 });
+
+    // Someone else opens the link: the list is in the first HTML, without its id or any token.
+    const viewer = await phone();
+    const first = await viewer.page.goto(url);
+    expect(first?.status()).toBe(200);
+    const html = (await first?.text()) ?? "";
+    for (const name of ["flour", "banana", "onion"]) expect(html).toContain(name);
+    expect(html).not.toContain(list.id);
+    if (list.editToken) expect(html).not.toContain(list.editToken);
+    for (const r of list.recipes) expect(html).not.toContain(r.id);
+    expect(await viewer.page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex, nofollow");
+    await viewer.page.locator("article[data-hydrated]").waitFor();
+    await viewer.page.getByRole("heading", { level: 1, name: "Store run" }).waitFor();
+    await viewer.page.getByText("your ticks are kept in this browser only").waitFor();
+
+    // Read-only: nothing to add, edit, remove, share, e-mail or order.
+    expect(await viewer.page.getByLabel("Add an item").count()).toBe(0);
+    for (const name of [/^Edit /, /^Remove /, /^Share$/, /^Email$/, /Order/, /I need this/]) {
+      expect(await viewer.page.getByRole("button", { name }).count(), String(name)).toBe(0);
+    }
+
+    // Ticks are the viewer's own: kept in their browser, never sent.
+    await row(viewer.page, /egg/).locator("label.list__tick").tap();
+    await expect.poll(() => group(viewer.page, "In the cart").locator("li").count()).toBe(1);
+    await viewer.page.reload();
+    await viewer.page.locator("article[data-hydrated]").waitFor();
+    await expect.poll(() => group(viewer.page, "In the cart").locator("li").count()).toBe(1);
+    const onServer = await owner.page.request.get(`/api/shopping-lists/${list.id}`);
+    expect(items((await onServer.json()) as ListJson).find((i) => /egg/.test(i.name))).toMatchObject({ checked: false });
+    await noHorizontalScroll(viewer.page);
+    expect(await axeSerious(viewer.page)).toEqual([]);
+
+    // Share again: the same link. Then 'Stop sharing'.
+    expect(await openShare(owner.page)).toBe(url);
+    await owner.page.getByRole("button", { name: "Stop sharing" }).tap();
+    await expectToast(owner.page, "Sharing stopped", "The link no longer opens this list.");
+    await owner.page.getByRole("dialog").waitFor({ state: "detached" });
+    expect(await owner.page.locator(".list__share-status").count()).toBe(0);
+    // Focus goes back to the button that opened the dialog.
+    expect(await owner.page.evaluate(() => document.activeElement?.textContent)).toBe("Share");
+
+    // The link stops working at once, in the open page and on the API.
+    const gone = await viewer.page.reload();
+    expect(gone?.status()).toBe(404);
+    await viewer.page.getByRole("heading", { level: 1, name: "This shared list is no longer available" }).waitFor();
+    expect(await axeSerious(viewer.page)).toEqual([]);
+    const shareId = url.slice(url.lastIndexOf("/") + 1);
+    expect((await viewer.page.request.get(`/api/shares/${shareId}`)).status()).toBe(404);
+
+    // Sharing again makes a new link; the old one stays dead.
+    const next = await openShare(owner.page);
+    expect(next).not.toBe(url);
+    expect((await viewer.page.goto(url))?.status()).toBe(404);
+    expect((await viewer.page.goto(next))?.status()).toBe(200);
+
+    expect(owner.errors).toEqual([]);
+    expect(viewer.errors).toEqual([]);
+    await owner.context.close();
+    await viewer.context.close();
+  });
+
+  it("shows no Share button to someone who only has the list's own link", async () => {
+    const { context, page, errors } = await phone();
+    const list = await makeList(page, { name: "Not mine", recipes: RECIPES });
+    await page.goto(`/shopping-list/${list.id}`);
+    await page.locator("article[data-hydrated]").waitFor();
+    await page.getByText("your ticks are kept in this browser only").waitFor();
+    expect(await page.getByRole("button", { name: "Share", exact: true }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,149 @@
+/**
+ * A list opened through its share link (/s/{shareId}, decision 0116): read-only. The name, the recipes'
+ * titles, the items by aisle with 'You probably have' and 'In the cart', Print, Copy and the unit choice.
+ * Nothing here changes the list: a viewer's ticks are kept in their own browser (under the share id),
+ * merged with the list's saved ticks by tap time (decision 0112).
+ */
+import { useEffect, useState, useSyncExternalStore } from "react";
+import type { ShoppingListItem } from "../../../core/api/lists.ts";
+import type { SharedList } from "../../../core/api/shares.ts";
+import { mergeTick, type Tick } from "../../../core/shopping/ticks.ts";
+import { applyPending, loadLocalTicks, saveLocalTicks, setUnitsCookie } from "../../lib/shopping-state.ts";
+import { Button } from "../../ui/button.tsx";
+import { LocalDate } from "../local-date.tsx";
+import { CART_GROUP, STAPLES_GROUP } from "../shopping-list/groups.ts";
+import { copyList, printListOrToast } from "../shopping-list/list-actions.ts";
+
+const UNIT_OPTIONS = [
+  { id: "as-written", label: "As written" },
+  { id: "metric", label: "Metric" },
+  { id: "us", label: "US" },
+] as const;
+
+const noSubscribe = () => () => {};
+/** Where this browser keeps a share viewer's own ticks (never the list's id: the viewer does not know it). */
+const ticksKey = (shareId: string) => `share:${shareId}`;
+
+export function SharedListView({
+  shareId,
+  list: serverList,
+  units,
+  onUnitsChanged,
+}: {
+  shareId: string;
+  list: SharedList;
+  units: string;
+  onUnitsChanged: () => void;
+}) {
+  const hydrated = useSyncExternalStore(
+    noSubscribe,
+    () => true,
+    () => false,
+  );
+  const [ticks, setTicks] = useState<Map<string, Tick>>(() => new Map());
+  useEffect(() => setTicks(loadLocalTicks(ticksKey(shareId))), [shareId]);
+  const list = applyPending(serverList, [], ticks);
+
+  function tick(itemId: string, checked: boolean) {
+    const next = new Map(loadLocalTicks(ticksKey(shareId)));
+    next.set(itemId, mergeTick(next.get(itemId), { checked, at: Date.now() }));
+    saveLocalTicks(ticksKey(shareId), next);
+    setTicks(next);
+  }
+
+  const [chosenUnits, setChosenUnits] = useState(units);
+  useEffect(() => setChosenUnits(units), [units]);
+  function chooseUnits(value: string) {
+    setChosenUnits(value);
+    setUnitsCookie(value);
+    onUnitsChanged();
+  }
+
+  const categories = Object.entries(list.ingredients).filter(([, items]) => items.length);
+  const count = categories.reduce((n, [, items]) => n + items.length, 0);
+  const aisles = categories
+    .map(([category, items]) => [category, items.filter((i) => !i.checked && !i.staple)] as const)
+    .filter(([, items]) => items.length);
+  const staples = categories.flatMap(([, items]) => items.filter((i) => !i.checked && i.staple));
+  const cart = categories.flatMap(([, items]) => items.filter((i) => i.checked));
+
+  const row = (item: ShoppingListItem) => (
+    <li key={item.id} className="list__item" data-item-id={item.id} data-checked={item.checked ? "" : undefined}>
+      <label className="list__tick">
+        <input
+          type="checkbox"
+          className="list__checkbox"
+          checked={item.checked ?? false}
+          onChange={(e) => tick(item.id, e.currentTarget.checked)}
+        />
+        <span className="list__item-text">
+          <span className="list__item-line">
+            {item.amount ? <span className="list__amount">{item.amount}</span> : null} <span className="list__name">{item.name}</span>
+          </span>
+          {item.recipes.length ? <span className="list__for">for {item.recipes.join(", ")}</span> : null}
+          {item.addedByHand ? <span className="list__for">added by hand</span> : null}
+        </span>
+      </label>
+    </li>
+  );
+  const group = (key: string, title: string, items: readonly ShoppingListItem[], modifier = "") => (
+    <section key={key} className={`list__category${modifier}`} aria-labelledby={`cat-${key}`}>
+      <h2 id={`cat-${key}`} className="list__category-title">
+        {title} <span className="list__category-count">({items.length})</span>
+      </h2>
+      <ul className="list__items">{items.map(row)}</ul>
+    </section>
+  );
+
+  return (
+    <article className="list" aria-labelledby="list-title" data-hydrated={hydrated ? "" : undefined} data-shared="">
+      <header className="list__header">
+        <p className="list__shared-badge">Shared list · read-only</p>
+        <h1 id="list-title" className="list__title" tabIndex={-1}>
+          {list.name}
+        </h1>
+        <p className="list__meta">
+          {count} {count === 1 ? "item" : "items"} · created <LocalDate iso={list.createdAt} />
+        </p>
+        {list.recipes.length ? (
+          <p className="list__recipes">
+            From {list.recipes.length === 1 ? "1 recipe" : `${list.recipes.length} recipes`}: {list.recipes.map((r) => r.title).join(", ")}
+          </p>
+        ) : null}
+        <div className="list__actions">
+          <Button variant="outline" onPress={() => printListOrToast(list)}>
+            Print
+          </Button>
+          <Button variant="outline" onPress={() => void copyList(list)}>
+            Copy
+          </Button>
+        </div>
+        <fieldset className="list__units">
+          <legend className="list__units-legend">Units</legend>
+          {UNIT_OPTIONS.map((o) => (
+            <label key={o.id} className="list__units-option">
+              <input type="radio" name="units" value={o.id} checked={chosenUnits === o.id} onChange={() => chooseUnits(o.id)} />
+              <span>{o.label}</span>
+            </label>
+          ))}
+        </fieldset>
+      </header>
+      <p className="list__readonly-note">
+        Someone shared this list with you. You can tick items off here; your ticks are kept in this browser only.
+      </p>
+      {categories.length === 0 ? (
+        <p className="list__empty">This shopping list is empty.</p>
+      ) : (
+        <>
+          {aisles.map(([category, items]) => group(slug(category), category, items))}
+          {staples.length ? group("staples", STAPLES_GROUP, staples, " list__category--staples") : null}
+          {cart.length ? group("cart", CART_GROUP, cart, " list__category--cart") : null}
+        </>
+      )}
+    </article>
+  );
+}
+
+function slug(s: string): string {
+  return s.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+}
