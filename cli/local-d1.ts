@@ -25,10 +25,11 @@ export function applyLocalMigrations(persistTo?: string): void {
 export function findLocalD1File(persistTo = path.join(root, ".wrangler", "state")): string {
   const dir = path.join(persistTo, "v3", "d1", "miniflare-D1DatabaseObject");
   const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite") : [];
-  if (files.length !== 1) {
+  const [file] = files;
+  if (files.length !== 1 || file === undefined) {
     throw new Error(`expected one local D1 file in ${dir}, found ${files.length}. Run \`npm start\` once first.`);
   }
-  return path.join(dir, files[0]!);
+  return path.join(dir, file);
 }
 
 export function openLocalDb(file: string) {

@@ -116,6 +116,12 @@ export function leanBindingSupported(): boolean {
 const UNDEFINED = 32;
 
 let wasm: Exports | null = null;
+
+/** The instantiated module; calls from the rewriter and its imports only happen while one is live. */
+function live(): Exports {
+  if (!wasm) throw new Error("lol-html-wasm: the wasm module is not instantiated");
+  return wasm;
+}
 let heap: unknown[] = [];
 let heapNext = 0;
 let stackPointer = 32;
@@ -132,7 +138,7 @@ function resetHeap(): void {
 
 /** The memory views, renewed after the memory grew (a grown memory detaches the old buffer). */
 function views(): void {
-  const b = wasm!.memory.buffer;
+  const b = live().memory.buffer;
   bytes = new Uint8Array(b);
   buf = Buffer.from(b);
   ints = new Int32Array(b);
@@ -179,7 +185,7 @@ let vectorLen = 0;
 
 /** Copies a string into wasm memory (malloc'd; the callee owns it), as the stock glue does. */
 function passString(s: string): number {
-  const w = wasm!;
+  const w = live();
   let len = s.length;
   let ptr = w.__wbindgen_malloc(len);
   let mem = mem8();
@@ -201,7 +207,7 @@ function passString(s: string): number {
 
 /** Calls an export that returns a (ptr, len) string through the shadow stack, then frees it. */
 function retString(fn: (retptr: number, self: number) => void, self: number): string {
-  const w = wasm!;
+  const w = live();
   const retptr = w.__wbindgen_add_to_stack_pointer(-16);
   try {
     fn(retptr, self);
@@ -228,33 +234,33 @@ abstract class Borrowed {
 
 class Element extends Borrowed implements ElementLike {
   get tagName(): string {
-    return retString(wasm!.element_tag_name, this.ptr);
+    return retString(live().element_tag_name, this.ptr);
   }
   getAttribute(name: string): string | null {
     const p = passString(name);
-    return takeObject(wasm!.element_getAttribute(this.ptr, p, vectorLen)) as string | null;
+    return takeObject(live().element_getAttribute(this.ptr, p, vectorLen)) as string | null;
   }
   onEndTag(handler: () => void): void {
-    wasm!.element_onEndTag(this.ptr, addHeapObject(handler));
+    live().element_onEndTag(this.ptr, addHeapObject(handler));
   }
   release(): void {
     const p = this.ptr;
     this.ptr = 0;
-    wasm!.__wbg_element_free(p);
+    live().__wbg_element_free(p);
   }
 }
 
 class TextChunk extends Borrowed implements TextLike {
   get text(): string {
-    return retString(wasm!.textchunk_text, this.ptr);
+    return retString(live().textchunk_text, this.ptr);
   }
   get lastInTextNode(): boolean {
-    return wasm!.textchunk_last_in_text_node(this.ptr) !== 0;
+    return live().textchunk_last_in_text_node(this.ptr) !== 0;
   }
   release(): void {
     const p = this.ptr;
     this.ptr = 0;
-    wasm!.__wbg_textchunk_free(p);
+    live().__wbg_textchunk_free(p);
   }
 }
 
@@ -289,7 +295,7 @@ function optionalFlag(objIdx: number, key: "html" | "enableEsiTags"): number {
 }
 
 function imports(): WebAssembly.Imports {
-  const w = () => wasm!;
+  const w = live;
   const fns: Record<(typeof IMPORT_NAMES)[number], (...args: number[]) => unknown> = {
     __wbindgen_object_drop_ref: (i) => void takeObject(i),
     __wbg_html_cd9a0f328493678b: (i) => optionalFlag(i, "html"),
@@ -360,7 +366,7 @@ function imports(): WebAssembly.Imports {
     __wbindgen_rethrow: (i) => {
       throw takeObject(i);
     },
-    __wbindgen_memory: () => addHeapObject(wasm!.memory),
+    __wbindgen_memory: () => addHeapObject(live().memory),
   };
   return { __wbindgen_placeholder__: fns as unknown as WebAssembly.ModuleImports };
 }

@@ -13,7 +13,9 @@ import { bin, root, toolEnv } from "./lib/tooling.ts";
 
 const args = process.argv.slice(2);
 const modesAt = args.indexOf("--modes");
-const modes = (modesAt >= 0 ? args[modesAt + 1]! : "chrome,firefox").split(",").filter(Boolean);
+const modesArg = modesAt >= 0 ? args[modesAt + 1] : "chrome,firefox";
+if (modesArg === undefined) throw new Error("--modes needs a value, e.g. --modes chrome,firefox");
+const modes = modesArg.split(",").filter(Boolean);
 const zip = !args.includes("--no-zip");
 const { version } = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { version: string };
 const outRoot = path.join(root, "dist", "extension");

@@ -5,6 +5,7 @@
  * the density table covers the item (density.ts), and shown in sensible units (format-amount.ts).
  * Decisions: docs/decisions/0021-units-and-display.md, 0022-item-keys.md, 0023-density-table.md.
  */
+import { defined } from "../lib/invariant.ts";
 import { CATEGORIES, categorise, type CategoryName } from "../categorise/categorise.ts";
 import { parseIngredient } from "../ingredient/parse.ts";
 import type { Amount, ParsedIngredient } from "../ingredient/types.ts";
@@ -105,8 +106,8 @@ const ADDITIVE_GAP = /^\s*(?:plus|\+|and)?\s*$/i;
  */
 export function lineAmounts(p: ParsedIngredient, impliedUnit: string | null = null, impliedQuantity: number | null = null): LineAmount[] {
   const as = p.amounts.filter((a) => a.quantity !== null || a.unit !== null);
-  if (as.length === 0) return impliedUnit && impliedQuantity ? [{ quantity: impliedQuantity, unit: impliedUnit }] : [];
-  const a0 = as[0]!;
+  const [a0] = as;
+  if (!a0) return impliedUnit && impliedQuantity ? [{ quantity: impliedQuantity, unit: impliedUnit }] : [];
   const q0 = a0.quantityMax ?? a0.quantity ?? 1;
   const u0 = a0.unit ?? impliedUnit;
   const a1 = as[1];
@@ -115,17 +116,18 @@ export function lineAmounts(p: ParsedIngredient, impliedUnit: string | null = nu
     if (dim === "mass" || dim === "volume") return [{ quantity: q0 * (a1.quantityMax ?? a1.quantity), unit: a1.unit }];
   }
   if (isContainerUnit(u0) && (!a1 || a1.quantity === null)) {
-    const size = PACK_SIZE.exec(p.input);
-    const unit = size ? canonicalUnit(size[2]!.toLowerCase().replace(/\s+/g, " ")) : null;
-    if (size && unit) return [{ quantity: q0 * Number(size[1]), unit }];
+    const [, sizeQuantity, sizeUnit] = PACK_SIZE.exec(p.input) ?? [];
+    const unit = sizeUnit ? canonicalUnit(sizeUnit.toLowerCase().replace(/\s+/g, " ")) : null;
+    if (sizeQuantity && unit) return [{ quantity: q0 * Number(sizeQuantity), unit }];
   }
   let total = q0;
   let prev = measureOf(u0);
-  for (let i = 1; i < as.length; i++) {
-    const ai = as[i]!;
+  let before = a0;
+  for (const ai of as.slice(1)) {
     const m = measureOf(ai.unit);
     if (ai.quantity === null || m.dimension === "count" || m.dimension !== prev.dimension || m.system !== prev.system) break;
-    if (m.factor >= prev.factor || !additive(p.input, as[i - 1]!, ai)) break;
+    if (m.factor >= prev.factor || !additive(p.input, before, ai)) break;
+    before = ai;
     total += convertUnit(ai.quantity, ai.unit, u0) ?? 0;
     prev = m;
   }
@@ -292,7 +294,10 @@ function finish(acc: Acc, options: CombineOptions): ListItem {
   const countFirst = amounts[0]?.unit === null && amounts[0]?.quantity !== null;
   const name = countFirst ? (bareCount > 1 ? pluralName(best) : best) : bestVote.written || best;
   let category = categorise(best);
-  for (let i = 0; category === "Other" && i < acc.rawNames.length; i++) category = categorise(acc.rawNames[i]!);
+  for (const raw of acc.rawNames) {
+    if (category !== "Other") break;
+    category = categorise(raw);
+  }
   return {
     key: acc.key,
     name,
@@ -345,11 +350,12 @@ export function combineRecipes(recipes: readonly RecipeInput[], options: Combine
       if (MINCEABLE.has(name.toLowerCase()) && /\b(minced|ground)\b/i.test(p.preparation ?? "")) name = `ground ${name}`;
       const tailNotes: string[] = [];
       for (let m = NAME_TAIL.exec(name); m && m.index > 0; m = NAME_TAIL.exec(name)) {
-        tailNotes.unshift(m[1]!.toLowerCase());
+        tailNotes.unshift(defined(m[1], "the name tail's note").toLowerCase());
         name = name.slice(0, m.index).trim();
       }
-      const sp = SALT_AND_PEPPER.exec(name);
-      const names = sp ? [sp[1]!, sp[2]!] : [name];
+      const [, salt, pepper] = SALT_AND_PEPPER.exec(name) ?? [];
+      const saltAndPepper = salt !== undefined && pepper !== undefined;
+      const names = saltAndPepper ? [salt, pepper] : [name];
       for (const rawName of names) {
         const ik = itemKey(rawName);
         if (!ik.key || NOT_BOUGHT.has(ik.key)) {
@@ -376,11 +382,11 @@ export function combineRecipes(recipes: readonly RecipeInput[], options: Combine
         if (vote) vote.n++;
         else acc.votes.set(ik.display, { n: 1, first: acc.votes.size, written: ik.written });
         acc.rawNames.push(rawName.toLowerCase());
-        const amounts = sp ? [] : lineAmounts(p, ik.impliedUnit, ik.impliedQuantity);
+        const amounts = saltAndPepper ? [] : lineAmounts(p, ik.impliedUnit, ik.impliedQuantity);
         if (amounts.length === 0) acc.unquantified = true;
         for (const a of amounts) addAmount(acc, a, scaleOf(recipe));
         const notes = [p.comment, ...tailNotes, p.optional ? "optional" : null, ...p.alternatives.map((a) => `or ${a}`)];
-        if (sp && !p.comment && tailNotes.length === 0) notes.push("to taste");
+        if (saltAndPepper && !p.comment && tailNotes.length === 0) notes.push("to taste");
         const optional = p.optional || tailNotes.includes("optional");
         for (const n of notes) {
           for (const part of (n ?? "").split(/[;,]|\(|\)/)) {

@@ -116,7 +116,8 @@ export interface ItemKey {
 
 function dropLeading(words: string[], drop: ReadonlySet<string>): string[] {
   let i = 0;
-  while (i < words.length - 1 && drop.has(words[i]!) && !KEEP_PHRASES.has(singularHead(words.slice(i)).join(" "))) {
+  for (let w = words[i]; i < words.length - 1 && w !== undefined && drop.has(w); w = words[i]) {
+    if (KEEP_PHRASES.has(singularHead(words.slice(i)).join(" "))) break;
     // "large egg" is kept whole only in KEEP_PHRASES lookups; a drop word followed by "and"/"or" goes too
     i++;
     while (i < words.length - 1 && (words[i] === "and" || words[i] === "or" || words[i] === "to")) i++;
@@ -129,15 +130,17 @@ const TRAIL_DROP = new Set([...DISPLAY_DROP, "soft", "divided", "separated", "dr
 
 function dropTrailing(words: string[]): string[] {
   let n = words.length;
-  while (n > 1 && TRAIL_DROP.has(words[n - 1]!) && !KEEP_PHRASES.has(words.slice(0, n).join(" "))) n--;
+  for (let last = words[n - 1]; n > 1 && last !== undefined && TRAIL_DROP.has(last); last = words[n - 1]) {
+    if (KEEP_PHRASES.has(words.slice(0, n).join(" "))) break;
+    n--;
+  }
   return n === words.length ? words : words.slice(0, n);
 }
 
 function singularHead(words: string[]): string[] {
-  if (words.length === 0) return words;
-  const out = words.slice();
-  out[out.length - 1] = singular(out[out.length - 1]!);
-  return out;
+  const last = words.at(-1);
+  if (last === undefined) return words;
+  return [...words.slice(0, -1), singular(last)];
 }
 
 /**
@@ -155,17 +158,18 @@ export function itemKey(name: string): ItemKey {
   const article = words.length > 2 && (words[0] === "a" || words[0] === "an");
   if (article) words = words.slice(1);
   // "cloves garlic" / "cloves of garlic" / "garlic cloves" / "celery ribs" / "thyme sprigs"
-  if (words.length >= 2) {
-    const lead = canonicalUnit(words[0]!);
-    if (lead && LEADING_UNITS.has(lead) && lead !== "clove" && words[0]!.length > 2) {
+  const [firstWord] = words;
+  if (words.length >= 2 && firstWord !== undefined) {
+    const lead = canonicalUnit(firstWord);
+    if (lead && LEADING_UNITS.has(lead) && lead !== "clove" && firstWord.length > 2) {
       impliedUnit = lead === "rib" ? "stalk" : lead;
       if (article) impliedQuantity = 1;
       words = words.slice(words[1] === "of" && words.length > 2 ? 2 : 1);
     }
   }
   if (words.length >= 2 && impliedUnit === null) {
-    const first = COUNT_UNIT_WORDS.get(words[0]!);
-    const last = COUNT_UNIT_WORDS.get(words[words.length - 1]!);
+    const first = COUNT_UNIT_WORDS.get(words[0] ?? "");
+    const last = COUNT_UNIT_WORDS.get(words.at(-1) ?? "");
     if (first && (words[1] === "of" || (first === "clove" && words[1] === "garlic") || first !== "clove")) {
       impliedUnit = first;
       words = words.slice(words[1] === "of" ? 2 : 1);
@@ -216,10 +220,12 @@ function writtenForm(name: string, displayWords: readonly string[]): string {
   for (let k = 0; k + n <= pieces.length; k++) {
     let ok = true;
     for (let j = 0; j < n && ok; j++) {
-      const p = pieces[k + j]!;
-      ok = j === n - 1 ? singular(p) === displayWords[j] || p === displayWords[j] : p === displayWords[j];
+      const p = pieces[k + j];
+      ok = p !== undefined && (j === n - 1 ? singular(p) === displayWords[j] || p === displayWords[j] : p === displayWords[j]);
     }
-    if (ok) return words.slice(owner[k]!, owner[k + n - 1]! + 1).join(" ");
+    const from = owner[k];
+    const to = owner[k + n - 1];
+    if (ok && from !== undefined && to !== undefined) return words.slice(from, to + 1).join(" ");
   }
   return "";
 }

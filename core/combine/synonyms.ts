@@ -3,7 +3,7 @@
  * lists the canonical key first, then its variants, all in the normalised form that
  * `itemKey` produces (lower case, no punctuation, singular head). docs/decisions/0022-item-keys.md.
  */
-export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
+export const SYNONYM_GROUPS: readonly (readonly [string, ...string[]])[] = [
   // onions and aromatics
   ["onion", "yellow onion", "brown onion", "spanish onion", "cooking onion"],
   ["spring onion", "scallion", "green onion", "salad onion", "green shallot"],
@@ -129,8 +129,8 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
 export const SYNONYMS: ReadonlyMap<string, string> = (() => {
   const m = new Map<string, string>();
   for (const [canon, ...variants] of SYNONYM_GROUPS) {
-    m.set(canon!, canon!);
-    for (const v of variants) if (!m.has(v)) m.set(v, canon!);
+    m.set(canon, canon);
+    for (const v of variants) if (!m.has(v)) m.set(v, canon);
   }
   return m;
 })();

@@ -89,7 +89,8 @@ const SELECTOR_ATTRIBUTES = new Map<string, readonly string[]>();
  * when some alternative's subject has no tag name (it can match any element).
  */
 function selectorSubjectTags(selector: string): ReadonlySet<string> | null {
-  if (SUBJECT_TAGS.has(selector)) return SUBJECT_TAGS.get(selector)!;
+  const cached = SUBJECT_TAGS.get(selector);
+  if (cached !== undefined) return cached;
   let tags: Set<string> | null = new Set();
   for (const alternative of selector.split(",")) {
     const subject =

@@ -14,6 +14,7 @@
  */
 import { densityOf, unitWeightOf } from "../combine/density.ts";
 import { convertUnit, measureOf } from "../units/measures.ts";
+import { defined } from "../lib/invariant.ts";
 
 /** One item as our list stores it (worker/db/schema.ts shopping_list_items). */
 export interface GroceryListItem {
@@ -132,24 +133,29 @@ export function wireQuantity(q: number): number {
   return r === 0 && q > 0 ? 0.01 : r;
 }
 
+/** `convertUnit` between two units of one dimension that the caller has already checked. */
+function convertKnown(quantity: number, from: string, to: string): number {
+  return defined(convertUnit(quantity, from, to), `a conversion from ${from} to ${to}`);
+}
+
 function measurement(quantity: number, unit: InstacartUnit): Measurement {
   return { quantity: wireQuantity(quantity), unit };
 }
 
 /** The same volume in the other system (ml/liter for US units, cups for metric) and, with a density, in grams. */
 function volumeAlternatives(quantity: number, unit: string, key: string): Measurement[] {
-  const ml = convertUnit(quantity, unit, "ml")!;
+  const ml = convertKnown(quantity, unit, "ml");
   const out: Measurement[] = [];
   const same = SAME_UNIT[unit];
   if (same) out.push(measurement(quantity, same));
   const metric = ml >= 1000 ? measurement(ml / 1000, "liter") : measurement(ml, "ml");
-  const cupMl = convertUnit(1, "cup", "ml")!;
+  const cupMl = convertKnown(1, "cup", "ml");
   const us =
     ml >= cupMl / 4
       ? measurement(ml / cupMl, "cup")
-      : ml >= convertUnit(1, "tbsp", "ml")!
-        ? measurement(ml / convertUnit(1, "tbsp", "ml")!, "tablespoon")
-        : measurement(ml / convertUnit(1, "tsp", "ml")!, "teaspoon");
+      : ml >= convertKnown(1, "tbsp", "ml")
+        ? measurement(ml / convertKnown(1, "tbsp", "ml"), "tablespoon")
+        : measurement(ml / convertKnown(1, "tsp", "ml"), "teaspoon");
   // The other system first: a metric amount is offered in US units and the other way round.
   if (measureOf(unit).system === "metric") out.push(us, metric);
   else out.push(metric, us);
@@ -160,12 +166,12 @@ function volumeAlternatives(quantity: number, unit: string, key: string): Measur
 
 /** The same mass in grams/kilograms and ounces/pounds. */
 function massAlternatives(quantity: number, unit: string): Measurement[] {
-  const g = convertUnit(quantity, unit, "g")!;
+  const g = convertKnown(quantity, unit, "g");
   const out: Measurement[] = [];
   const same = SAME_UNIT[unit];
   if (same) out.push(measurement(quantity, same));
   const metric = g >= 1000 ? measurement(g / 1000, "kilogram") : measurement(g, "gram");
-  const ozs = g / convertUnit(1, "oz", "g")!;
+  const ozs = g / convertKnown(1, "oz", "g");
   const us = ozs >= 16 ? measurement(ozs / 16, "pound") : measurement(ozs, "ounce");
   if (!same) out.push(metric, us);
   else out.push(measureOf(unit).system === "metric" ? us : metric);
@@ -230,8 +236,8 @@ function toGrams(quantity: number, unit: string | null, key: string): number | n
 
 function single(quantity: number, unit: string | null, key: string): Measurement[] | null {
   const m = measureOf(unit);
-  if (m.dimension === "volume") return volumeAlternatives(quantity, unit!, key);
-  if (m.dimension === "mass") return massAlternatives(quantity, unit!);
+  if (unit !== null && m.dimension === "volume") return volumeAlternatives(quantity, unit, key);
+  if (unit !== null && m.dimension === "mass") return massAlternatives(quantity, unit);
   if (m.dimension === "count") {
     const count = quantity * m.factor;
     if (m.unit === null) return [measurement(count, "each")];

@@ -4,6 +4,8 @@
  * length of the line (simple regexes without nested quantifiers, or single passes).
  */
 
+import { defined } from "../lib/invariant.ts";
+
 const VULGAR: Record<string, string> = {
   "½": "1/2",
   "⅓": "1/3",
@@ -189,7 +191,7 @@ function replaceVulgar(s: string): string {
     if (!isVulgarCode(c)) continue;
     let j = k;
     while (j > last && isSpaceCode(s.charCodeAt(j - 1))) j--;
-    const frac = VULGAR[s[k]!]!;
+    const frac = defined(VULGAR[s.charAt(k)], `the fraction for ${s.charAt(k)}`);
     if (j > last && isDigitCode(s.charCodeAt(j - 1))) out += s.slice(last, j - 1) + s[j - 1] + " " + frac;
     else out += s.slice(last, j) + " " + frac;
     last = k + 1;

@@ -109,7 +109,8 @@ const FRACTION_START_RE = /^\d+\/\d+/;
  * "2" "dozen" -> 24, "1" "1/2-2" -> 1.5..2, "half" -> 0.5. Returns null when nothing is numeric.
  */
 export function combineQuantityTokens(tokens: readonly string[]): QuantityRange | null {
-  if (tokens.length === 1) return parseQuantityToken(tokens[0]!); // (what the loop below gives for one token)
+  const [only] = tokens;
+  if (tokens.length === 1 && only !== undefined) return parseQuantityToken(only); // (what the loop below gives for one token)
   let acc: QuantityRange | null = null;
   let prevDigits = false;
   for (const t of tokens) {

@@ -20,8 +20,10 @@ export interface ListEmail {
 
 const SUBJECT_MAX = 150;
 
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
 export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+  return s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 }
 
 /** One line on its own, whatever the list name holds (no header injection through the subject). */

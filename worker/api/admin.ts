@@ -2,7 +2,7 @@
 import { AdminUsersQuerySchema } from "../../core/api/admin.ts";
 import { json } from "../http/problem.ts";
 import { readQuery } from "../http/query.ts";
-import type { Route } from "../http/router.ts";
+import { param, type Route } from "../http/router.ts";
 import { deleteUser, listUsers, siteStats } from "../services/admin.ts";
 
 export const adminRoutes: Route[] = [
@@ -18,7 +18,7 @@ export const adminRoutes: Route[] = [
     path: "/api/admin/users/:id",
     access: "admin",
     async handler(c) {
-      await deleteUser(c.db, c.user, c.params.id!);
+      await deleteUser(c.db, c.user, param(c.params, "id"));
       return new Response(null, { status: 204 });
     },
   },

@@ -13,7 +13,7 @@ import {
   LOGIN_IP_LIMIT,
   REGISTER_IP_LIMIT,
 } from "../http/rate-limit.ts";
-import type { ApiContext, Route } from "../http/router.ts";
+import { param, type ApiContext, type Route } from "../http/router.ts";
 import { clearSessionCookie, sessionCookie } from "../http/session-cookie.ts";
 import {
   FORGOT_PASSWORD_MESSAGE,
@@ -164,7 +164,7 @@ export const authRoutes: Route[] = [
     path: "/api/auth/sessions/:id",
     access: "user",
     async handler({ db, user, params }) {
-      if (!(await revokeSession(db, user.id, params.id!))) return problem(404, "session_not_found", "There is no such session.");
+      if (!(await revokeSession(db, user.id, param(params, "id")))) return problem(404, "session_not_found", "There is no such session.");
       return new Response(null, { status: 204, headers: noStore });
     },
   },

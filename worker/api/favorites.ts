@@ -3,7 +3,7 @@ import { HistoryQuerySchema } from "../../core/api/favorites.ts";
 import { readEditToken } from "../http/edit-token.ts";
 import { json } from "../http/problem.ts";
 import { readQuery } from "../http/query.ts";
-import type { Route } from "../http/router.ts";
+import { param, type Route } from "../http/router.ts";
 import {
   favoriteList,
   favoriteRecipe,
@@ -31,25 +31,25 @@ export const favoriteRoutes: Route[] = [
     method: "POST",
     path: "/api/recipes/:id/favorite",
     access: "user",
-    handler: async (c) => json(await favoriteRecipe(c.db, c.caller, c.user, c.params.id!, readEditToken(c.request))),
+    handler: async (c) => json(await favoriteRecipe(c.db, c.caller, c.user, param(c.params, "id"), readEditToken(c.request))),
   },
   {
     method: "DELETE",
     path: "/api/recipes/:id/favorite",
     access: "user",
-    handler: async (c) => json(await unfavoriteRecipe(c.db, c.caller, c.user, c.params.id!)),
+    handler: async (c) => json(await unfavoriteRecipe(c.db, c.caller, c.user, param(c.params, "id"))),
   },
   {
     method: "POST",
     path: "/api/shopping-lists/:id/favorite",
     access: "user",
-    handler: async (c) => json(await favoriteList(c.db, c.user, c.params.id!)),
+    handler: async (c) => json(await favoriteList(c.db, c.user, param(c.params, "id"))),
   },
   {
     method: "DELETE",
     path: "/api/shopping-lists/:id/favorite",
     access: "user",
-    handler: async (c) => json(await unfavoriteList(c.db, c.user, c.params.id!)),
+    handler: async (c) => json(await unfavoriteList(c.db, c.user, param(c.params, "id"))),
   },
   {
     method: "GET",

@@ -2,7 +2,7 @@
 import { CreateGroceryOrderRequestSchema } from "../../core/api/grocery.ts";
 import { json, problem, readJson } from "../http/problem.ts";
 import { checkRate, GROCERY_LIMIT } from "../http/rate-limit.ts";
-import type { ApiContext, Route } from "../http/router.ts";
+import { param, type ApiContext, type Route } from "../http/router.ts";
 import { isWellFormedId } from "../lib/ids.ts";
 import {
   createGroceryOrder,
@@ -28,7 +28,7 @@ export const groceryRoutes: Route[] = [
     // The demo's checkout page reads this; order ids are unguessable, and only demo orders answer.
     path: "/api/grocery/demo-orders/:id",
     async handler(c) {
-      const order = isWellFormedId(c.params.id!) ? await getDemoOrder(c.db, c.params.id!) : null;
+      const order = isWellFormedId(param(c.params, "id")) ? await getDemoOrder(c.db, param(c.params, "id")) : null;
       return order ? json(order) : problem(404, "order_not_found", "Order not found.");
     },
   },
@@ -37,7 +37,7 @@ export const groceryRoutes: Route[] = [
     access: "public",
     path: "/api/grocery/:provider/stores/search",
     async handler(c) {
-      const provider = providerFor(c.params.provider!, config(c.env), appOrigin(c));
+      const provider = providerFor(param(c.params, "provider"), config(c.env), appOrigin(c));
       await checkRate(c.request, c.env, GROCERY_LIMIT, c.caller);
       const result = await searchStores(c.db, c.caller, provider, c.url.searchParams.get("zip"));
       return json(result);
@@ -48,7 +48,7 @@ export const groceryRoutes: Route[] = [
     access: "user",
     path: "/api/grocery/:provider/preferences",
     async handler(c) {
-      const provider = providerFor(c.params.provider!, config(c.env), appOrigin(c));
+      const provider = providerFor(param(c.params, "provider"), config(c.env), appOrigin(c));
       return json(await getPreferences(c.db, c.user.id, provider));
     },
   },
@@ -57,12 +57,12 @@ export const groceryRoutes: Route[] = [
     access: "public",
     path: "/api/shopping-lists/:id/grocery-order",
     async handler(c) {
-      if (!isWellFormedId(c.params.id!)) return problem(404, "list_not_found", "Shopping list not found.");
+      if (!isWellFormedId(param(c.params, "id"))) return problem(404, "list_not_found", "Shopping list not found.");
       const body = await readJson(c.request, CreateGroceryOrderRequestSchema, 10_000);
       const origin = appOrigin(c);
       const provider = providerFor(body.provider, config(c.env), origin);
       await checkRate(c.request, c.env, GROCERY_LIMIT, c.caller);
-      const result = await createGroceryOrder(c.db, c.caller, c.params.id!, body, provider, origin);
+      const result = await createGroceryOrder(c.db, c.caller, param(c.params, "id"), body, provider, origin);
       return json(result, { status: 201 });
     },
   },

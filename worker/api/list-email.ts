@@ -2,7 +2,7 @@
 import { EmailListRequestSchema } from "../../core/api/email.ts";
 import { clientKey } from "../http/rate-limit.ts";
 import { json, problem, readJson } from "../http/problem.ts";
-import type { Route } from "../http/router.ts";
+import { param, type Route } from "../http/router.ts";
 import { isWellFormedId } from "../lib/ids.ts";
 import { emailShoppingList } from "../services/list-email.ts";
 import { appOrigin } from "./grocery.ts";
@@ -14,12 +14,12 @@ export const listEmailRoutes: Route[] = [
     access: "public",
     path: "/api/shopping-lists/:id/email",
     async handler(c) {
-      if (!isWellFormedId(c.params.id!)) return problem(404, "list_not_found", "Shopping list not found.");
+      if (!isWellFormedId(param(c.params, "id"))) return problem(404, "list_not_found", "Shopping list not found.");
       const { email } = await readJson(c.request, EmailListRequestSchema, 4_000);
       const senderKey = c.caller.user
         ? `u:${c.caller.user.id}`
         : `c:${clientKey(c.request, c.env as { TRUST_CF_CONNECTING_IP?: string }) ?? "internal"}`;
-      const outboxId = await emailShoppingList(c.db, c.caller, c.params.id!, email, { senderKey, appOrigin: appOrigin(c) });
+      const outboxId = await emailShoppingList(c.db, c.caller, param(c.params, "id"), email, { senderKey, appOrigin: appOrigin(c) });
       deliverInBackground(c, [outboxId]);
       return json({ sent: true, message: "Email sent" }, { status: 202 });
     },

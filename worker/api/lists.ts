@@ -3,7 +3,7 @@ import { CreateShoppingListRequestSchema } from "../../core/api/lists.ts";
 import { ListChangesRequestSchema } from "../../core/api/shopping.ts";
 import { isUnitChoice, type UnitChoice } from "../../core/combine/unit-choice.ts";
 import { json, problem, readJson } from "../http/problem.ts";
-import type { Route } from "../http/router.ts";
+import { param, type Route } from "../http/router.ts";
 import { readEditToken } from "../http/edit-token.ts";
 import { checkRate, LIST_CHANGES_LIMIT } from "../http/rate-limit.ts";
 import { isWellFormedId } from "../lib/ids.ts";
@@ -47,8 +47,8 @@ export const listRoutes: Route[] = [
     access: "public",
     path: "/api/shopping-lists/:id",
     async handler({ db, params, url }) {
-      if (!isWellFormedId(params.id!)) return notFound();
-      const list = await getShoppingList(db, params.id!, unitsOf(url));
+      if (!isWellFormedId(param(params, "id"))) return notFound();
+      const list = await getShoppingList(db, param(params, "id"), unitsOf(url));
       return list ? json(list) : notFound();
     },
   },
@@ -58,11 +58,11 @@ export const listRoutes: Route[] = [
     access: "public",
     path: "/api/shopping-lists/:id/changes",
     async handler({ db, caller, env, params, request, url }) {
-      if (!isWellFormedId(params.id!)) return notFound();
+      if (!isWellFormedId(param(params, "id"))) return notFound();
       // Per session when signed in, else per client address (decision 0143).
       await checkRate(request, env, LIST_CHANGES_LIMIT, caller);
       const body = await readJson(request, ListChangesRequestSchema, 200_000);
-      return json(await applyListChanges(db, caller, params.id!, readEditToken(request), body.changes, unitsOf(url)));
+      return json(await applyListChanges(db, caller, param(params, "id"), readEditToken(request), body.changes, unitsOf(url)));
     },
   },
   {
@@ -70,8 +70,8 @@ export const listRoutes: Route[] = [
     access: "public",
     path: "/api/shopping-lists/:id",
     async handler({ db, caller, params, request }) {
-      if (!isWellFormedId(params.id!)) return notFound();
-      await deleteShoppingList(db, caller, params.id!, readEditToken(request));
+      if (!isWellFormedId(param(params, "id"))) return notFound();
+      await deleteShoppingList(db, caller, param(params, "id"), readEditToken(request));
       return new Response(null, { status: 204 });
     },
   },
@@ -80,8 +80,8 @@ export const listRoutes: Route[] = [
     access: "public",
     path: "/api/shopping-lists/:id/items/:itemId",
     async handler({ db, caller, params, request }) {
-      if (!isWellFormedId(params.id!)) return notFound();
-      await removeShoppingListItem(db, caller, params.id!, params.itemId!, readEditToken(request));
+      if (!isWellFormedId(param(params, "id"))) return notFound();
+      await removeShoppingListItem(db, caller, param(params, "id"), param(params, "itemId"), readEditToken(request));
       return new Response(null, { status: 204 });
     },
   },

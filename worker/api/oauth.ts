@@ -63,8 +63,10 @@ function notConfigured(c: ApiContext): Response {
 function readState(request: Request): { provider: string; state: string; verifier: string } | null {
   const raw = readCookie(request, OAUTH_COOKIE);
   const parts = raw?.split(".") ?? [];
-  if (parts.length !== 3 || parts.some((p) => !/^[\w-]{1,128}$/.test(p))) return null;
-  return { provider: parts[0]!, state: parts[1]!, verifier: parts[2]! };
+  const [provider, state, verifier, ...rest] = parts;
+  if (provider === undefined || state === undefined || verifier === undefined || rest.length > 0) return null;
+  if (![provider, state, verifier].every((p) => /^[\w-]{1,128}$/.test(p))) return null;
+  return { provider, state, verifier };
 }
 
 const sameText = (a: string, b: string) => {

@@ -11,7 +11,7 @@ import {
 import { readEditToken } from "../http/edit-token.ts";
 import { json, readJson } from "../http/problem.ts";
 import { checkRate, IMPORT_LIMIT, SAVE_LIMIT } from "../http/rate-limit.ts";
-import type { ApiContext, Route } from "../http/router.ts";
+import { param, type ApiContext, type Route } from "../http/router.ts";
 import { createManualRecipe, deleteRecipe, getRecipe, importRecipe, updateRecipe, type RecipeDeps } from "../services/recipes.ts";
 
 /**
@@ -53,7 +53,7 @@ export const recipeRoutes: Route[] = [
     access: "public",
     path: "/api/recipes/:id",
     async handler(c) {
-      return json(await getRecipe(deps(c), c.caller, c.params.id!));
+      return json(await getRecipe(deps(c), c.caller, param(c.params, "id")));
     },
   },
   {
@@ -63,7 +63,7 @@ export const recipeRoutes: Route[] = [
     async handler(c) {
       await checkRate(c.request, c.env, SAVE_LIMIT);
       const body = await readJson(c.request, UpdateRecipeRequestSchema, RECIPE_BODY_MAX_BYTES);
-      return json(await updateRecipe(deps(c), c.caller, c.params.id!, body, readEditToken(c.request)));
+      return json(await updateRecipe(deps(c), c.caller, param(c.params, "id"), body, readEditToken(c.request)));
     },
   },
   {
@@ -71,7 +71,7 @@ export const recipeRoutes: Route[] = [
     access: "public",
     path: "/api/recipes/:id",
     async handler(c) {
-      await deleteRecipe(deps(c), c.caller, c.params.id!, readEditToken(c.request));
+      await deleteRecipe(deps(c), c.caller, param(c.params, "id"), readEditToken(c.request));
       return new Response(null, { status: 204, headers: { "cache-control": "no-store" } });
     },
   },

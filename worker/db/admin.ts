@@ -24,8 +24,8 @@ export async function findSiteStats(db: Db, topDomains: number) {
     d1.prepare("select domain, parse_count as parseCount from recipe_domains order by parse_count desc, domain limit ?1").bind(topDomains),
   ]);
   return {
-    totals: (totals!.results[0] ?? {}) as SiteTotals,
-    topDomains: domains!.results as { domain: string; parseCount: number }[],
+    totals: (totals?.results[0] ?? {}) as SiteTotals,
+    topDomains: (domains?.results ?? []) as { domain: string; parseCount: number }[],
   };
 }
 
@@ -68,7 +68,7 @@ export async function findUsersPage(db: Db, search: string | null, page: number,
       .bind(pattern, pageSize, (page - 1) * pageSize),
     d1.prepare(`select count(*) as n from users u where ${USER_MATCH}`).bind(pattern),
   ]);
-  return { rows: rows!.results as AdminUserRow[], total: (total!.results[0] as { n: number } | undefined)?.n ?? 0 };
+  return { rows: (rows?.results ?? []) as AdminUserRow[], total: (total?.results[0] as { n: number } | undefined)?.n ?? 0 };
 }
 
 export async function findUserForAdmin(db: Db, id: string) {

@@ -3,6 +3,7 @@
  * cache of parsed pages. Rules (ownership, limits) live in worker/services/recipes.ts.
  */
 import { eq, lt, sql } from "drizzle-orm";
+import { defined } from "../../core/lib/invariant.ts";
 import type { Db } from "./client.ts";
 import { parsedPages, recipeDomains, recipes, type StoredIngredient } from "./schema.ts";
 
@@ -29,7 +30,7 @@ export async function findRecipe(db: Db, id: string): Promise<RecipeRow | null> 
 /** Saves a recipe typed in by hand. */
 export async function insertRecipe(db: Db, recipe: NewRecipe): Promise<RecipeRow> {
   const [row] = await db.insert(recipes).values(recipe).returning();
-  return row!;
+  return defined(row, "the inserted recipe row");
 }
 
 export interface ParsedRecipeWrite {
@@ -65,13 +66,13 @@ export async function insertParsedRecipe(db: Db, write: ParsedRecipeWrite): Prom
     if (write.pruneBefore) {
       const prune = db.delete(parsedPages).where(lt(parsedPages.fetchedAt, write.pruneBefore));
       const [rows] = await db.batch([insert, count, cache, prune]);
-      return rows[0]!;
+      return defined(rows[0], "the inserted recipe row");
     }
     const [rows] = await db.batch([insert, count, cache]);
-    return rows[0]!;
+    return defined(rows[0], "the inserted recipe row");
   }
   const [rows] = await db.batch([insert, count]);
-  return rows[0]!;
+  return defined(rows[0], "the inserted recipe row");
 }
 
 /** A cached extraction for `url` fetched at or after `since`, or null. */

@@ -13,7 +13,8 @@ export function readBearerToken(request: Request): string | null {
   const auth = request.headers.get("authorization");
   if (!auth) return null;
   const m = /^Bearer\s+(\S+)$/i.exec(auth);
-  return m && m[1] !== "null" && m[1] !== "undefined" ? m[1]! : null;
+  const token = m?.[1];
+  return token && token !== "null" && token !== "undefined" ? token : null;
 }
 
 export function readCookie(request: Request, name: string): string | null {

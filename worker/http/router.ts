@@ -7,6 +7,7 @@
  */
 import type { Db } from "../db/client.ts";
 import type { Access, Caller, CallerUser } from "../services/caller.ts";
+import { InvariantError } from "../../core/lib/invariant.ts";
 import { DomainError } from "../services/errors.ts";
 import { domainErrorResponse } from "./domain-errors.ts";
 import { ProblemError, problem } from "./problem.ts";
@@ -44,6 +45,16 @@ export function guard(access: Access, caller: Caller): Response | null {
   return null;
 }
 
+/**
+ * A path parameter the matched route declares (`:id` in its path). The router fills every declared
+ * parameter, so a missing one is a handler asking for a name its path lacks: a bug, not bad input.
+ */
+export function param(params: Record<string, string>, name: string): string {
+  const value = params[name];
+  if (value === undefined) throw new InvariantError(`the route has no :${name} path parameter`);
+  return value;
+}
+
 type Compiled = Route & { parts: string[] };
 
 export function createRouter(routes: Route[]) {
@@ -56,16 +67,20 @@ export function createRouter(routes: Route[]) {
       if (route.parts.length !== segs.length) continue;
       const params: Record<string, string> = {};
       let ok = true;
-      for (let i = 0; i < segs.length; i++) {
-        const part = route.parts[i]!;
+      for (const [i, seg] of segs.entries()) {
+        const part = route.parts[i];
+        if (part === undefined) {
+          ok = false;
+          break;
+        }
         if (part.startsWith(":")) {
           try {
-            params[part.slice(1)] = decodeURIComponent(segs[i]!);
+            params[part.slice(1)] = decodeURIComponent(seg);
           } catch {
             ok = false;
             break;
           }
-        } else if (part !== segs[i]) {
+        } else if (part !== seg) {
           ok = false;
           break;
         }
@@ -93,7 +108,11 @@ export function createRouter(routes: Route[]) {
     try {
       const c = { ...base, params: hit.params };
       const route = hit.route;
-      return await (route.access === "public" ? route.handler(c) : route.handler({ ...c, user: base.caller.user! }));
+      if (route.access === "public") return await route.handler(c);
+      // The guard above refused a signed-out caller, so the user is there; the check narrows it.
+      const user = base.caller.user;
+      if (!user) return problem(401, "unauthenticated", "You are not signed in.");
+      return await route.handler({ ...c, user });
     } catch (err) {
       if (err instanceof DomainError) return domainErrorResponse(err);
       if (err instanceof ProblemError) return err.toResponse();

@@ -52,16 +52,19 @@ export async function hashPassword(password: string, params: ScryptParams = SCRY
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   try {
     const parts = stored.split("$");
-    if (parts[0] === "scrypt" && parts.length === 6) {
-      const [N, r, p] = parts.slice(1, 4).map(Number) as [number, number, number];
+    const [scheme, ...fields] = parts;
+    if (scheme === "scrypt" && fields.length === 5) {
+      const [nText, rText, pText, salt = "", hash = ""] = fields;
+      const [N, r, p] = [Number(nText), Number(rText), Number(pText)];
       if (![N, r, p].every((n) => Number.isInteger(n) && n > 0) || N * r * p > SCRYPT_COST_MAX) return false;
-      const expected = decodeBase64(parts[5]!);
-      return constantTimeEqual(await scrypt(password, decodeBase64(parts[4]!), { N, r, p }), expected);
+      const expected = decodeBase64(hash);
+      return constantTimeEqual(await scrypt(password, decodeBase64(salt), { N, r, p }), expected);
     }
-    if (parts[0] === "pbkdf2_sha256" && parts.length === 4) {
-      const iterations = Number(parts[1]);
+    if (scheme === "pbkdf2_sha256" && fields.length === 3) {
+      const [iterationsText, salt = "", hash = ""] = fields;
+      const iterations = Number(iterationsText);
       if (!Number.isInteger(iterations) || iterations < 1 || iterations > 100_000) return false;
-      return constantTimeEqual(await pbkdf2(password, decodeBase64(parts[2]!), iterations), decodeBase64(parts[3]!));
+      return constantTimeEqual(await pbkdf2(password, decodeBase64(salt), iterations), decodeBase64(hash));
     }
   } catch {
     return false;

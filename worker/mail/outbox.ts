@@ -77,8 +77,9 @@ export async function deliver(db: Db, mailer: Mailer, ids: string[], opts: Deliv
       const row = i === 0 ? await lease(db, id, now()) : await leaseAfterFailure(db, id, now());
       if (!row) break;
       if (await attempt(db, mailer, row, now)) break;
-      if (row.attempts >= MAX_ATTEMPTS || i === pauses.length) break;
-      await sleep(pauses[i]!);
+      const pause = pauses[i];
+      if (row.attempts >= MAX_ATTEMPTS || pause === undefined) break;
+      await sleep(pause);
     }
   }
 }

@@ -126,7 +126,8 @@ export async function startSignedIn(
 ): Promise<SignedInResult> {
   const session = await createSession(deps.db, userId, { userAgent, now });
   const claimed = claim ? await claimVisitorData(deps.db, userId, claim) : { recipes: 0, lists: 0 };
-  const user = (await deps.db.select(userColumns).from(users).where(eq(users.id, userId)).limit(1))[0]!;
+  const [user] = await deps.db.select(userColumns).from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw new DomainError("not_found", "user_not_found", "This account no longer exists.");
   return { user, session, claimed };
 }
 

@@ -1,3 +1,4 @@
+import { defined } from "../../core/lib/invariant.ts";
 /**
  * Which URLs the server may fetch on a user's behalf (SSRF guard for recipe import).
  *
@@ -159,7 +160,7 @@ const IPV4_BLOCKED: [string, number][] = [
   ["240.0.0.0", 4], // reserved, incl. broadcast 255.255.255.255
 ];
 
-const IPV4_BLOCKS = IPV4_BLOCKED.map(([net, bits]) => ({ net: parseIpv4(net)!, bits }));
+const IPV4_BLOCKS = IPV4_BLOCKED.map(([net, bits]) => ({ net: defined(parseIpv4(net), `the IPv4 block ${net}`), bits }));
 
 function inV4Block(ip: number, net: number, bits: number): boolean {
   const size = 2 ** (32 - bits);
@@ -188,16 +189,18 @@ export function parseIpv6(text: string): number[] | null {
   const tail: number[] = [];
   const dotted = /^(.*:)(\d+\.\d+\.\d+\.\d+)$/.exec(s);
   if (dotted) {
-    const v4 = parseIpv4(dotted[2]!);
+    const [, lead = "", quad = ""] = dotted;
+    const v4 = parseIpv4(quad);
     if (v4 === null) return null;
     tail.push(Math.floor(v4 / 65536), v4 % 65536);
-    s = dotted[1]!.endsWith("::") ? dotted[1]! : dotted[1]!.slice(0, -1);
+    s = lead.endsWith("::") ? lead : lead.slice(0, -1);
   }
   const halves = s.split("::");
   if (halves.length > 2) return null;
   const toWords = (part: string) => (part === "" ? [] : part.split(":"));
-  const head = toWords(halves[0]!);
-  const rest = halves.length === 2 ? toWords(halves[1]!) : [];
+  const [first = "", second] = halves;
+  const head = toWords(first);
+  const rest = second === undefined ? [] : toWords(second);
   const words: number[] = [];
   for (const w of [...head, ...rest]) {
     if (!/^[0-9a-f]{1,4}$/.test(w)) return null;

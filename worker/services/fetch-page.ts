@@ -140,7 +140,7 @@ export async function fetchPage(input: string, options: FetchPageOptions = {}): 
     }
 
     const contentType = response.headers.get("content-type");
-    const mediaType = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
+    const mediaType = (contentType ?? "").split(";", 1).join("").trim().toLowerCase();
     if (mediaType !== "" && mediaType !== "text/html" && mediaType !== "application/xhtml+xml") {
       discard(response);
       return fail(415, "not_html", `That address is not a web page (it is ${mediaType}).`);
@@ -194,18 +194,18 @@ class CookieJar {
 
   store(url: URL, headers: Headers): void {
     for (const line of headers.getSetCookie()) {
-      const [pair, ...attrs] = line.split(";");
-      const eq = pair!.indexOf("=");
+      const [pair = "", ...attrs] = line.split(";");
+      const eq = pair.indexOf("=");
       if (eq <= 0) continue;
-      const name = pair!.slice(0, eq).trim();
-      const value = pair!.slice(eq + 1).trim();
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
       let host = url.hostname;
       let includeSubdomains = false;
       for (const attr of attrs) {
-        const m = /^\s*domain\s*=\s*\.?([^\s;]+)\s*$/i.exec(attr);
+        const domain = /^\s*domain\s*=\s*\.?([^\s;]+)\s*$/i.exec(attr)?.[1]?.toLowerCase();
         // Only the host itself or a parent of it may be named (no cookies for other sites).
-        if (m && (host === m[1]!.toLowerCase() || host.endsWith(`.${m[1]!.toLowerCase()}`))) {
-          host = m[1]!.toLowerCase();
+        if (domain && (host === domain || host.endsWith(`.${domain}`))) {
+          host = domain;
           includeSubdomains = true;
         }
       }
@@ -296,19 +296,17 @@ function bomEncoding(b: Uint8Array): string | null {
 }
 
 function headerCharset(contentType: string | null): string | null {
-  const m = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType ?? "");
-  return m ? m[1]! : null;
+  return /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType ?? "")?.[1] ?? null;
 }
 
 function metaCharset(bytes: Uint8Array): string | null {
   const head = latin1(bytes.subarray(0, 4096));
-  const m = /<meta\b[^>]*?charset\s*=\s*["']?\s*([\w.:-]+)/i.exec(head);
-  return m ? m[1]! : null;
+  return /<meta\b[^>]*?charset\s*=\s*["']?\s*([\w.:-]+)/i.exec(head)?.[1] ?? null;
 }
 
 function latin1(bytes: Uint8Array): string {
   let s = "";
-  for (let i = 0; i < bytes.length; i++) s += String.fromCharCode(bytes[i]!);
+  for (const byte of bytes) s += String.fromCharCode(byte);
   return s;
 }
 

@@ -33,16 +33,18 @@ export async function createShoppingList(
   const found = await findRecipesForList(db, ids);
   mark("read");
   const byId = new Map(found.map((r) => [r.id, r]));
-  const unusable = ids.filter((id) => {
+  const ordered: typeof found = [];
+  const unusable: string[] = [];
+  for (const id of ids) {
     const r = byId.get(id);
-    return !r || !may(caller, "read", r);
-  });
+    if (r && may(caller, "read", r)) ordered.push(r);
+    else unusable.push(id);
+  }
   if (unusable.length) {
     throw new DomainError("invalid", "unknown_recipes", "Some recipes could not be found. Add them again and retry.", {
       errors: { recipeIds: unusable.map((id) => `No recipe ${id}`) },
     });
   }
-  const ordered = ids.map((id) => byId.get(id)!);
   // Lines were parsed when the recipe was saved: reuse those parses (docs/decisions/0061).
   const stored = new Map<string, ParsedIngredient>();
   for (const r of ordered) for (const line of r.ingredients) if (isStoredParse(line.parsed, line.text)) stored.set(line.text, line.parsed);

@@ -213,6 +213,7 @@ async function githubIdentity(p: OAuthProviderConfig, accessToken: string): Prom
 /** "Ada King Lovelace" -> ["Ada King", "Lovelace"]; one word -> [word, ""]. */
 function splitName(name: string): [string, string] {
   const parts = name.trim().split(/\s+/).filter(Boolean);
-  if (parts.length < 2) return [parts[0] ?? "", ""];
-  return [parts.slice(0, -1).join(" ").slice(0, 100), parts.at(-1)!.slice(0, 100)];
+  const last = parts.pop() ?? "";
+  if (parts.length === 0) return [last, ""];
+  return [parts.join(" ").slice(0, 100), last.slice(0, 100)];
 }

@@ -40,9 +40,9 @@ export async function loadUserRules(db: Db, userId: string | null): Promise<User
   ]);
   const have = new Set<string>();
   const need = new Set<string>();
-  for (const r of staples!.results) (r.have ? have : need).add(r.item_key);
+  for (const r of staples?.results ?? []) (r.have ? have : need).add(r.item_key);
   const categories = new Map<string, CategoryName>();
-  for (const r of cats!.results) if (isCategory(r.category)) categories.set(r.item_key, r.category);
+  for (const r of cats?.results ?? []) if (isCategory(r.category)) categories.set(r.item_key, r.category);
   return { staples: { have, need }, categories };
 }
 

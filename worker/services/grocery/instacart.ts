@@ -84,20 +84,17 @@ export function createInstacartProvider(opts: InstacartOptions): GroceryProvider
     body: unknown,
     retryOn: (status: number | "network") => boolean,
   ): Promise<unknown> {
-    let last: DomainError | null = null;
-    for (let attempt = 0; attempt < attempts; attempt++) {
+    for (let attempt = 0; ; attempt++) {
       try {
         return await once(method, path, body, retryOn);
       } catch (err) {
         if (!(err instanceof Retryable)) throw err;
-        last = err.error;
-        if (attempt + 1 >= attempts) break;
+        if (attempt + 1 >= attempts) throw err.error;
         const step = Math.min(maxBackoff, backoff * 2 ** attempt);
         const wait = err.retryAfterMs !== null ? Math.min(maxBackoff, err.retryAfterMs) : random() * step;
         await sleep(wait);
       }
     }
-    throw last!;
   }
 
   async function once(
