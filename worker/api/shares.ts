@@ -7,7 +7,7 @@ import { isUnitChoice, type UnitChoice } from "../../core/combine/unit-choice.ts
 import { readEditToken } from "../http/edit-token.ts";
 import { json, problem } from "../http/problem.ts";
 import { checkRate, LIST_CHANGES_LIMIT } from "../http/rate-limit.ts";
-import type { Route } from "../http/router.ts";
+import { param, type Route } from "../http/router.ts";
 import { isWellFormedId } from "../lib/ids.ts";
 import { liveShares, readSharedList, revokeShare, SHARE_GONE_MESSAGE, shareList } from "../services/shares.ts";
 import { appOrigin } from "./auth.ts";
@@ -27,9 +27,9 @@ export const shareRoutes: Route[] = [
     access: "public",
     path: "/api/shopping-lists/:id/shares",
     async handler(c) {
-      if (!isWellFormedId(c.params.id!)) return listNotFound();
+      if (!isWellFormedId(param(c.params, "id"))) return listNotFound();
       await checkRate(c.request, c.env, LIST_CHANGES_LIMIT, c.caller);
-      const { share, created } = await shareList(c.db, c.caller, c.params.id!, readEditToken(c.request), appOrigin(c));
+      const { share, created } = await shareList(c.db, c.caller, param(c.params, "id"), readEditToken(c.request), appOrigin(c));
       return json(share, { status: created ? 201 : 200 });
     },
   },
@@ -38,8 +38,8 @@ export const shareRoutes: Route[] = [
     access: "public",
     path: "/api/shopping-lists/:id/shares",
     async handler(c) {
-      if (!isWellFormedId(c.params.id!)) return listNotFound();
-      const shares = await liveShares(c.db, c.caller, c.params.id!, readEditToken(c.request), appOrigin(c));
+      if (!isWellFormedId(param(c.params, "id"))) return listNotFound();
+      const shares = await liveShares(c.db, c.caller, param(c.params, "id"), readEditToken(c.request), appOrigin(c));
       return json({ shares });
     },
   },
@@ -48,11 +48,11 @@ export const shareRoutes: Route[] = [
     access: "public",
     path: "/api/shopping-lists/:id/shares/:shareId",
     async handler(c) {
-      if (!isWellFormedId(c.params.id!)) return listNotFound();
+      if (!isWellFormedId(param(c.params, "id"))) return listNotFound();
       await checkRate(c.request, c.env, LIST_CHANGES_LIMIT, c.caller);
       const shareId = ShareIdSchema.safeParse(c.params.shareId);
       if (!shareId.success) return problem(404, "share_not_found", "This list has no share link with that id.");
-      await revokeShare(c.db, c.caller, c.params.id!, shareId.data, readEditToken(c.request));
+      await revokeShare(c.db, c.caller, param(c.params, "id"), shareId.data, readEditToken(c.request));
       return new Response(null, { status: 204 });
     },
   },

@@ -2,7 +2,7 @@
 import { AddStapleRequestSchema, BuiltInStaplesRequestSchema } from "../../core/api/staples.ts";
 import { json, readJson } from "../http/problem.ts";
 import { checkRate, STAPLES_LIMIT } from "../http/rate-limit.ts";
-import type { Route } from "../http/router.ts";
+import { param, type Route } from "../http/router.ts";
 import { addStaple, readStaples, removeStaple, setBuiltInStaples } from "../services/staples.ts";
 
 const BODY_MAX_BYTES = 4 * 1024;
@@ -41,7 +41,7 @@ export const stapleRoutes: Route[] = [
     access: "user",
     async handler(c) {
       await checkRate(c.request, c.env, STAPLES_LIMIT, c.caller);
-      return json(await removeStaple(c.db, c.user.id, c.params.key!));
+      return json(await removeStaple(c.db, c.user.id, param(c.params, "key")));
     },
   },
 ];
