@@ -7,7 +7,7 @@ import { crx } from "@crxjs/vite-plugin";
 import react from "@vitejs/plugin-react";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { makeManifest, type Target } from "./manifest.ts";
 
 const MODES: Record<string, { target: Target; test: boolean }> = {
@@ -19,6 +19,29 @@ const MODES: Record<string, { target: Target; test: boolean }> = {
 /** The app's production address, used until the user sets another on the options page. */
 const DEFAULT_APP_ORIGIN = process.env.RECIPECART_APP_ORIGIN || "https://recipecart.app";
 
+/**
+ * `<link rel="stylesheet" href="/src/x.css" data-inline />` in an extension page becomes
+ * `<style>` with that file's text before Vite reads the page: the popup's shell paints with its
+ * styles and no stylesheet request (decision 0135).
+ */
+function inlineStylesheets(): Plugin {
+  return {
+    name: "recipecart:inline-stylesheets",
+    transformIndexHtml: {
+      order: "pre",
+      handler(html) {
+        const out = html.replace(/<link rel="stylesheet" href="\/(src\/[\w.-]+\.css)" data-inline \/>/g, (_tag, file: string) => {
+          const css = readFileSync(path.resolve(import.meta.dirname, file), "utf8");
+          if (/<\/style/i.test(css)) throw new Error(`${file} cannot be inlined: it contains "</style"`);
+          return `<style>\n${css}</style>`;
+        });
+        if (/<link[^>]*data-inline/.test(out)) throw new Error('data-inline takes exactly <link rel="stylesheet" href="/src/<file>.css" data-inline />');
+        return out;
+      },
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   const build = MODES[mode];
   if (!build) throw new Error(`Unknown extension build mode "${mode}" (use ${Object.keys(MODES).join(", ")})`);
@@ -27,7 +50,7 @@ export default defineConfig(({ mode }) => {
     root: import.meta.dirname,
     // No public/ copy or .env lookup outside this folder.
     envDir: false,
-    plugins: [react(), crx({ manifest: makeManifest({ ...build, version }), browser: build.target })],
+    plugins: [inlineStylesheets(), react(), crx({ manifest: makeManifest({ ...build, version }), browser: build.target })],
     define: {
       __APP_ORIGIN__: JSON.stringify(new URL(DEFAULT_APP_ORIGIN).origin),
       __TEST_BUILD__: JSON.stringify(build.test),
@@ -38,6 +61,8 @@ export default defineConfig(({ mode }) => {
       emptyOutDir: true,
       target: ["chrome120", "firefox128"],
       reportCompressedSize: false,
+      // Both targets support <link rel="modulepreload">: no polyfill chunk in front of every page.
+      modulePreload: { polyfill: false },
       // Pages the manifest names only as web-accessible are built too.
       rollupOptions: { input: { connected: path.resolve(import.meta.dirname, "connected.html") } },
     },

@@ -2,7 +2,8 @@
  * The toolbar popup: 'Add to recipecart' captures the page in the current tab as the user sees it,
  * sends it to the app and shows the recipe's title and ingredients (or the server's error with
  * 'Open in recipecart' to type it in by hand); 'Open my list' opens the app with the recipe in the
- * visitor's list. Plain React and CSS: it must paint within 100 ms (bench/extension.ts).
+ * visitor's list. Plain React and CSS. popup.html paints this component's loading state as static
+ * markup first; src/popup-boot.ts loads this module after that paint (decision 0135).
  */
 import { useEffect, useRef, useState } from "react";
 import browser from "webextension-polyfill";
@@ -12,8 +13,6 @@ import { mountPage } from "./mount.tsx";
 import { isCapturable, manualEntryUrl, myListUrl } from "./pages.ts";
 import { getAppOrigin, getConnection, type Connection } from "./settings.ts";
 import { takeLastProblem, type LastProblem } from "./status.ts";
-import "./ui.css";
-import "./popup.css";
 
 type State =
   | { kind: "loading" }
@@ -45,7 +44,8 @@ async function openTab(url: string) {
   window.close();
 }
 
-function Popup() {
+/** The popup. Its first render (state "loading") is exactly popup.html's shell (src/popup-shell.test.tsx). */
+export function Popup() {
   const [tab, setTab] = useState<TabInfo | null>(null);
   const [state, setState] = useState<State>({ kind: "loading" });
   const [notice, setNotice] = useState<LastProblem | null>(null);
@@ -122,7 +122,12 @@ function Popup() {
     <main className="popup" aria-busy={state.kind === "loading" || state.kind === "working"}>
       <div className="popup__head">
         <h1 className="popup__brand">recipecart</h1>
-        <button type="button" className="link" onClick={() => void browser.runtime.openOptionsPage().then(() => window.close())}>
+        <button
+          type="button"
+          className="link"
+          disabled={state.kind === "loading"}
+          onClick={() => void browser.runtime.openOptionsPage().then(() => window.close())}
+        >
           Options
         </button>
       </div>
@@ -213,7 +218,10 @@ function Popup() {
         </div>
       ) : null}
 
-      {state.kind !== "loading" ? (
+      {state.kind === "loading" ? (
+        // The account line's place, kept while loading so nothing below the button moves in later.
+        <footer className="popup__account" aria-hidden="true" />
+      ) : (
         <footer className="popup__account">
           {account ? (
             <>
@@ -235,9 +243,12 @@ function Popup() {
             </>
           )}
         </footer>
-      ) : null}
+      )}
     </main>
   );
 }
 
-mountPage(<Popup />);
+/** Renders the popup over popup.html's shell (called by src/popup-boot.ts). */
+export function startPopup(): void {
+  mountPage(<Popup />);
+}

@@ -1,0 +1,21 @@
+/**
+ * popup.html's only script (decision 0135). The page paints its static shell (the popup's loading
+ * state, styles inline) before anything here runs; the app (React, the extension API, src/popup.tsx)
+ * is imported from the first frame's requestAnimationFrame callback, so its fetch, compile and first
+ * render always come after that frame is painted. A hidden page never gets a frame: it loads at once.
+ */
+function start(): void {
+  performance.mark("popup-app-start");
+  import("./popup.tsx")
+    .then((app) => app.startPopup())
+    .catch((err: unknown) => {
+      console.error(err);
+      // The shell stays; say why nothing happens instead of 'Loading…' forever.
+      document.querySelector(".popup")?.setAttribute("aria-busy", "false");
+      const status = document.querySelector(".popup__page");
+      if (status) status.textContent = "recipecart could not start. Close this window and try again.";
+    });
+}
+
+if (document.visibilityState === "hidden") start();
+else requestAnimationFrame(start);
