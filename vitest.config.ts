@@ -12,7 +12,7 @@ export default defineConfig({
             "node/**/*.test.ts",
             "scripts/**/*.test.ts",
             "web/**/*.test.{ts,tsx}",
-            "extension/**/*.test.ts",
+            "extension/**/*.test.{ts,tsx}",
           ],
           environment: "node",
         },
