@@ -190,7 +190,9 @@ export async function run(): Promise<void> {
     console.log(
       `first paint presented before the popup's script ran (so it was popup.html's shell): ${popup.filter((p) => p.paintedFirst).length} of ${RUNS} opens`,
     );
-    console.log(`layout shift while the popup loads (React taking over the shell, then the page's details): max ${Math.max(...popup.map((p) => p.shift)).toFixed(3)}`);
+    console.log(
+      `layout shift while the popup loads (React taking over the shell, then the page's details): max ${Math.max(...popup.map((p) => p.shift)).toFixed(3)}`,
+    );
     console.log(`popup ready for a click (storage read, tab looked up): median ${ms(median(ready))}, p90 ${ms(pct(ready, 90))}`);
   } finally {
     await context.close();

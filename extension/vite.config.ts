@@ -35,7 +35,8 @@ function inlineStylesheets(): Plugin {
           if (/<\/style/i.test(css)) throw new Error(`${file} cannot be inlined: it contains "</style"`);
           return `<style>\n${css}</style>`;
         });
-        if (/<link[^>]*data-inline/.test(out)) throw new Error('data-inline takes exactly <link rel="stylesheet" href="/src/<file>.css" data-inline />');
+        if (/<link[^>]*data-inline/.test(out))
+          throw new Error('data-inline takes exactly <link rel="stylesheet" href="/src/<file>.css" data-inline />');
         return out;
       },
     },
