@@ -20,6 +20,7 @@ function services(asked: string[]): PageServices {
     auth: { oauthProviders: () => [] },
     lists: { get: note("lists.get", null) },
     sessions: { list: note("sessions", []) },
+    staples: { get: note("staples", { mine: ["soy sauce"], builtIn: [{ key: "salt", on: false }], max: 200 }) },
     favorites: { recipes: note("favorites.recipes", []), lists: note("favorites.lists", []) },
     history: {
       list: async (_c: Caller, q: { search?: string; limit: number }) => (
@@ -49,7 +50,7 @@ function load(caller: Caller, search: string, asked: string[]) {
 
 describe("dashboard tabs", () => {
   it("lists admin only for admins and falls back to the overview", () => {
-    expect(tabsFor(false)).toEqual(["overview", "favorites", "history", "profile", "security"]);
+    expect(tabsFor(false)).toEqual(["overview", "favorites", "history", "staples", "profile", "security"]);
     expect(tabsFor(true)).toContain("admin");
     expect(selectedTab("admin", false)).toBe("overview");
     expect(selectedTab("admin", true)).toBe("admin");
@@ -73,6 +74,14 @@ describe("dashboard tabs", () => {
     const none: string[] = [];
     expect((await load(user(false), "?tab=profile", none)).tab).toBe("profile");
     expect(none).toEqual([]);
+
+    const staples: string[] = [];
+    const staplesData = await load(user(false), "?tab=staples", staples);
+    expect(staples).toEqual(["staples"]);
+    expect(staplesData).toMatchObject({
+      tab: "staples",
+      staples: { mine: ["soy sauce"], builtIn: [{ key: "salt", on: false }], max: 200 },
+    });
 
     const overview: string[] = [];
     await load(user(false), "", overview);

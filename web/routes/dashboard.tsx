@@ -1,5 +1,5 @@
 /**
- * /dashboard (docs/product/screens.md): tabs chosen by ?tab= (overview | favorites | history | profile | security |
+ * /dashboard (docs/product/screens.md): tabs chosen by ?tab= (overview | favorites | history | staples | profile | security |
  * admin; admin only for admins). The loader reads the signed-in user from the session cookie and
  * loads the chosen tab's data on the server, so the page renders without a spinner or a content
  * jump; signed-out visitors are sent to /auth. Choosing a tab changes ?tab= (replacing the history
@@ -16,6 +16,7 @@ import { HistoryView } from "../components/history/history-view.tsx";
 import { cleanSearch, readHistory } from "../lib/history-loader.ts";
 import { ADMIN_USERS_SEARCH_MAX } from "../../core/api/admin.ts";
 import { SecurityTab } from "../components/dashboard/security-tab.tsx";
+import { StaplesTab } from "../components/dashboard/staples-tab.tsx";
 import { callerContext, servicesContext } from "../context.ts";
 import { useAuth } from "../lib/auth.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -25,13 +26,14 @@ import { Tab, TabList, TabPanel, Tabs } from "../ui/tabs.tsx";
 import type { Route } from "./+types/dashboard.ts";
 
 /** docs/product/screens.md: the values ?tab= may take. */
-export const DASHBOARD_TABS = ["overview", "favorites", "history", "profile", "security", "admin"] as const;
+export const DASHBOARD_TABS = ["overview", "favorites", "history", "staples", "profile", "security", "admin"] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
 
 const TAB_LABELS: Record<DashboardTab, string> = {
   overview: "Overview",
   favorites: "Favorites",
   history: "History",
+  staples: "Staples",
   profile: "Profile",
   security: "Security",
   admin: "Admin",
@@ -39,7 +41,7 @@ const TAB_LABELS: Record<DashboardTab, string> = {
 
 /** The tabs with content, in display order; admin only for admins. */
 export function tabsFor(isAdmin: boolean): DashboardTab[] {
-  const tabs: DashboardTab[] = ["overview", "favorites", "history", "profile", "security"];
+  const tabs: DashboardTab[] = ["overview", "favorites", "history", "staples", "profile", "security"];
   return isAdmin ? [...tabs, "admin"] : tabs;
 }
 
@@ -76,6 +78,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }
     case "history":
       return { user, tab, ...(await readHistory(services, caller, params.get("search"), DASHBOARD_HISTORY_LIMIT)) } as const;
+    case "staples": {
+      const staples = await services.staples.get(caller);
+      if (!staples) throw redirect("/auth");
+      return { user, tab, staples } as const;
+    }
     case "security":
       return { user, tab, sessions: (await services.sessions.list(caller)) ?? [] } as const;
     case "admin": {
@@ -94,7 +101,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta = () =>
-  pageMeta({ title: "Dashboard", description: "Your recipecart account: favourites, list history, profile and security.", personal: true });
+  pageMeta({
+    title: "Dashboard",
+    description: "Your recipecart account: favourites, list history, pantry staples, profile and security.",
+    personal: true,
+  });
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
@@ -150,6 +161,8 @@ function TabContent({ data, user }: { data: Route.ComponentProps["loaderData"]; 
       return <FavoritesTab recipes={data.recipes} lists={data.lists} />;
     case "history":
       return <HistoryView lists={data.lists} search={data.search} failed={data.failed} title="Recent lists" />;
+    case "staples":
+      return <StaplesTab staples={data.staples} />;
     case "security":
       return <SecurityTab sessions={data.sessions} />;
     case "admin":
