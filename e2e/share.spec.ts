@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { axeSerious, expectToast, noHorizontalScroll } from "./a11y.ts";
 import { baseURL, closeBrowser, getBrowser, PHONE } from "./browser.ts";
 import { type ListJson, makeList } from "./lists.ts";
+import { registerViaApi } from "./users.ts";
 
 afterAll(async () => {
   await closeBrowser();
@@ -82,8 +83,12 @@ describe("sharing a list", () => {
     await dialog.getByRole("button", { name: "Close" }).tap();
     await dialog.waitFor({ state: "detached" });
     await owner.page.locator(".list__share-status").waitFor();
-    // A reload still says so (the page asks the server).
+    // A reload still says so: this browser holds the edit token, so the page asks the server once the
+    // visitor does something (nothing is asked while the page loads, decision 0146).
     await owner.page.reload();
+    await owner.page.getByLabel("Add an item").waitFor({ timeout: 20_000 });
+    expect(await owner.page.locator(".list__share-status").count()).toBe(0);
+    await owner.page.getByRole("heading", { level: 1 }).tap();
     await owner.page.locator(".list__share-status").waitFor({ timeout: 20_000 });
 
     // Someone else opens the link: the list is in the first HTML, without its id or any token.
@@ -144,6 +149,26 @@ describe("sharing a list", () => {
     expect(viewer.errors).toEqual([]);
     await owner.context.close();
     await viewer.context.close();
+  });
+
+  it("tells a signed-in owner in the first HTML that a link is on", async () => {
+    const { context, page, errors } = await phone();
+    await registerViaApi(page, "share");
+    const list = await makeList(page, { name: "Owned run", recipes: RECIPES });
+    const first = await page.goto(`/shopping-list/${list.id}`);
+    expect(await first?.text()).not.toContain("Shared: anyone with the link");
+    const made = await page.request.post(`/api/shopping-lists/${list.id}/shares`, { headers: { origin: baseURL() } });
+    expect(made.status(), await made.text()).toBe(201);
+    const again = await page.goto(`/shopping-list/${list.id}`);
+    expect(await again?.text()).toContain("Shared: anyone with the link can view this list");
+    // The dialog hands out the same link, and stopping it clears the line.
+    await page.locator("article[data-hydrated]").waitFor();
+    expect(await openShare(page)).toBe(((await made.json()) as { url: string }).url);
+    await page.getByRole("button", { name: "Stop sharing" }).tap();
+    await expectToast(page, "Sharing stopped");
+    expect(await page.locator(".list__share-status").count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 
   it("shows no Share button to someone who only has the list's own link", async () => {

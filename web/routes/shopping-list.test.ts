@@ -18,14 +18,21 @@ const LIST: ShoppingList = {
 
 type Read = (id: string, units: string) => Promise<ShoppingList | null>;
 
-function load(id: string | undefined, get: Read, cookie?: string) {
+function load(id: string | undefined, get: Read, cookie?: string, owner?: { shared: boolean; asked: string[] }) {
   const context = new RouterContextProvider();
   context.set(servicesContext, {
     lists: {
       get: (id: string) => get(id, "as-written"),
       read: async (id: string, _caller: Caller, units: string) => {
         const list = await get(id, units);
-        return list ? { list, owned: false } : null;
+        return list ? { list, owned: Boolean(owner) } : null;
+      },
+    },
+    shares: {
+      ownerShared: async (id: string) => {
+        if (!owner) throw new Error("only an owner's page asks whether the list is shared");
+        owner.asked.push(id);
+        return owner.shared;
       },
     },
   } as unknown as PageServices);
@@ -49,8 +56,17 @@ describe("shopping-list loader", () => {
   it("returns the list the services read for this id", async () => {
     const asked: string[] = [];
     const data = await load(LIST.id, async (id) => (asked.push(id), LIST));
-    expect(data).toEqual({ list: LIST, owned: false, units: "as-written" });
+    expect(data).toEqual({ list: LIST, owned: false, shared: null, units: "as-written" });
     expect(asked).toEqual([LIST.id]);
+  });
+
+  it("says whether an owner's list has a live share link (decision 0116)", async () => {
+    for (const shared of [true, false]) {
+      const owner = { shared, asked: [] as string[] };
+      const data = await load(LIST.id, async () => LIST, undefined, owner);
+      expect(data).toMatchObject({ owned: true, shared });
+      expect(owner.asked).toEqual([LIST.id]);
+    }
   });
 
   it("reads the list in the unit choice from the rc_units cookie; an unknown value is as written", async () => {

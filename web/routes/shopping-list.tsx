@@ -23,14 +23,19 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const cookieUnits = unitsFromCookie(request.headers.get("cookie"));
   const units: UnitChoice = isUnitChoice(cookieUnits) ? cookieUnits : "as-written";
   let found: { list: ShoppingList; owned: boolean } | null;
+  // Whether the owner's list has a live share link (decision 0116); null for anyone else.
+  let shared: boolean | null = null;
   try {
-    found = await context.get(servicesContext).lists.read(params.id, context.get(callerContext), units);
+    const services = context.get(servicesContext);
+    const caller = context.get(callerContext);
+    found = await services.lists.read(params.id, caller, units);
+    if (found?.owned) shared = await services.shares.ownerShared(params.id, caller);
   } catch (err) {
     console.error("shopping list load failed", err);
     throw data("Failed to load shopping list", { status: 503, statusText: "Service Unavailable" });
   }
   if (!found) throw data("Shopping list not found", { status: 404, statusText: "Not Found" });
-  return { list: found.list, owned: found.owned, units };
+  return { list: found.list, owned: found.owned, shared, units };
 }
 
 export function meta({ loaderData, error }: Route.MetaArgs) {
@@ -49,7 +54,13 @@ export default function ShoppingListPage({ loaderData }: Route.ComponentProps) {
   // Removing an item calls the API: have its client loaded before the first press (decision 0097).
   return (
     <div className="list-page">
-      <ShoppingListView list={loaderData.list} owned={loaderData.owned} units={loaderData.units} onChanged={refresh} />
+      <ShoppingListView
+        list={loaderData.list}
+        owned={loaderData.owned}
+        shared={loaderData.shared}
+        units={loaderData.units}
+        onChanged={refresh}
+      />
       <p className="list-page__back">
         <Link href="/">Back to Home</Link>
       </p>

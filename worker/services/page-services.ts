@@ -20,7 +20,7 @@ import type { Caller } from "./caller.ts";
 import { listFavoriteLists, listFavoriteRecipes, listHistory } from "./favorites.ts";
 import { getShoppingList, readShoppingList } from "./lists.ts";
 import { listSessions } from "./sessions.ts";
-import { readSharedList } from "./shares.ts";
+import { ownerListShared, readSharedList } from "./shares.ts";
 import { readStaples } from "./staples.ts";
 import { providerButtons } from "./oauth-providers.ts";
 
@@ -41,6 +41,8 @@ export interface PageServices {
   shares: {
     /** The list behind a live share link as GET /api/shares/{id} answers it (decision 0116); null when revoked or unknown. */
     read(shareId: string, units: UnitChoice): Promise<SharedList | null>;
+    /** Whether the caller's own list has a live share link; null unless the caller is its signed-in owner. */
+    ownerShared(listId: string, caller: Caller): Promise<boolean | null>;
   };
   sessions: {
     /** The caller's live sessions as GET /api/auth/sessions answers them; null when signed out. */
@@ -82,6 +84,7 @@ export function createPageServices(db: Db, env: object): PageServices {
     },
     shares: {
       read: async (shareId, units) => (ShareIdSchema.safeParse(shareId).success ? readSharedList(db, shareId, units) : null),
+      ownerShared: async (listId, caller) => (isWellFormedId(listId) ? ownerListShared(db, caller, listId) : null),
     },
     sessions: {
       async list(caller) {

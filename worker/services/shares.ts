@@ -16,6 +16,7 @@ import { findLiveShare, findLiveShares, insertShareUnlessLive, revokeShareRow, t
 import { newId } from "../lib/ids.ts";
 import type { Caller } from "./caller.ts";
 import { DomainError } from "./errors.ts";
+import { findList } from "../db/lists.ts";
 import { readShoppingList, requireChangeable } from "./lists.ts";
 
 /** What a holder of a revoked or unknown link is told (docs/product/messages.md). */
@@ -49,6 +50,17 @@ export async function shareList(
 export async function liveShares(db: Db, caller: Caller, listId: string, editToken: string | null, origin: string): Promise<ListShare[]> {
   await requireChangeable(db, caller, listId, editToken);
   return (await findLiveShares(db, listId)).map((row) => toShare(row, origin));
+}
+
+/**
+ * For the list page's loader: whether a signed-in owner's list has a live share link; null for anyone
+ * else (a signed-out creator proves the edit token from the browser, so the page asks the API then).
+ */
+export async function ownerListShared(db: Db, caller: Caller, listId: string): Promise<boolean | null> {
+  if (!caller.user) return null;
+  const list = await findList(db, listId);
+  if (!list || list.userId !== caller.user.id) return null;
+  return (await findLiveShares(db, listId)).length > 0;
 }
 
 /** Stops share `shareId` of the list at once; revoking one already revoked is fine. 404 for another list's or an unknown share. */

@@ -4,8 +4,8 @@
  * 0064's pattern), so the list page carries only this file.
  */
 import { useEffect, useState } from "react";
-import type { ListShare } from "../../../core/api/shares.ts";
 import { api } from "../../lib/api.ts";
+import { onFirstInteraction } from "../../lib/interaction.ts";
 import { lazyPart, useLazyPart } from "../../lib/lazy-part.ts";
 import { listEditToken } from "../../lib/recipes-store.ts";
 import { toast } from "../../lib/toast.ts";
@@ -14,27 +14,37 @@ import { Button } from "../../ui/button.tsx";
 const shareDialog = lazyPart(() => import("./share-dialog.tsx").then((m) => m.ShareDialog));
 const preload = () => void shareDialog.load();
 
-/** The list's live share link: undefined while not known, null when none. */
-export type ShareState = ListShare | null | undefined;
+/** Whether the list has a live share link: undefined while not known. */
+export type ShareState = boolean | undefined;
 
-/** Asks once (when the caller may change the list) whether the list has a live share link. */
-export function useListShare(listId: string, canEdit: boolean): [ShareState, (share: ListShare | null) => void] {
-  const [share, setShare] = useState<ShareState>(undefined);
+/**
+ * Whether the list has a live share link. The loader says so for a signed-in owner's list (`fromLoader`);
+ * a signed-out creator's browser asks the API at the visitor's first interaction (it holds the edit token
+ * the server needs), not while the page loads (decision 0146).
+ */
+export function useListShare(listId: string, canEdit: boolean, fromLoader: boolean | null): [ShareState, (shared: boolean) => void] {
+  const [shared, setShared] = useState<ShareState>(fromLoader ?? undefined);
   useEffect(() => {
-    if (!canEdit) return;
+    if (fromLoader !== null) setShared(fromLoader);
+  }, [fromLoader]);
+  useEffect(() => {
+    if (!canEdit || fromLoader !== null) return;
     let current = true;
-    api.shares.list(listId, { editToken: listEditToken(listId) }).then(
-      (answer) => {
-        if (current) setShare(answer.shares[0] ?? null);
-      },
-      // Offline or refused: the page says nothing about sharing until the dialog is opened.
-      () => {},
-    );
+    const cancel = onFirstInteraction(() => {
+      api.shares.list(listId, { editToken: listEditToken(listId) }).then(
+        (answer) => {
+          if (current) setShared((known) => known ?? answer.shares.length > 0);
+        },
+        // Offline or refused: the page says nothing about sharing until the dialog is opened.
+        () => {},
+      );
+    });
     return () => {
       current = false;
+      cancel();
     };
-  }, [listId, canEdit]);
-  return [share, setShare];
+  }, [listId, canEdit, fromLoader]);
+  return [shared, setShared];
 }
 
 export function ShareButton({
@@ -46,7 +56,7 @@ export function ShareButton({
   listId: string;
   listName: string;
   share: ShareState;
-  onShareChange: (share: ListShare | null) => void;
+  onShareChange: (shared: boolean) => void;
 }) {
   const [open, setOpen] = useState(false);
   const [ShareDialog, request] = useLazyPart(shareDialog);
@@ -69,14 +79,21 @@ export function ShareButton({
         Share
       </Button>
       {ShareDialog ? (
-        <ShareDialog listId={listId} listName={listName} share={share} onShareChange={onShareChange} isOpen={open} onOpenChange={setOpen} />
+        <ShareDialog
+          listId={listId}
+          listName={listName}
+          shared={share}
+          onShareChange={onShareChange}
+          isOpen={open}
+          onOpenChange={setOpen}
+        />
       ) : null}
     </>
   );
 }
 
 /** 'Shared: …' under the list's buttons while a link is on (the dialog has 'Stop sharing'). */
-export function ShareStatus({ share }: { share: ShareState }) {
-  if (!share) return null;
+export function ShareStatus({ shared }: { shared: ShareState }) {
+  if (!shared) return null;
   return <p className="list__share-status">Shared: anyone with the link can view this list and tick items off for themselves.</p>;
 }

@@ -17,8 +17,9 @@ import { TextField } from "../../ui/text-field.tsx";
 interface Props {
   listId: string;
   listName: string;
-  share: ListShare | null | undefined;
-  onShareChange: (share: ListShare | null) => void;
+  /** Whether the page knows of a live link (undefined: not known). */
+  shared: boolean | undefined;
+  onShareChange: (shared: boolean) => void;
   isOpen: boolean;
   onOpenChange: (open: boolean) => void;
 }
@@ -40,7 +41,7 @@ export function ShareDialog({ isOpen, onOpenChange, ...props }: Props) {
 const noSubscribe = () => () => {};
 const canWebShare = () => typeof navigator !== "undefined" && typeof navigator.share === "function";
 
-function ShareForm({ listId, listName, share, onShareChange, onDone }: Omit<Props, "isOpen" | "onOpenChange"> & { onDone: () => void }) {
+function ShareForm({ listId, listName, shared, onShareChange, onDone }: Omit<Props, "isOpen" | "onOpenChange"> & { onDone: () => void }) {
   const [link, setLink] = useState<ListShare | null>(null);
   const [state, setState] = useState<"making" | "ready" | "failed">("making");
   const [stopping, setStopping] = useState(false);
@@ -56,7 +57,7 @@ function ShareForm({ listId, listName, share, onShareChange, onDone }: Omit<Prop
       const made = await api.shares.create(listId, { editToken: listEditToken(listId) });
       setLink(made);
       setState("ready");
-      latest.current(made);
+      latest.current(true);
     } catch (err) {
       setState("failed");
       toast({ title: "Error sharing list", description: errorText(err), variant: "destructive" });
@@ -103,7 +104,7 @@ function ShareForm({ listId, listName, share, onShareChange, onDone }: Omit<Prop
     setStopping(true);
     try {
       await api.shares.revoke(listId, current.id, { editToken: listEditToken(listId) });
-      latest.current(null);
+      latest.current(false);
       toast({ title: "Sharing stopped", description: "The link no longer opens this list." });
       onDone();
     } catch (err) {
@@ -116,7 +117,7 @@ function ShareForm({ listId, listName, share, onShareChange, onDone }: Omit<Prop
   if (state === "making") {
     return (
       <div className="share-dialog">
-        <Spinner label={share ? "Opening the link..." : "Making a link..."} />
+        <Spinner label={shared ? "Opening the link..." : "Making a link..."} />
       </div>
     );
   }

@@ -41,17 +41,20 @@ export function ShoppingListView({
   list: serverList,
   onChanged,
   owned = false,
+  shared = null,
   units = "as-written",
 }: {
   list: ShoppingList;
   onChanged: () => Promise<void>;
   owned?: boolean;
+  /** Whether the owner's list has a live share link (from the loader); null when the loader could not say. */
+  shared?: boolean | null;
   units?: string;
 }) {
   const shopping = useShopping(serverList, owned, units);
   const list = shopping.list;
   const { canEdit } = shopping;
-  const [share, setShare] = useListShare(list.id, canEdit);
+  const [share, setShare] = useListShare(list.id, canEdit, shared);
   // Items removed but not yet sent: the removal is sent when its toast closes, unless Undo was pressed.
   const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
   const [editing, setEditing] = useState<ShoppingListItem | null>(null);
@@ -204,7 +207,7 @@ export function ShoppingListView({
           <OrderButton listId={list.id} />
           {userId ? <ListFavorite list={list} userId={userId} /> : null}
         </div>
-        {canEdit ? <ShareStatus share={share} /> : null}
+        {canEdit ? <ShareStatus shared={share} /> : null}
         <fieldset className="list__units">
           <legend className="list__units-legend">Units</legend>
           {UNIT_OPTIONS.map((o) => (
