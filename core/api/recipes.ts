@@ -123,6 +123,11 @@ export const RecipeSchema = z.object({
   /** The same lines parsed, index for index. */
   parsedIngredients: z.array(ParsedLineSchema),
   image: z.string().nullable().optional(),
+  /**
+   * The page's yield as written ("4 servings", "Makes 12 cookies"); null for recipes typed in by hand
+   * and pages that give none. core/recipe/servings.ts reads it for the servings control.
+   */
+  yields: z.string().nullable().optional(),
   /** Owner; null when made while signed out (then only the edit token's holder may change it). */
   userId: z.string().nullable(),
   createdAt: z.string(),

@@ -75,3 +75,43 @@ describe("edit tokens (decision 0082)", () => {
     expect(storage.getItem(store.LIST_TOKENS_STORAGE_KEY)).toBeNull();
   });
 });
+
+describe("servings scale (issue 17)", () => {
+  it("keeps the chosen scale with the recipe across a reload and an edit, and 1 forgets it", async () => {
+    let store = await import("./recipes-store.ts");
+    store.upsertRecipe({ ...recipe("a"), yields: "4 servings" });
+    store.upsertRecipe(recipe("b"));
+    store.setRecipeScale("a", 1.5);
+    store.setRecipeScale("nope", 2);
+    // A reload reads what was stored.
+    vi.resetModules();
+    store = await import("./recipes-store.ts");
+    store.upsertRecipe(recipe("a", "A2")); // the edit answer carries no scale
+    expect(JSON.parse(storage.getItem(store.RECIPES_STORAGE_KEY)!)).toEqual([{ ...recipe("a", "A2"), scale: 1.5 }, recipe("b")]);
+    store.setRecipeScale("a", 1);
+    expect(JSON.parse(storage.getItem(store.RECIPES_STORAGE_KEY)!)).toEqual([recipe("a", "A2"), recipe("b")]);
+  });
+
+  it("clamps a scale to what the list API takes", async () => {
+    const store = await import("./recipes-store.ts");
+    store.upsertRecipe(recipe("a"));
+    store.setRecipeScale("a", 1000);
+    expect(store.scalesFor(JSON.parse(storage.getItem(store.RECIPES_STORAGE_KEY)!))).toEqual({ a: 100 });
+    store.setRecipeScale("a", 0.001);
+    expect(store.scalesFor(JSON.parse(storage.getItem(store.RECIPES_STORAGE_KEY)!))).toEqual({ a: 0.05 });
+  });
+
+  it("sends only the scales that are not 1, and nothing when all are", () => {
+    return import("./recipes-store.ts").then(({ scalesFor }) => {
+      expect(scalesFor([recipe("a"), { ...recipe("b"), scale: 1 }])).toBeUndefined();
+      expect(scalesFor([{ ...recipe("a"), scale: 2 }, recipe("b"), { ...recipe("c"), scale: 0.5 }])).toEqual({ a: 2, c: 0.5 });
+      // A stored value that is not a usable number (an older or tampered entry) counts as 1.
+      expect(
+        scalesFor([
+          { ...recipe("a"), scale: "2" as unknown as number },
+          { ...recipe("b"), scale: -3 },
+        ]),
+      ).toBeUndefined();
+    });
+  });
+});

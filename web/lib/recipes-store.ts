@@ -4,6 +4,7 @@
  * of the last generated list is kept too: it switches the home page to the list view.
  */
 import { useSyncExternalStore } from "react";
+import { clampScale } from "../../core/recipe/servings.ts";
 
 /** A recipe as the client keeps it (the API's recipe answer, ingredients as strings). */
 export interface AddedRecipe {
@@ -14,6 +15,10 @@ export interface AddedRecipe {
   ingredients: string[];
   /** The right to change this recipe while signed out, from its create answer (decision 0082). */
   editToken?: string;
+  /** The page's yield as written ("4 servings"); absent for recipes typed in by hand. */
+  yields?: string | null;
+  /** The servings factor chosen on the home page (x0.5, x2, wanted / given servings); absent means 1. */
+  scale?: number;
 }
 
 export interface RecipesState {
@@ -83,8 +88,12 @@ function subscribe(listener: () => void) {
 export function upsertRecipe(recipe: AddedRecipe): void {
   const { recipes, lastListId } = snapshot();
   const at = recipes.findIndex((r) => r.id === recipe.id);
-  // An edit answer carries no edit token: keep the one from the create answer.
-  const keep = (old: AddedRecipe) => (recipe.editToken || !old.editToken ? recipe : { ...recipe, editToken: old.editToken });
+  // An edit answer carries no edit token and no scale: keep the create answer's token and the chosen scale.
+  const keep = (old: AddedRecipe): AddedRecipe => ({
+    ...recipe,
+    ...(!recipe.editToken && old.editToken ? { editToken: old.editToken } : {}),
+    ...(recipe.scale === undefined && old.scale !== undefined ? { scale: old.scale } : {}),
+  });
   const next = at < 0 ? [...recipes, recipe] : recipes.map((r, i) => (i === at ? keep(r) : r));
   set({ recipes: next, lastListId });
 }
@@ -101,6 +110,31 @@ export function restoreRecipe(recipe: AddedRecipe, index: number): void {
   if (recipes.some((r) => r.id === recipe.id)) return;
   const at = Math.max(0, Math.min(index, recipes.length));
   set({ recipes: [...recipes.slice(0, at), recipe, ...recipes.slice(at)], lastListId });
+}
+
+/**
+ * Remembers the servings factor chosen for an added recipe (1 forgets it); kept with the recipe, so a
+ * reload keeps it. Nothing when the recipe is not in the list.
+ */
+export function setRecipeScale(id: string, scale: number): void {
+  const { recipes, lastListId } = snapshot();
+  const at = recipes.findIndex((r) => r.id === id);
+  const old = recipes[at];
+  if (!old) return;
+  const value = clampScale(scale);
+  if ((old.scale ?? 1) === value) return;
+  const { scale: _old, ...rest } = old;
+  const next: AddedRecipe = value === 1 ? rest : { ...rest, scale: value };
+  set({ recipes: recipes.map((r, i) => (i === at ? next : r)), lastListId });
+}
+
+/** The `scales` of POST /api/shopping-lists for these recipes: only the ones not at 1; undefined when none. */
+export function scalesFor(recipes: readonly AddedRecipe[]): Record<string, number> | undefined {
+  const entries = recipes.flatMap((r) => {
+    const scale = clampScale(r.scale);
+    return scale === 1 ? [] : [[r.id, scale] as const];
+  });
+  return entries.length ? Object.fromEntries(entries) : undefined;
 }
 
 /** Remembers the list just generated. */

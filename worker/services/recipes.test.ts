@@ -4,7 +4,7 @@ import { createDb } from "../db/client.ts";
 import { ANONYMOUS } from "./caller.ts";
 import { DomainError } from "./errors.ts";
 import { fetchPage } from "./fetch-page.ts";
-import { cacheKey, domainOf, importRecipe, type RecipeDeps } from "./recipes.ts";
+import { cacheKey, createManualRecipe, domainOf, importRecipe, type RecipeDeps } from "./recipes.ts";
 
 const base = inject("fixtureBaseUrl");
 const db = createDb(env.DB);
@@ -47,7 +47,7 @@ describe("importRecipe", () => {
           ingredients: [long, "  ", ...Array.from({ length: 250 }, (_, i) => `${i} eggs`)],
           ingredientGroups: [{ name: null, ingredients: [long, "  ", ...Array.from({ length: 250 }, (_, i) => `${i} eggs`)] }],
           image: "javascript:alert(1)",
-          yields: null,
+          yields: ` ${"4 servings ".repeat(40)}`,
           times: { prepMinutes: null, cookMinutes: null, totalMinutes: null },
           instructions: [],
           author: null,
@@ -64,6 +64,15 @@ describe("importRecipe", () => {
     expect(recipe.ingredients[0]!.length).toBeLessThanOrEqual(500);
     expect(recipe.ingredients).not.toContain("");
     expect(recipe.image).toBeNull();
+    expect(recipe.yields?.length).toBe(200);
+    expect(recipe.yields?.startsWith("4 servings 4 servings")).toBe(true);
+  });
+
+  it("answers the page's yield as written, and none for a recipe typed in by hand", async () => {
+    const recipe = await importRecipe({ db, allowLoopback: true }, ANONYMOUS, { url: `${base}/recipe/good?t=svc-yields` });
+    expect(recipe.yields).toBe("4 servings");
+    const typed = await createManualRecipe({ db }, ANONYMOUS, { title: "Toast", ingredients: ["1 slice bread"] });
+    expect(typed.yields).toBeNull();
   });
 
   it("keeps group headings from the page", async () => {

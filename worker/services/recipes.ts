@@ -48,6 +48,8 @@ import { fetchPage, type FetchPageOptions, type FetchPageResult } from "./fetch-
 export const PARSED_PAGE_TTL_MS = 24 * 60 * 60 * 1000;
 /** Version of the cached value's shape; other versions are treated as a miss. */
 const CACHE_VERSION = 1;
+/** Longest yield text kept and answered ("4 servings"; a page's longer text is clipped). */
+const YIELDS_MAX = 200;
 
 /** Turns page HTML into a recipe draft. The Worker's default runs core/extract with the native HTMLRewriter. */
 export type Extractor = (html: string, url: string) => Promise<ExtractResult>;
@@ -304,7 +306,7 @@ function recipeFromDraft(draft: RecipeDraft, pageUrl: string, caller: Caller) {
     ingredients: lines.slice(0, INGREDIENT_LINES_MAX).map((l) => storedLine(l.text, l.group)),
     details: {
       image: safeHttpUrl(draft.image),
-      yields: draft.yields,
+      yields: draft.yields ? clip(draft.yields, YIELDS_MAX) || null : null,
       times: draft.times,
       author: draft.author,
       siteName: draft.siteName,
@@ -340,6 +342,7 @@ export function toWireRecipe(row: RecipeRow): Recipe {
     group: line.group ?? null,
   }));
   const image = typeof row.details?.image === "string" ? row.details.image : null;
+  const yields = typeof row.details?.yields === "string" ? row.details.yields.slice(0, YIELDS_MAX) : null;
   return {
     id: row.id,
     title: row.title,
@@ -348,6 +351,7 @@ export function toWireRecipe(row: RecipeRow): Recipe {
     ingredients: row.ingredients.map((line) => line.text),
     parsedIngredients,
     image,
+    yields,
     userId: row.userId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -9,12 +9,14 @@ import { useNavigate } from "react-router";
 import { ApiError, api, errorText } from "../../lib/api.ts";
 import { useAuth } from "../../lib/auth.ts";
 import { FavoriteSlot } from "../favorites/favorite-slot.tsx";
-import { type AddedRecipe, rememberListToken, removeRecipe, restoreRecipe, setLastListId } from "../../lib/recipes-store.ts";
+import { type AddedRecipe, rememberListToken, removeRecipe, restoreRecipe, scalesFor, setLastListId } from "../../lib/recipes-store.ts";
 import { dismissAllToasts, toast } from "../../lib/toast.ts";
 import { Button } from "../../ui/button.tsx";
 import { onFirstInteraction } from "../../lib/interaction.ts";
 import { lazyPart, useLazyPart } from "../../lib/lazy-part.ts";
 import { defaultListName } from "./list-name.ts";
+import { ServingsSlot } from "./servings-slot.tsx";
+import { parseYield } from "../../../core/recipe/servings.ts";
 
 /**
  * The edit dialog (modal, focus scope, undo history) is only needed after an Edit press, so it
@@ -78,6 +80,8 @@ export function AddedRecipes({ recipes, ready }: { recipes: AddedRecipe[]; ready
       const list = await api.lists.create({
         name: defaultListName(),
         recipeIds: recipes.map((r) => r.id),
+        // Each recipe's servings choice: amounts are scaled before they are combined.
+        scales: scalesFor(recipes),
       });
       rememberListToken(list.id, list.editToken);
       setLastListId(list.id);
@@ -159,6 +163,7 @@ export function AddedRecipes({ recipes, ready }: { recipes: AddedRecipe[]; ready
                   <span>
                     {recipe.ingredients.length} {recipe.ingredients.length === 1 ? "ingredient" : "ingredients"}
                   </span>
+                  <YieldText yields={recipe.yields} />
                 </p>
               </div>
               <div className="added__actions">
@@ -187,6 +192,7 @@ export function AddedRecipes({ recipes, ready }: { recipes: AddedRecipe[]; ready
                   Delete
                 </Button>
               </div>
+              <ServingsSlot recipe={recipe} />
             </li>
           ))}
         </ul>
@@ -196,5 +202,17 @@ export function AddedRecipes({ recipes, ready }: { recipes: AddedRecipe[]; ready
       </Button>
       {RecipeEditDialog ? <RecipeEditDialog recipe={editing} onClose={() => setEditing(null)} onDelete={deleteForGood} /> : null}
     </section>
+  );
+}
+
+/** The page's yield after the ingredient count ("· Serves 4"); nothing when the page gave none. */
+function YieldText({ yields }: { yields: string | null | undefined }) {
+  const label = parseYield(yields)?.label;
+  if (!label) return null;
+  return (
+    <>
+      <span aria-hidden="true"> · </span>
+      <span className="added__yield">{label}</span>
+    </>
   );
 }

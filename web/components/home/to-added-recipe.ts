@@ -9,6 +9,7 @@ export function toAddedRecipe(r: Recipe): AddedRecipe {
     url: r.url,
     source: r.source,
     ingredients: r.ingredients.filter((line) => line.trim() !== ""),
+    ...(r.yields ? { yields: r.yields } : {}),
     ...(r.editToken ? { editToken: r.editToken } : {}),
   };
 }
