@@ -5,9 +5,9 @@
  * multiplied by it before combining (core/combine).
  */
 
-/** Smallest and largest scale the list API takes (core/api/lists.ts). */
-export const SCALE_MIN = 0.05;
-export const SCALE_MAX = 100;
+import { clampScale, SCALE_MAX, SCALE_MIN } from "./scale.ts";
+
+export { clampScale, SCALE_MAX, SCALE_MIN };
 /** The quick choices offered beside the servings field. */
 export const QUICK_SCALES = [0.5, 1, 2] as const;
 /** Longest yield label shown; a longer text is cut with an ellipsis. */
@@ -66,12 +66,6 @@ export function parseYield(text: string | null | undefined): RecipeYield | null 
 /** A count or scale as people write it: up to two decimals, no trailing zeros (1.5, 2, 0.25). */
 export function formatCount(n: number): string {
   return String(Math.round(n * 100) / 100);
-}
-
-/** Keeps a scale inside what the list API takes; anything not a positive finite number is 1. */
-export function clampScale(scale: number | null | undefined): number {
-  if (typeof scale !== "number" || !Number.isFinite(scale) || scale <= 0) return 1;
-  return Math.min(SCALE_MAX, Math.max(SCALE_MIN, Math.round(scale * 10_000) / 10_000));
 }
 
 /** The scale that turns a recipe for `base` servings into one for `wanted` (1 without a usable base). */

@@ -4,7 +4,7 @@
  * of the last generated list is kept too: it switches the home page to the list view.
  */
 import { useSyncExternalStore } from "react";
-import { clampScale } from "../../core/recipe/servings.ts";
+import { clampScale } from "../../core/recipe/scale.ts";
 
 /** A recipe as the client keeps it (the API's recipe answer, ingredients as strings). */
 export interface AddedRecipe {

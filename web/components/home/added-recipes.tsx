@@ -16,7 +16,6 @@ import { onFirstInteraction } from "../../lib/interaction.ts";
 import { lazyPart, useLazyPart } from "../../lib/lazy-part.ts";
 import { defaultListName } from "./list-name.ts";
 import { ServingsSlot } from "./servings-slot.tsx";
-import { parseYield } from "../../../core/recipe/servings.ts";
 
 /**
  * The edit dialog (modal, focus scope, undo history) is only needed after an Edit press, so it
@@ -163,7 +162,6 @@ export function AddedRecipes({ recipes, ready }: { recipes: AddedRecipe[]; ready
                   <span>
                     {recipe.ingredients.length} {recipe.ingredients.length === 1 ? "ingredient" : "ingredients"}
                   </span>
-                  <YieldText yields={recipe.yields} />
                 </p>
               </div>
               <div className="added__actions">
@@ -202,17 +200,5 @@ export function AddedRecipes({ recipes, ready }: { recipes: AddedRecipe[]; ready
       </Button>
       {RecipeEditDialog ? <RecipeEditDialog recipe={editing} onClose={() => setEditing(null)} onDelete={deleteForGood} /> : null}
     </section>
-  );
-}
-
-/** The page's yield after the ingredient count ("· Serves 4"); nothing when the page gave none. */
-function YieldText({ yields }: { yields: string | null | undefined }) {
-  const label = parseYield(yields)?.label;
-  if (!label) return null;
-  return (
-    <>
-      <span aria-hidden="true"> · </span>
-      <span className="added__yield">{label}</span>
-    </>
   );
 }

@@ -5,7 +5,8 @@
  * when the list is generated. Its own chunk (decision 0115): the home page's first load does not
  * carry the number field's parsing and formatting.
  */
-import { Button, Group, Input, Label, NumberField, ToggleButton, ToggleButtonGroup } from "react-aria-components";
+import { useId } from "react";
+import { Button, Group, Input, NumberField } from "react-aria-components";
 import {
   clampScale,
   formatCount,
@@ -18,14 +19,22 @@ import {
 import { type AddedRecipe, setRecipeScale } from "../../lib/recipes-store.ts";
 
 export function ServingsControl({ recipe }: { recipe: AddedRecipe }) {
-  const base = parseYield(recipe.yields)?.servings ?? null;
+  const yieldId = useId();
+  const given = parseYield(recipe.yields);
+  const base = given?.servings ?? null;
   const scale = clampScale(recipe.scale);
-  const quick = QUICK_SCALES.find((q) => q === scale);
   return (
     <div className="servings">
+      {given ? (
+        <span className="servings__yield" id={yieldId}>
+          {given.label}
+        </span>
+      ) : null}
       {base !== null ? (
         <NumberField
           className="servings__field"
+          aria-label={`Servings for ${recipe.title}`}
+          aria-describedby={yieldId}
           value={servingsForScale(scale, base)}
           {...servingsRange(base)}
           formatOptions={{ maximumFractionDigits: 2 }}
@@ -34,9 +43,6 @@ export function ServingsControl({ recipe }: { recipe: AddedRecipe }) {
             if (Number.isFinite(wanted)) setRecipeScale(recipe.id, scaleForServings(wanted, base));
           }}
         >
-          <Label className="servings__label">
-            Servings<span className="visually-hidden"> for {recipe.title}</span>
-          </Label>
           <Group className="servings__group">
             <Button slot="decrement" className="servings__step">
               <span aria-hidden="true">−</span>
@@ -48,23 +54,16 @@ export function ServingsControl({ recipe }: { recipe: AddedRecipe }) {
           </Group>
         </NumberField>
       ) : null}
-      <ToggleButtonGroup
-        className="servings__quick"
-        aria-label={`Scale ${recipe.title}`}
-        selectionMode="single"
-        disallowEmptySelection
-        selectedKeys={quick === undefined ? [] : [String(quick)]}
-        onSelectionChange={(keys) => {
-          const [key] = keys;
-          if (key !== undefined) setRecipeScale(recipe.id, Number(key));
-        }}
-      >
+      {/* Toggle buttons (aria-pressed) on the Button already in the first load: a ToggleButtonGroup
+          would add its focus manager to a chunk the first load shares (decision 0115). */}
+      <fieldset className="servings__quick">
+        <legend className="visually-hidden">Scale {recipe.title}</legend>
         {QUICK_SCALES.map((q) => (
-          <ToggleButton key={q} id={String(q)} className="servings__choice">
+          <Button key={q} className="servings__choice" aria-pressed={scale === q} onPress={() => setRecipeScale(recipe.id, q)}>
             ×{formatCount(q)}
-          </ToggleButton>
+          </Button>
         ))}
-      </ToggleButtonGroup>
+      </fieldset>
     </div>
   );
 }
