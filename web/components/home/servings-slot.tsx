@@ -1,9 +1,12 @@
 /**
  * Where an added recipe's servings control goes. The control (react-aria's NumberField with its number
- * parsing, and the quick choices) is a separate chunk fetched once there are recipes to scale
- * (decision 0115); until it is there a blank of the same height keeps the row from shifting.
+ * parsing, and the quick choices) is a separate chunk (decision 0115), fetched once the page has loaded
+ * and the browser is idle, or at the visitor's first interaction if that comes first (decision 0146:
+ * nothing extra runs while the page loads); until it is there a blank of the same height keeps the row
+ * from shifting.
  */
 import { useEffect } from "react";
+import { afterLoad, onFirstInteraction } from "../../lib/interaction.ts";
 import { lazyPart, useLazyPart } from "../../lib/lazy-part.ts";
 import type { AddedRecipe } from "../../lib/recipes-store.ts";
 
@@ -11,8 +14,16 @@ const servingsControl = lazyPart(() => import("./servings-control.tsx").then((m)
 
 export function ServingsSlot({ recipe }: { recipe: AddedRecipe }) {
   const [ServingsControl, request] = useLazyPart(servingsControl);
+  const loaded = ServingsControl !== undefined;
   useEffect(() => {
-    void request();
-  }, [request]);
+    if (loaded) return;
+    const load = () => void request();
+    const cancelInteraction = onFirstInteraction(load);
+    const cancelLoad = afterLoad(load);
+    return () => {
+      cancelInteraction();
+      cancelLoad();
+    };
+  }, [loaded, request]);
   return ServingsControl ? <ServingsControl recipe={recipe} /> : <div className="servings servings--loading" aria-hidden="true" />;
 }
