@@ -71,8 +71,9 @@ export default function Privacy() {
           </li>
           <li>
             <strong>Recipes and lists</strong> you add or generate: recipe titles, ingredient lines, the address of the recipe page, and the
-            shopping lists, favourites and list history linked to your account. When you add a page with the browser extension, it sends us
-            that page's address and content as your browser shows it, only when you click its button or menu entry.
+            shopping lists, favourites and list history linked to your account, and the pantry staples and aisles you chose for items. When
+            you add a page with the browser extension, it sends us that page's address and content as your browser shows it, only when you
+            click its button or menu entry.
           </li>
           <li>
             <strong>Messages you send us</strong>, including any details you choose to include.
@@ -129,7 +130,7 @@ export default function Privacy() {
 
         <h2 id="retention">5. How long we keep it</h2>
         <ul>
-          <li>Account details, saved recipes, favourites and lists: until you delete them or your account.</li>
+          <li>Account details, saved recipes, favourites, lists and your staples: until you delete them or your account.</li>
           <li>Support communications: up to 2 years, so we can follow up on an issue and learn from recurring problems.</li>
           <li>Password reset links expire after 10 minutes and can be used once.</li>
           <li>Server logs: a few weeks at most, unless needed to investigate abuse.</li>
