@@ -25,5 +25,8 @@ export function ServingsSlot({ recipe }: { recipe: AddedRecipe }) {
       cancelLoad();
     };
   }, [loaded, request]);
-  return ServingsControl ? <ServingsControl recipe={recipe} /> : <div className="servings servings--loading" aria-hidden="true" />;
+  if (ServingsControl) return <ServingsControl recipe={recipe} />;
+  // The control shows the page's yield on a line of its own: the blank keeps room for it.
+  const withYield = typeof recipe.yields === "string" && recipe.yields.trim() !== "";
+  return <div className={withYield ? "servings servings--loading servings--yield" : "servings servings--loading"} aria-hidden="true" />;
 }
