@@ -119,6 +119,11 @@ describe("sharing a list", () => {
     await expect.poll(() => group(viewer.page, "In the cart").locator("li").count()).toBe(1);
     const onServer = await owner.page.request.get(`/api/shopping-lists/${list.id}`);
     expect(items((await onServer.json()) as ListJson).find((i) => /egg/.test(i.name))).toMatchObject({ checked: false });
+    // The unit choice works here too (the loader reads the list again in metric), and the viewer's tick stays.
+    expect(await row(viewer.page, /milk/).locator(".list__amount").textContent()).toBe("1 cup");
+    await viewer.page.getByRole("radio", { name: "Metric" }).tap();
+    await expect.poll(() => row(viewer.page, /milk/).locator(".list__amount").textContent()).toMatch(/ml$/);
+    expect(await group(viewer.page, "In the cart").locator("li").count()).toBe(1);
     await noHorizontalScroll(viewer.page);
     expect(await axeSerious(viewer.page)).toEqual([]);
 

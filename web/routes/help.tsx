@@ -126,11 +126,13 @@ export const FAQ: ReadonlyArray<{ id: string; question: string; answer: ReactNod
       <p>
         Open the list and use the <strong>Print</strong>, <strong>Copy</strong> or <strong>Email</strong> buttons. Print opens a clean,
         printer-friendly version of the list. Copy puts the list on your clipboard as plain text, with a heading per category and one bullet
-        per item, ready to paste into a notes or messaging app. Email sends the list to the address you enter. In the store, open the list
-        on your phone and tick items off as you go: ticked items move to "In the cart", and things most kitchens already have wait under
-        "You probably have" ("I need this" moves one back to its aisle). Signed in, you choose those yourself under Dashboard, Staples: add
-        the things you always have, and untick the usual ones you buy each time; your next lists follow. Your ticks are kept on the phone
-        and reach the list when the connection allows.
+        per item, ready to paste into a notes or messaging app. Email sends the list to the address you enter. On a list you made,{" "}
+        <strong>Share</strong> gives a read-only link to send: whoever opens it can tick items off for themselves but cannot change the
+        list, and <strong>Stop sharing</strong> turns the link off at once. In the store, open the list on your phone and tick items off as
+        you go: ticked items move to "In the cart", and things most kitchens already have wait under "You probably have" ("I need this"
+        moves one back to its aisle). Signed in, you choose those yourself under Dashboard, Staples: add the things you always have, and
+        untick the usual ones you buy each time; your next lists follow. Your ticks are kept on the phone and reach the list when the
+        connection allows.
       </p>
     ),
   },

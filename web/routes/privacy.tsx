@@ -120,6 +120,11 @@ export default function Privacy() {
             privacy policy.
           </li>
           <li>
+            <strong>Lists you share.</strong> When you press Share on a list, anyone holding its link can read that list (its name, the
+            recipe titles and the items) until you choose Stop sharing. The link shows nothing else of yours and lets no one change the
+            list.
+          </li>
+          <li>
             <strong>Service providers</strong> that host the app, store data and deliver e-mail for us, under contracts that let them use
             the data only to provide their service to us.
           </li>

@@ -20,6 +20,8 @@ interface World {
   /** One item of the owner's list, and the owner's session. */
   itemId: string;
   sessionId: string;
+  /** The owner's list's live read-only share link (decision 0116). */
+  shareId: string;
 }
 
 /** A fresh owner with a favourited recipe and list, another user and an admin. */
@@ -32,7 +34,8 @@ async function world(): Promise<World> {
   await apiJson("/api/users/me/staples", { method: "POST", as: owner, body: { item: "coconut milk" } });
   const itemId = Object.values(list.ingredients).flat()[0]!.id;
   const sessionId = (await apiJson<{ sessions: { id: string }[] }>("/api/auth/sessions", { as: owner })).sessions[0]!.id;
-  return { owner, other, admin, recipeId: recipe.id, listId: list.id, itemId, sessionId };
+  const shareId = (await apiJson<{ id: string }>(`/api/shopping-lists/${list.id}/shares`, { method: "POST", as: owner }, 201)).id;
+  return { owner, other, admin, recipeId: recipe.id, listId: list.id, itemId, sessionId, shareId };
 }
 
 const as = (w: World, who: Who) => (who === "signedOut" ? null : w[who]);
@@ -166,6 +169,44 @@ const ROWS: Row[] = [
           .flat()
           .some((i) => i.id === w.itemId),
       ).toBe(who !== "owner");
+    },
+  },
+  {
+    // Share links (decision 0116): only whoever may change the list shares it; sharing again hands out the same link.
+    name: "POST a share link of the owner's list",
+    kind: "change",
+    request: (w) => ({ method: "POST", path: `/api/shopping-lists/${w.listId}/shares` }),
+    expect: { signedOut: 403, other: 403, owner: 200, admin: 403 },
+    check: async (w) => {
+      const live = await apiJson<{ shares: { id: string }[] }>(`/api/shopping-lists/${w.listId}/shares`, { as: w.owner });
+      expect(live.shares.map((s) => s.id)).toEqual([w.shareId]);
+    },
+  },
+  {
+    name: "GET the owner's list's share links",
+    kind: "read",
+    request: (w) => ({ method: "GET", path: `/api/shopping-lists/${w.listId}/shares` }),
+    expect: { signedOut: 403, other: 403, owner: 200, admin: 403 },
+  },
+  {
+    // Anyone holding the link reads the list, and learns neither its id nor its recipes' ids.
+    name: "GET the list through its share link",
+    kind: "read",
+    request: (w) => ({ method: "GET", path: `/api/shares/${w.shareId}` }),
+    expect: { signedOut: 200, other: 200, owner: 200, admin: 200 },
+    check: async (w, _who, res) => {
+      const text = await res.text();
+      expect(text).not.toContain(w.listId);
+      expect(text).not.toContain(w.recipeId);
+    },
+  },
+  {
+    name: "DELETE (revoke) the owner's share link",
+    kind: "delete",
+    request: (w) => ({ method: "DELETE", path: `/api/shopping-lists/${w.listId}/shares/${w.shareId}` }),
+    expect: { signedOut: 403, other: 403, owner: 204, admin: 403 },
+    check: async (w, who) => {
+      expect((await api(`/api/shares/${w.shareId}`)).status).toBe(who === "owner" ? 404 : 200);
     },
   },
   {
