@@ -97,6 +97,18 @@ async function axeSerious(page: Page): Promise<string[]> {
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.html}`);
 }
 
+/**
+ * The body text's computed size and whether the page scrolls sideways. Chromium's extension page
+ * stylesheet gives the body 75% (10.5 px here); ui.css gives it the root's 14 px (decision 0135).
+ */
+async function textAndFit(page: Page): Promise<{ body: string; paragraph: string; scrollsSideways: boolean }> {
+  return page.evaluate(() => ({
+    body: getComputedStyle(document.body).fontSize,
+    paragraph: getComputedStyle(document.querySelector("p") ?? document.body).fontSize,
+    scrollsSideways: document.documentElement.scrollWidth > document.documentElement.clientWidth,
+  }));
+}
+
 const addedTitles = (app: Page) => app.getByRole("region", { name: /Your recipes/ }).locator(".added__item");
 
 describe("browser extension", () => {
@@ -136,6 +148,8 @@ describe("browser extension", () => {
     ]);
     await popup.getByText("Added", { exact: true }).waitFor();
     expect(posts).toEqual([`${appOrigin}/api/recipes/parse`]);
+    // 14 px text in Chromium too, and the result still fits the popup's 360 px width.
+    expect(await textAndFit(popup)).toEqual({ body: "14px", paragraph: "14px", scrollsSideways: false });
     expect(await axeSerious(popup)).toEqual([]);
 
     const app = await followToApp(() => popup.getByRole("button", { name: "Open my list" }).click());
@@ -176,6 +190,15 @@ describe("browser extension", () => {
     const onServer = await fetch(`${inject("baseURL")}/api/recipes/${stored[0]?.id}`);
     expect(((await onServer.json()) as { title: string }).title).toBe("Late Night Miso Noodles");
     await Promise.all([page.close(), app.close(), app2.close()]);
+  });
+
+  it("the options page shows 14 px text and fits the popup's width", async () => {
+    const options = await context.newPage();
+    await options.setViewportSize({ width: 360, height: 600 });
+    await options.goto(`chrome-extension://${extensionId}/options.html`);
+    await options.getByRole("textbox", { name: "App address" }).waitFor();
+    expect(await textAndFit(options)).toEqual({ body: "14px", paragraph: "14px", scrollsSideways: false });
+    await options.close();
   });
 
   it("context menu on a selection: sends it as a typed recipe and opens the list with it", async () => {
@@ -281,6 +304,7 @@ describe("browser extension", () => {
     await connectPage.waitForURL(`chrome-extension://${extensionId}/connected.html`);
     await connectPage.getByRole("heading", { name: "Extension connected" }).waitFor();
     await connectPage.getByText(email).waitFor();
+    expect((await textAndFit(connectPage)).body).toBe("14px");
     // The token lives in extension storage only: not in the address, not in the app's storage.
     expect(connectPage.url()).not.toContain("token");
     const stored = (await sw.evaluate(() => chrome.storage.local.get("connection"))).connection as { token: string; email: string };
