@@ -29,7 +29,7 @@ async function hydrated(page: Page) {
 }
 
 const PAGES = [
-  { path: "/about", must: [/free/i, /personal use/i] },
+  { path: "/about", must: [/free/i, /personal use/i, /servings you need/i] },
   { path: "/help", must: [/Contact Support/] },
   { path: "/contact", must: [/within 24 hours/i, /Monday to Friday, 9AM to 6PM EST/] },
   { path: "/privacy", must: [/Last updated August 15, 2025/, /up to 2 years/i, /within 30 days/i] },

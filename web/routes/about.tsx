@@ -51,6 +51,7 @@ export default function About() {
           <ul>
             <li>Reads the ingredient list from recipe web pages and many social posts, or from a recipe you type.</li>
             <li>Combines the same ingredient across recipes, so "2 eggs" and "1 egg" become "3 eggs".</li>
+            <li>Scales each recipe to the servings you need (half, double, or a number of servings) before adding the amounts up.</li>
             <li>Sorts the list by store category (produce, dairy, pantry and so on) so you can shop aisle by aisle.</li>
             <li>Lets you print, copy or e-mail the list, or send it to a grocery delivery service.</li>
             <li>With a free account, keeps your favourite recipes and past lists so next week's shop starts half done.</li>

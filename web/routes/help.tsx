@@ -94,7 +94,8 @@ export const FAQ: ReadonlyArray<{ id: string; question: string; answer: ReactNod
         When the same ingredient appears in more than one recipe, recipecart merges the lines and adds the amounts together when their units
         can be added, so "1 cup milk" and "½ cup milk" become "1½ cups milk", and "2 eggs" plus "1 egg" become "3 eggs". Amounts in units
         that can't be converted reliably (say "2 cloves garlic" and "1 tsp minced garlic") stay side by side on one line so nothing gets
-        lost.
+        lost. Each recipe is scaled first: under every added recipe choose ×0.5, ×1 or ×2, or, when the recipe's page says how many it
+        serves, type the number of servings you need. recipecart remembers the choice in your browser.
       </p>
     ),
   },
