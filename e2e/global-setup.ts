@@ -92,6 +92,9 @@ export default async function setup(project: TestProject) {
     // GET /api/dev/outbox lets the tests follow the links of mails (password reset).
     "--var",
     "RECIPECART_DEV_OUTBOX:1",
+    // Contact-form messages are mailed here (through the outbox; the tests read it above).
+    "--var",
+    "SUPPORT_EMAIL:support@example.test",
     ...Object.entries(fakeOAuthEnv(oauth.baseUrl)).flatMap(([k, v]) => ["--var", `${k}:${v}`]),
     "--show-interactive-dev-session=false",
   ];

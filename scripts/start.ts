@@ -37,7 +37,7 @@ console.log("Applying database migrations to the local D1…");
 run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local"]);
 
 const args = ["dev", "--port", port, "--show-interactive-dev-session=false"];
-for (const name of ["RECIPECART_DEV_OUTBOX", "APP_ORIGIN", "MAIL_FROM"] as const) {
+for (const name of ["RECIPECART_DEV_OUTBOX", "APP_ORIGIN", "MAIL_FROM", "SUPPORT_EMAIL"] as const) {
   if (process.env[name]) args.push("--var", `${name}:${process.env[name]}`);
 }
 if (process.env.RECIPECART_ALLOW_LOOPBACK_FETCH) {

@@ -3,7 +3,7 @@
  * then session cookie) and handed both to the JSON API (/api/*, worker/api) and to React Router's
  * server render (web/context.ts), so pages and API agree on who is signed in. A cookie-authenticated
  * request that changes something must come from our own origin. Both get security headers.
- * The scheduled handler retries mail left in the outbox and deletes expired sessions.
+ * The scheduled handler retries mail left in the outbox and deletes expired sessions and contact messages past their 2 years.
  * See docs/decisions/0002-worker-entry.md and 0080-request-pipeline.md.
  */
 import { createRequestHandler, RouterContextProvider } from "react-router";
@@ -22,6 +22,7 @@ import { createPageServices } from "./services/page-services.ts";
 import { mailerFromEnv } from "./mail/mailer.ts";
 import { deliverDue } from "./mail/outbox.ts";
 import type { Caller } from "./services/caller.ts";
+import { deleteExpiredContactMessages } from "./services/contact.ts";
 import { deleteExpiredSessions } from "./services/sessions.ts";
 
 const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env?.MODE ?? "production");
@@ -77,6 +78,7 @@ export default {
           (r) => r.sent + r.failed > 0 && console.log(`[outbox] retried: ${r.sent} sent, ${r.failed} failed`),
         ),
         deleteExpiredSessions(db),
+        deleteExpiredContactMessages(db),
       ]),
     );
   },

@@ -28,6 +28,7 @@ import {
   type User,
 } from "./auth.ts";
 import { AdminStatsSchema, AdminUsersResponseSchema, type AdminUsersQuery } from "./admin.ts";
+import { AdminContactMessagesResponseSchema, ContactResponseSchema, type AdminContactQuery, type ContactRequest } from "./contact.ts";
 import { ApiError, ApiShapeError, EDIT_TOKEN_HEADER, type Problem } from "./errors.ts";
 import { EmailListResponseSchema, type EmailListRequest } from "./email.ts";
 import {
@@ -221,6 +222,12 @@ export function createApiClient(options: ApiClientOptions) {
       users: (query: AdminUsersQuery = {}, opts?: CallOptions) =>
         call("GET", `/api/admin/users${queryString(query)}`, AdminUsersResponseSchema, undefined, opts),
       deleteUser: (id: string, opts?: CallOptions) => callVoid("DELETE", `/api/admin/users/${enc(id)}`, undefined, opts),
+      contactMessages: (query: AdminContactQuery = {}, opts?: CallOptions) =>
+        call("GET", `/api/admin/contact-messages${queryString(query)}`, AdminContactMessagesResponseSchema, undefined, opts),
+    },
+    contact: {
+      /** The contact form: stored, and mailed to the support address (decision 0136). */
+      send: (body: ContactRequest, opts?: CallOptions) => call("POST", "/api/contact", ContactResponseSchema, body, opts),
     },
     recipes: {
       parse: (body: ParseRecipeRequest, opts?: CallOptions) => call("POST", "/api/recipes/parse", RecipeSchema, body, opts),

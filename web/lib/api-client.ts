@@ -76,12 +76,13 @@ const METHODS: { [G in Group]: Record<keyof ApiClient[G], true> } = {
   users: { updateMe: true, changePassword: true, claim: true, shoppingLists: true },
   favorites: { recipes: true, lists: true, addRecipe: true, removeRecipe: true, addList: true, removeList: true },
   staples: { list: true, add: true, remove: true, setBuiltIn: true },
-  admin: { stats: true, users: true, deleteUser: true },
+  admin: { stats: true, users: true, deleteUser: true, contactMessages: true },
   recipes: { parse: true, manual: true, get: true, update: true, remove: true },
   lists: { create: true, get: true, remove: true, removeItem: true, changes: true },
   grocery: { searchStores: true, preferences: true, order: true, demoOrder: true },
   email: { list: true },
   shares: { create: true, list: true, revoke: true, get: true },
+  contact: { send: true },
 };
 
 function lazyGroup<G extends Group>(group: G): ApiClient[G] {
@@ -113,4 +114,5 @@ export const api: ApiClient = {
   grocery: lazyGroup("grocery"),
   email: lazyGroup("email"),
   shares: lazyGroup("shares"),
+  contact: lazyGroup("contact"),
 };

@@ -1,5 +1,15 @@
 import { type FormEvent, useRef, useState } from "react";
+import {
+  CONTACT_MESSAGE_MAX,
+  CONTACT_NAME_MAX,
+  CONTACT_SUBJECT_MAX,
+  ContactRequestSchema,
+  isContactCategory,
+} from "../../core/api/contact.ts";
+import { EMAIL_MAX } from "../../core/api/email.ts";
 import { StaticPage } from "../components/static-page.tsx";
+import { api } from "../lib/api.ts";
+import { failureMessage, fieldValidator, focusFirstInvalid, serverFieldErrors } from "../lib/form-validation.ts";
 import { canonicalUrl, pageMeta } from "../lib/meta.ts";
 import { toast } from "../lib/toast.ts";
 import { Button } from "../ui/button.tsx";
@@ -18,10 +28,7 @@ export const meta = (args: Route.MetaArgs) =>
     canonical: canonicalUrl(args),
   });
 
-/** docs/product/constants.md: the contact form is simulated; "sending" lasts this long. */
-export const CONTACT_SEND_DELAY_MS = 1000;
-
-/** docs/product/data.md: contact categories. */
+/** docs/product/data.md: contact categories (their ids are core/api/contact.ts CONTACT_CATEGORIES). */
 export const CONTACT_CATEGORIES: SelectOption[] = [
   { id: "general", label: "General question" },
   { id: "technical", label: "Technical support" },
@@ -30,34 +37,61 @@ export const CONTACT_CATEGORIES: SelectOption[] = [
   { id: "account", label: "Account help" },
 ];
 
-// Deliberately simple: one "@", something either side, a dot in the domain. The browser's own
-// type=email check runs too.
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// The server's own rules (core/api/contact.ts), so the browser and the API give the same messages.
+const field = ContactRequestSchema.shape;
+const validate = {
+  name: fieldValidator(field.name),
+  email: fieldValidator(field.email),
+  subject: fieldValidator(field.subject),
+  message: fieldValidator(field.message),
+};
 
-const required = (message: string) => (value: string) => (value.trim() ? null : message);
-
-function validateEmail(value: string): string | null {
-  if (!value.trim()) return "Please enter your email address.";
-  return EMAIL_RE.test(value.trim()) ? null : "Please enter a valid email address.";
-}
+const text = (data: FormData, name: string) => {
+  const v = data.get(name);
+  return typeof v === "string" ? v : "";
+};
 
 export default function Contact() {
   const [sending, setSending] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string[]>>({});
   const formRef = useRef<HTMLFormElement>(null);
 
-  function onSubmit(e: FormEvent<HTMLFormElement>) {
+  // docs/product/behaviour.md "Contact form": stored and mailed to support (decision 0136). On failure
+  // the typed text stays in the form.
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (sending) return;
+    const data = new FormData(e.currentTarget);
     setSending(true);
-    // docs/product/behaviour.md: no request is made; the message is "sent" after a short pause.
-    window.setTimeout(() => {
-      setSending(false);
+    setServerErrors({});
+    try {
+      const category = data.get("category");
+      await api.contact.send({
+        name: text(data, "name"),
+        email: text(data, "email"),
+        subject: text(data, "subject"),
+        category: isContactCategory(category) ? category : null,
+        message: text(data, "message"),
+      });
       formRef.current?.reset();
       toast({
         title: "Message sent!",
         description: "Thanks for getting in touch. We'll get back to you within 24 hours.",
       });
-    }, CONTACT_SEND_DELAY_MS);
+    } catch (err) {
+      const errors = serverFieldErrors(err);
+      if (errors) {
+        setServerErrors(errors);
+        focusFirstInvalid(formRef.current);
+      }
+      toast({
+        title: "Message not sent",
+        description: failureMessage(err, "Failed to send your message. Please try again."),
+        variant: "destructive",
+      });
+    } finally {
+      setSending(false);
+    }
   }
 
   return (
@@ -74,15 +108,23 @@ export default function Contact() {
             Fields marked <span aria-hidden="true">*</span>
             <span className="visually-hidden">as required</span> are required.
           </p>
-          <Form ref={formRef} onSubmit={onSubmit} className="contact__form" aria-busy={sending || undefined}>
+          <Form
+            ref={formRef}
+            onSubmit={onSubmit}
+            className="contact__form"
+            aria-busy={sending || undefined}
+            validationErrors={serverErrors}
+            liveErrors
+          >
             <div className="form-row">
               <TextField
                 name="name"
                 label="Name"
                 autoComplete="name"
                 isRequired
+                maxLength={CONTACT_NAME_MAX}
                 isReadOnly={sending}
-                validate={required("Please enter your name.")}
+                validate={validate.name}
               />
               <TextField
                 name="email"
@@ -90,11 +132,19 @@ export default function Contact() {
                 label="Email"
                 autoComplete="email"
                 isRequired
+                maxLength={EMAIL_MAX}
                 isReadOnly={sending}
-                validate={validateEmail}
+                validate={validate.email}
               />
             </div>
-            <TextField name="subject" label="Subject" isRequired isReadOnly={sending} validate={required("Please enter a subject.")} />
+            <TextField
+              name="subject"
+              label="Subject"
+              isRequired
+              maxLength={CONTACT_SUBJECT_MAX}
+              isReadOnly={sending}
+              validate={validate.subject}
+            />
             <Select
               name="category"
               label="Category"
@@ -107,8 +157,9 @@ export default function Contact() {
               label="Message"
               rows={6}
               isRequired
+              maxLength={CONTACT_MESSAGE_MAX}
               isReadOnly={sending}
-              validate={required("Please enter your message.")}
+              validate={validate.message}
               description="Tell us what happened or what you'd like. For a recipe that didn't work, include its link."
             />
             <div className="contact__actions">

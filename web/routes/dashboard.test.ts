@@ -37,6 +37,7 @@ function services(asked: string[]): PageServices {
         topDomains: [],
       }),
       users: note("admin.users", { users: [], page: 1, pageSize: 20, total: 0 }),
+      contactMessages: note("admin.contactMessages", { messages: [], page: 1, pageSize: 10, total: 0 }),
     },
   } as unknown as PageServices;
 }
@@ -94,6 +95,6 @@ describe("dashboard tabs", () => {
     expect(asked.some((a) => a.startsWith("admin"))).toBe(false);
     const adminAsked: string[] = [];
     expect((await load(user(true), "?tab=admin&users=ada&page=2", adminAsked)).tab).toBe("admin");
-    expect(adminAsked.sort()).toEqual(["admin.stats", "admin.users"]);
+    expect(adminAsked.sort()).toEqual(["admin.contactMessages", "admin.stats", "admin.users"]);
   });
 });

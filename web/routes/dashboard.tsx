@@ -49,6 +49,11 @@ export function tabsFor(isAdmin: boolean): DashboardTab[] {
 export const DASHBOARD_HISTORY_LIMIT = 5;
 /** Users per page of the admin table. */
 export const ADMIN_PAGE_SIZE = 20;
+/** Contact messages per page of the admin tab (decision 0136). */
+export const ADMIN_MESSAGES_PAGE_SIZE = 10;
+
+/** A 1-based page number from the query (?page=, ?messages=), clamped. */
+const pageParam = (value: string | null) => Math.max(1, Math.min(10_000, Number.parseInt(value ?? "1", 10) || 1));
 
 /** The tab ?tab= names when the user may see it, else the first tab. */
 export function selectedTab(value: string | null, isAdmin = false): DashboardTab {
@@ -87,13 +92,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       return { user, tab, sessions: (await services.sessions.list(caller)) ?? [] } as const;
     case "admin": {
       const search = cleanSearch(params.get("users"), ADMIN_USERS_SEARCH_MAX);
-      const page = Math.max(1, Math.min(10_000, Number.parseInt(params.get("page") ?? "1", 10) || 1));
-      const [stats, users] = await Promise.all([
+      const page = pageParam(params.get("page"));
+      const [stats, users, messages] = await Promise.all([
         services.admin.stats(caller),
         services.admin.users(caller, { search, page, pageSize: ADMIN_PAGE_SIZE }),
+        services.admin.contactMessages(caller, { page: pageParam(params.get("messages")), pageSize: ADMIN_MESSAGES_PAGE_SIZE }),
       ]);
-      if (!stats || !users) throw redirect("/dashboard");
-      return { user, tab, stats, users } as const;
+      if (!stats || !users || !messages) throw redirect("/dashboard");
+      return { user, tab, stats, users, messages } as const;
     }
     default:
       return { user, tab } as const;
@@ -166,7 +172,7 @@ function TabContent({ data, user }: { data: Route.ComponentProps["loaderData"]; 
     case "security":
       return <SecurityTab sessions={data.sessions} />;
     case "admin":
-      return <AdminTab stats={data.stats} users={data.users} />;
+      return <AdminTab stats={data.stats} users={data.users} messages={data.messages} />;
     default:
       return <ProfileTab user={user} />;
   }

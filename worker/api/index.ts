@@ -3,6 +3,7 @@ import { problem } from "../http/problem.ts";
 import { createRouter, type ApiContext } from "../http/router.ts";
 import { adminRoutes } from "./admin.ts";
 import { authRoutes } from "./auth.ts";
+import { contactRoutes } from "./contact.ts";
 import { extensionAuthRoutes } from "./extension-auth.ts";
 import { favoriteRoutes } from "./favorites.ts";
 import { groceryRoutes } from "./grocery.ts";
@@ -30,6 +31,7 @@ const router = createRouter([
   ...favoriteRoutes,
   ...stapleRoutes,
   ...adminRoutes,
+  ...contactRoutes,
   ...devRoutes,
 ]);
 

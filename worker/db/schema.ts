@@ -403,3 +403,24 @@ export const adminAuditLog = sqliteTable(
   },
   (t) => [index("admin_audit_log_created_idx").on(t.createdAt), index("admin_audit_log_target_idx").on(t.targetId)],
 );
+
+/**
+ * A message sent with the contact form (decision 0136). Kept 2 years (the Privacy Policy): older rows are
+ * deleted whenever a message is stored and by the scheduled cleanup. The mail to the support address is
+ * its outbox row (`outboxId`, null when no SUPPORT_EMAIL is set).
+ */
+export const contactMessages = sqliteTable(
+  "contact_messages",
+  {
+    id: text().primaryKey(),
+    name: text().notNull(),
+    email: text().notNull(),
+    subject: text().notNull(),
+    /** general | technical | feature | bug | account, or null when none was chosen. */
+    category: text(),
+    message: text().notNull(),
+    outboxId: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_messages_created_idx").on(t.createdAt)],
+);

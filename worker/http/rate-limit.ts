@@ -31,6 +31,8 @@ export interface RateLimit {
     | "GROCERY_LIMITER"
     | "LIST_CHANGES_LIMITER"
     | "STAPLES_LIMITER"
+    | "CONTACT_IP_LIMITER"
+    | "CONTACT_EMAIL_LIMITER"
     | "LOGIN_IP_LIMITER"
     | "LOGIN_EMAIL_LIMITER"
     | "REGISTER_IP_LIMITER"
@@ -74,6 +76,12 @@ export const STAPLES_LIMIT: RateLimit = {
   periodSeconds: 60,
   message: "Too many changes to your staples in a short time. Please wait a minute and try again.",
 };
+
+const CONTACT_MESSAGE = "Too many messages sent in a short time. Please wait a minute and try again.";
+
+/** The contact form (decision 0136): each message is stored and mailed to support; per client address and per sender e-mail. */
+export const CONTACT_IP_LIMIT: RateLimit = { binding: "CONTACT_IP_LIMITER", periodSeconds: 60, message: CONTACT_MESSAGE };
+export const CONTACT_EMAIL_LIMIT: RateLimit = { binding: "CONTACT_EMAIL_LIMITER", periodSeconds: 60, message: CONTACT_MESSAGE };
 
 const SIGN_IN_MESSAGE = "Too many sign-in attempts. Please wait a minute and try again.";
 const RESET_MESSAGE = "Too many reset requests. Please wait a minute and try again.";

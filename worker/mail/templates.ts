@@ -45,6 +45,34 @@ export function passwordResetMail(to: string, link: string): MailContent {
   };
 }
 
+/** One line of header-safe text: control characters (CR, LF, tabs) become spaces. */
+const oneLine = (s: string) => s.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
+
+/**
+ * A contact-form message, to the support address (decision 0136). The sender's text is quoted as
+ * typed (escaped in the HTML part); the subject is one line, so nothing typed can add a header.
+ */
+export function contactMail(
+  to: string,
+  m: { name: string; email: string; subject: string; category: string | null; message: string; receivedAt: Date },
+): MailContent {
+  const subject = `[recipecart contact${m.category ? `: ${m.category}` : ""}] ${oneLine(m.subject)}`.slice(0, 250);
+  const from = `${oneLine(m.name)} <${oneLine(m.email)}>`;
+  const head = [
+    `From: ${from}`,
+    `Category: ${m.category ?? "none"}`,
+    `Received: ${m.receivedAt.toISOString()}`,
+    `Subject: ${oneLine(m.subject)}`,
+  ];
+  return {
+    kind: "contact_message",
+    to,
+    subject,
+    text: `${head.join("\n")}\n\n${m.message}\n\nReply to ${oneLine(m.email)} (the support page promises an answer within 24 hours).\n`,
+    html: layout(subject, [...head, ...m.message.split(/\n{2,}/)], null, [`Reply to ${oneLine(m.email)}.`]),
+  };
+}
+
 /** Every http(s) link in a text part (the development console prints them). */
 export function linksIn(text: string): string[] {
   return [...text.matchAll(/https?:\/\/[^\s<>"]+/g)].map((m) => m[0]);

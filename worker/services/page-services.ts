@@ -6,6 +6,7 @@
  * admin data is null for anyone but an admin (the API's 401/403 rule, kept here too).
  */
 import type { AdminStats, AdminUsersResponse } from "../../core/api/admin.ts";
+import type { AdminContactMessagesResponse } from "../../core/api/contact.ts";
 import type { ProvidersResponse, SessionInfo } from "../../core/api/auth.ts";
 import type { FavoriteList, FavoriteRecipe, HistoryResponse } from "../../core/api/favorites.ts";
 import type { ShoppingList } from "../../core/api/lists.ts";
@@ -16,6 +17,7 @@ import type { UnitChoice } from "../../core/combine/unit-choice.ts";
 import type { Db } from "../db/client.ts";
 import { isWellFormedId } from "../lib/ids.ts";
 import { listUsers, siteStats } from "./admin.ts";
+import { listContactMessages } from "./contact.ts";
 import type { Caller } from "./caller.ts";
 import { listFavoriteLists, listFavoriteRecipes, listHistory } from "./favorites.ts";
 import { getShoppingList, readShoppingList } from "./lists.ts";
@@ -67,6 +69,8 @@ export interface PageServices {
     stats(caller: Caller): Promise<AdminStats | null>;
     /** GET /api/admin/users; null unless the caller is an admin. */
     users(caller: Caller, query: { search?: string; page: number; pageSize: number }): Promise<AdminUsersResponse | null>;
+    /** GET /api/admin/contact-messages; null unless the caller is an admin. */
+    contactMessages(caller: Caller, query: { page: number; pageSize: number }): Promise<AdminContactMessagesResponse | null>;
   };
 }
 
@@ -111,6 +115,7 @@ export function createPageServices(db: Db, env: object): PageServices {
     admin: {
       stats: async (caller) => (caller.user?.isAdmin ? siteStats(db) : null),
       users: async (caller, query) => (caller.user?.isAdmin ? listUsers(db, query) : null),
+      contactMessages: async (caller, query) => (caller.user?.isAdmin ? listContactMessages(db, query) : null),
     },
   };
 }

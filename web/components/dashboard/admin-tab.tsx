@@ -2,12 +2,14 @@
  * The dashboard's admin tab (admins only; docs/product/screens.md, messages.md): site statistics (totals and
  * the top domains by parse count) and the users table with search, paging and Delete after a
  * confirm step. Admin rows have no Delete button. 'User Deleted' / 'Delete Failed' ('Failed to delete
- * user account.'). The server refuses every admin call to anyone else (403) and signed out (401).
+ * user account.'). Below them, the messages sent with the contact form, newest first, read-only and
+ * paged (decision 0136). The server refuses every admin call to anyone else (403) and signed out (401).
  */
 import { type FormEvent, useRef, useState } from "react";
 import { useRevalidator, useSearchParams } from "react-router";
 import type { AdminStats, AdminUser, AdminUsersResponse } from "../../../core/api/admin.ts";
 import { ADMIN_USERS_SEARCH_MAX } from "../../../core/api/admin.ts";
+import type { AdminContactMessagesResponse } from "../../../core/api/contact.ts";
 import { api } from "../../lib/api.ts";
 import { failureMessage } from "../../lib/form-validation.ts";
 import { toast } from "../../lib/toast.ts";
@@ -16,7 +18,15 @@ import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { TextField } from "../../ui/text-field.tsx";
 import { LocalDate } from "../local-date.tsx";
 
-export function AdminTab({ stats, users }: { stats: AdminStats; users: AdminUsersResponse }) {
+export function AdminTab({
+  stats,
+  users,
+  messages,
+}: {
+  stats: AdminStats;
+  users: AdminUsersResponse;
+  messages: AdminContactMessagesResponse;
+}) {
   return (
     <div className="tab-stack">
       <section aria-labelledby="admin-stats-title">
@@ -44,7 +54,75 @@ export function AdminTab({ stats, users }: { stats: AdminStats; users: AdminUser
         )}
       </section>
       <UsersSection users={users} />
+      <ContactMessagesSection messages={messages} />
     </div>
+  );
+}
+
+const CATEGORY_LABELS: Record<string, string> = {
+  general: "General question",
+  technical: "Technical support",
+  feature: "Feature request",
+  bug: "Bug report",
+  account: "Account help",
+};
+
+/** The contact form's messages, newest first; ?messages=N pages them (decision 0136). */
+function ContactMessagesSection({ messages }: { messages: AdminContactMessagesResponse }) {
+  const [params, setParams] = useSearchParams();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const pages = Math.max(1, Math.ceil(messages.total / messages.pageSize));
+
+  function go(page: number) {
+    const next = new URLSearchParams(params);
+    if (page > 1) next.set("messages", String(page));
+    else next.delete("messages");
+    setParams(next, { replace: true, preventScrollReset: true });
+    headingRef.current?.focus();
+  }
+
+  return (
+    <section aria-labelledby="admin-messages-title">
+      <div className="section-head">
+        <h2 id="admin-messages-title" ref={headingRef} tabIndex={-1}>
+          Contact messages ({messages.total})
+        </h2>
+      </div>
+      {messages.messages.length === 0 ? (
+        <p className="empty-state">No messages from the contact form.</p>
+      ) : (
+        <ul className="admin-messages">
+          {messages.messages.map((m) => (
+            <li key={m.id} className="card admin-message">
+              <article aria-labelledby={`contact-${m.id}`}>
+                <h3 id={`contact-${m.id}`} className="admin-message__subject">
+                  {m.subject}
+                </h3>
+                <p className="admin-message__meta">
+                  {m.name} &lt;<span className="admin-table__email">{m.email}</span>&gt;
+                  {m.category ? <span className="badge">{CATEGORY_LABELS[m.category] ?? m.category}</span> : null} ·{" "}
+                  <LocalDate iso={m.createdAt} />
+                </p>
+                <p className="admin-message__body">{m.message}</p>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+      {pages > 1 ? (
+        <nav className="section-head__actions admin-pages" aria-label="Contact message pages">
+          <Button variant="outline" size="sm" isDisabled={messages.page <= 1} onPress={() => go(messages.page - 1)}>
+            Previous
+          </Button>
+          <span>
+            Page {messages.page} of {pages}
+          </span>
+          <Button variant="outline" size="sm" isDisabled={messages.page >= pages} onPress={() => go(messages.page + 1)}>
+            Next
+          </Button>
+        </nav>
+      ) : null}
+    </section>
   );
 }
 
