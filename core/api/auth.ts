@@ -173,7 +173,7 @@ export const OAUTH_PROVIDER_NAMES: Record<OAuthProvider, string> = { google: "Go
  * Why an OAuth sign-in came back to /auth (`/auth?oauth_error=CODE&provider=ID`, decision 0084).
  * The server only ever sends these codes; the page shows the message.
  */
-export const OAUTH_ERROR_CODES = ["access_denied", "state_mismatch", "email_unverified", "provider_error", "rate_limited"] as const;
+export const OAUTH_ERROR_CODES = ["access_denied", "state_mismatch", "email_unverified", "provider_error", "rate_limited", "server_error"] as const;
 export type OAuthErrorCode = (typeof OAUTH_ERROR_CODES)[number];
 
 export function oauthErrorMessage(code: string | null | undefined, provider: string | null | undefined): string | null {
@@ -190,6 +190,8 @@ export function oauthErrorMessage(code: string | null | undefined, provider: str
       return "Too many sign-in attempts. Please wait a minute and try again.";
     case "provider_error":
       return `${name} did not confirm your sign-in. Please try again.`;
+    case "server_error":
+      return `Sign-in with ${name} could not be completed because of a problem on our side. Please try again.`;
     default:
       return `Sign-in with ${name} did not work. Please try again.`;
   }

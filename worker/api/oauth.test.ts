@@ -13,6 +13,7 @@ import { hashPassword, sha256Hex } from "../lib/crypto.ts";
 import { newId } from "../lib/ids.ts";
 import worker from "../index.ts";
 import { type FakeProfile, fakeOAuthEnv } from "../test/fake-oauth.ts";
+import { OAUTH_STATE_TTL_SECONDS } from "./oauth.ts";
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -250,12 +251,47 @@ describe("callback", () => {
   it.each(["google", "github"] as const)("%s: the fake refuses a verifier that does not match the challenge", async (provider) => {
     const s = await start(provider);
     const back = await atProvider(s.location, { user: { id: 77, email: address() } });
-    const [p, state] = s.stateCookie.split(".");
-    const forged = `${p}.${state}.${"x".repeat(43)}`;
+    const [p, state, , issued] = s.stateCookie.split(".");
+    const forged = `${p}.${state}.${"x".repeat(43)}.${issued}`;
     const res = await callback(back, forged, s.ip);
     expect(res.headers.get("location")).toBe(`/auth?oauth_error=provider_error&provider=${provider}`);
     expect(setCookies(res).some((c) => c.startsWith("rc_session="))).toBe(false);
     expect((await exchanges()).at(-1)).toEqual({ provider, ok: false, reason: "PKCE verifier does not match the challenge" });
+  });
+
+  it("refuses a state issued more than 10 minutes ago even when the browser still sends its cookie", async () => {
+    const before = (await exchanges()).length;
+    const s = await start("google");
+    const [p, state, verifier, issued] = s.stateCookie.split(".");
+    expect(Number(issued)).toBeGreaterThan(Date.now() / 1000 - 60);
+    const back = await atProvider(s.location, { user: { id: `g-${newId()}`, email: address() } });
+    const at = (secondsAgo: number) => `${p}.${state}.${verifier}.${Math.floor(Date.now() / 1000) - secondsAgo}`;
+    for (const cookie of [at(OAUTH_STATE_TTL_SECONDS + 5), at(-120), `${p}.${state}.${verifier}`, `${p}.${state}.${verifier}.soon`]) {
+      const res = await callback(back, cookie, s.ip);
+      expect(res.headers.get("location"), cookie).toBe("/auth?oauth_error=state_mismatch&provider=google");
+      expect(setCookies(res).some((c) => c.startsWith("rc_session="))).toBe(false);
+    }
+    expect((await exchanges()).length).toBe(before);
+    // The same state inside its 10 minutes still signs in: only the age was refused.
+    expect((await callback(back, at(OAUTH_STATE_TTL_SECONDS - 30), s.ip)).headers.get("location")).toBe("/dashboard?signed_in=google");
+  });
+
+  it("an unexpected failure on our side (the database refusing) lands on /auth with a message, not a JSON 500", async () => {
+    const s = await start("github");
+    const back = await atProvider(s.location, { user: { id: Math.floor(Math.random() * 1e9), email: address(), login: "octo" } });
+    // A real D1 error: the table the sign-in reads is away for this one request (this file's own database).
+    await env.DB.exec("ALTER TABLE oauth_accounts RENAME TO oauth_accounts_away");
+    let res: Response;
+    try {
+      res = await callback(back, s.stateCookie, s.ip);
+    } finally {
+      await env.DB.exec("ALTER TABLE oauth_accounts_away RENAME TO oauth_accounts");
+    }
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/auth?oauth_error=server_error&provider=github");
+    expect(res.headers.get("content-type")).toBeNull();
+    expect(setCookies(res).find((c) => c.startsWith("rc_oauth="))).toMatch(/Max-Age=0/);
+    expect(setCookies(res).some((c) => c.startsWith("rc_session="))).toBe(false);
   });
 
   it("cancelled at the provider: back on /auth with the reason, no session", async () => {

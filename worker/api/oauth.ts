@@ -6,9 +6,12 @@
  * - GET /api/auth/oauth/:provider/callback: the state must equal the cookie's (else refused), the
  *   code is exchanged with the verifier, the identity signs in (worker/services/oauth-accounts.ts)
  *   and the session cookie is set exactly as for a password sign-in; then on to /dashboard.
- * Every failure of the callback (cancelled at the provider, wrong or missing state, unverified
- * e-mail, provider error, rate limit) lands on /auth?oauth_error=CODE&provider=ID, which shows the
- * message (core/api/auth.ts oauthErrorMessage). The state cookie is cleared on every callback.
+ * Every failure of the callback (cancelled at the provider, wrong, missing or expired state,
+ * unverified e-mail, provider error, rate limit, and any unexpected error on our side) lands on
+ * /auth?oauth_error=CODE&provider=ID, which shows the message (core/api/auth.ts oauthErrorMessage):
+ * the callback is a browser navigation, never answered with JSON. The state cookie is cleared on
+ * every callback. The cookie carries its issue time, so the server refuses a state older than
+ * OAUTH_STATE_TTL_SECONDS even from a browser that kept the cookie past its Max-Age.
  */
 import { generateCodeVerifier, generateState } from "arctic";
 import type { OAuthErrorCode, OAuthProvider } from "../../core/api/auth.ts";
@@ -59,13 +62,22 @@ function notConfigured(c: ApiContext): Response {
   return problem(404, "provider_not_configured", `Sign-in with ${c.params.provider ?? "this provider"} is not set up on this server.`);
 }
 
-/** The state cookie holds provider.state.verifier (all three base64url, no dots inside). */
-function readState(request: Request): { provider: string; state: string; verifier: string } | null {
+/** The state cookie's value: provider.state.verifier.issuedAt (base64url, base64url, base64url, Unix seconds). */
+export function stateCookieValue(provider: string, state: string, verifier: string, issuedAt: Date): string {
+  return `${provider}.${state}.${verifier}.${Math.floor(issuedAt.getTime() / 1000)}`;
+}
+
+/**
+ * The state cookie's parts, or null when it is missing, malformed, or issued more than
+ * OAUTH_STATE_TTL_SECONDS ago (or in the future).
+ */
+export function readState(request: Request, now = new Date()): { provider: string; state: string; verifier: string } | null {
   const raw = readCookie(request, OAUTH_COOKIE);
-  const parts = raw?.split(".") ?? [];
-  const [provider, state, verifier, ...rest] = parts;
-  if (provider === undefined || state === undefined || verifier === undefined || rest.length > 0) return null;
-  if (![provider, state, verifier].every((p) => /^[\w-]{1,128}$/.test(p))) return null;
+  const [provider, state, verifier, issued, ...rest] = raw?.split(".") ?? [];
+  if (provider === undefined || state === undefined || verifier === undefined || issued === undefined || rest.length > 0) return null;
+  if (![provider, state, verifier].every((p) => /^[\w-]{1,128}$/.test(p)) || !/^\d{1,12}$/.test(issued)) return null;
+  const age = Math.floor(now.getTime() / 1000) - Number(issued);
+  if (age < 0 || age > OAUTH_STATE_TTL_SECONDS) return null;
   return { provider, state, verifier };
 }
 
@@ -94,7 +106,17 @@ async function overLimit(c: ApiContext, p: OAuthProviderConfig): Promise<Respons
   }
 }
 
+/** The callback; whatever goes wrong lands on /auth with a message (never a JSON 500 to a page navigation). */
 async function callback(c: ApiContext, p: OAuthProviderConfig): Promise<Response> {
+  try {
+    return await completeSignIn(c, p);
+  } catch (err) {
+    console.error(`[${c.requestId}] oauth ${p.id} callback failed`, err);
+    return toAuthPage(c, p.id, "server_error");
+  }
+}
+
+async function completeSignIn(c: ApiContext, p: OAuthProviderConfig): Promise<Response> {
   const limited = await overLimit(c, p);
   if (limited) return limited;
   const q = c.url.searchParams;
@@ -148,7 +170,7 @@ export const oauthRoutes: Route[] = [
       const state = generateState();
       const verifier = generateCodeVerifier();
       const url = authorizationUrl(p, redirectUri(c, p.id), state, verifier);
-      return redirect(url.href, [stateCookie(c.url, `${p.id}.${state}.${verifier}`, OAUTH_STATE_TTL_SECONDS)]);
+      return redirect(url.href, [stateCookie(c.url, stateCookieValue(p.id, state, verifier, new Date()), OAUTH_STATE_TTL_SECONDS)]);
     },
   },
   {
