@@ -6,6 +6,7 @@ import { users } from "../../worker/db/schema.ts";
 import { verifyPassword } from "../../worker/lib/crypto.ts";
 import { findLocalD1File, openLocalDb } from "../local-d1.ts";
 import { run } from "./admin.ts";
+import { expectDefined } from "../../core/lib/expect-defined.ts";
 
 const dir = mkdtempSync(path.join(tmpdir(), "rc-admin-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -23,12 +24,12 @@ describe("recipecart admin create", () => {
     try {
       const rows = await db.select().from(users);
       expect(rows).toHaveLength(1);
-      expect(rows[0]!.isAdmin).toBe(true);
-      expect(rows[0]!.firstName).toBe("Ada");
-      expect(rows[0]!.passwordHash).not.toContain("correct horse");
+      expect(expectDefined(rows[0]).isAdmin).toBe(true);
+      expect(expectDefined(rows[0]).firstName).toBe("Ada");
+      expect(expectDefined(rows[0]).passwordHash).not.toContain("correct horse");
       // Promotion without --password keeps the password that was set.
-      expect(await verifyPassword("correct horse", rows[0]!.passwordHash)).toBe(true);
-      expect(await verifyPassword("wrong", rows[0]!.passwordHash)).toBe(false);
+      expect(await verifyPassword("correct horse", expectDefined(rows[0]).passwordHash)).toBe(true);
+      expect(await verifyPassword("wrong", expectDefined(rows[0]).passwordHash)).toBe(false);
     } finally {
       close();
     }

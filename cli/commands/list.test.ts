@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { run } from "./list.ts";
+import { expectDefined } from "../../core/lib/expect-defined.ts";
 
 let dir = "";
 beforeAll(() => {
@@ -36,9 +37,9 @@ describe("recipecart list", () => {
     expect(code).toBe(0);
     const data = JSON.parse(out) as { categories: { category: string; items: Record<string, unknown>[] }[] };
     expect(data.categories.map((c) => c.category)).toEqual(["Produce", "Meat & Seafood", "Dairy & Eggs", "Oils & Vinegars"]);
-    const produce = data.categories[0]!.items;
+    const produce = expectDefined(data.categories[0]).items;
     expect(produce).toEqual([{ name: "onions", text: "3", amounts: [{ quantity: 3, unit: null }], recipes: ["soup", "Beef Stew"] }]);
-    const oil = data.categories[3]!.items[0]!;
+    const oil = expectDefined(expectDefined(data.categories[3]).items[0]);
     expect(oil).toMatchObject({ name: "olive oil", text: "2 tbsp", amounts: [{ quantity: 2, unit: "tbsp" }] });
     for (const c of data.categories) for (const i of c.items) expect(Object.keys(i).sort()).toEqual(["amounts", "name", "recipes", "text"]);
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { OAUTH_ERROR_CODES, oauthErrorMessage } from "./auth.ts";
+import { expectDefined } from "../lib/expect-defined.ts";
 
 describe("oauthErrorMessage (why an OAuth sign-in came back to /auth)", () => {
   it("has no message without a code", () => {
@@ -10,7 +11,7 @@ describe("oauthErrorMessage (why an OAuth sign-in came back to /auth)", () => {
   it("names the provider in each code's own message", () => {
     const seen = new Set<string>();
     for (const code of OAUTH_ERROR_CODES) {
-      const m = oauthErrorMessage(code, "github")!;
+      const m = expectDefined(oauthErrorMessage(code, "github"));
       if (code !== "rate_limited") expect(m).toContain("GitHub");
       seen.add(m);
     }

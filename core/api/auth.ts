@@ -173,7 +173,14 @@ export const OAUTH_PROVIDER_NAMES: Record<OAuthProvider, string> = { google: "Go
  * Why an OAuth sign-in came back to /auth (`/auth?oauth_error=CODE&provider=ID`, decision 0084).
  * The server only ever sends these codes; the page shows the message.
  */
-export const OAUTH_ERROR_CODES = ["access_denied", "state_mismatch", "email_unverified", "provider_error", "rate_limited", "server_error"] as const;
+export const OAUTH_ERROR_CODES = [
+  "access_denied",
+  "state_mismatch",
+  "email_unverified",
+  "provider_error",
+  "rate_limited",
+  "server_error",
+] as const;
 export type OAuthErrorCode = (typeof OAUTH_ERROR_CODES)[number];
 
 export function oauthErrorMessage(code: string | null | undefined, provider: string | null | undefined): string | null {

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { ApiError, ApiShapeError, createApiClient, EDIT_TOKEN_HEADER, type FetchInit } from "./client.ts";
+import { expectDefined } from "../lib/expect-defined.ts";
 
 const user = {
   id: "u1",
@@ -17,7 +18,7 @@ function client(answer: () => Response, token: string | null = null) {
 }
 
 const sent = (fetch: ReturnType<typeof client>["fetch"]) => {
-  const [url, init] = fetch.mock.calls[0]!;
+  const [url, init] = expectDefined(fetch.mock.calls[0]);
   return { url, init, headers: new Headers(init.headers) };
 };
 

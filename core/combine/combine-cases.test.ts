@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { combineRecipes, type CombinedList, type ListItem } from "./combine.ts";
+import { expectDefined } from "../lib/expect-defined.ts";
 
 interface Expect {
   /** Item key to look at. */
@@ -443,7 +444,7 @@ describe("combineRecipes: table of cases", () => {
   });
 
   it.each(CASES.map((c) => [c.reason, c] as const))("%s", (_reason, c) => {
-    const list = combineRecipes(c.recipes.map(([title, ...lines]) => ({ title: title!, lines })));
+    const list = combineRecipes(c.recipes.map(([title, ...lines]) => ({ title: expectDefined(title), lines })));
     const keys = allItems(list).map((i) => i.key);
     for (const e of c.items ?? []) {
       const item = find(list, e.key);

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ParsedIngredient } from "../ingredient/types.ts";
 import { combineRecipes, lineAmounts } from "./combine.ts";
 import { CombinedListSchema } from "./schema.ts";
+import { expectDefined } from "../lib/expect-defined.ts";
 
 function parsed(over: Partial<ParsedIngredient>): ParsedIngredient {
   return {
@@ -28,7 +29,7 @@ describe("combineRecipes", () => {
       { title: "Stew", lines: ["1 onion", "1 cup stock"] },
     ]);
     expect(() => CombinedListSchema.parse(list)).not.toThrow();
-    const onion = list.categories.flatMap((c) => c.items).find((i) => i.key === "onion")!;
+    const onion = expectDefined(list.categories.flatMap((c) => c.items).find((i) => i.key === "onion"));
     expect(onion.sources).toEqual([
       { recipe: "Soup", recipeId: "r1", line: "2 onions" },
       { recipe: "Stew", line: "1 onion" },
@@ -40,7 +41,7 @@ describe("combineRecipes", () => {
     const list = combineRecipes([{ title: "T", lines: ["anything"] }], {
       parse: (line) => parsed({ input: line, name: "kale", amounts: [{ quantity: 2, quantityMax: null, unit: "bunch", text: "2 bunch" }] }),
     });
-    expect(list.categories[0]!.items[0]).toMatchObject({ key: "kale", text: "2 bunches", category: "Produce" });
+    expect(expectDefined(list.categories[0]).items[0]).toMatchObject({ key: "kale", text: "2 bunches", category: "Produce" });
   });
 
   it("returns an empty list for no recipes", () => {

@@ -3,6 +3,7 @@ import { combineRecipes, type ListItem } from "./combine.ts";
 import { CombinedListSchema } from "./schema.ts";
 import { DEFAULT_STAPLES, isStaple } from "./staples.ts";
 import { amountInUnits, chooseSystem } from "./unit-choice.ts";
+import { expectDefined } from "../lib/expect-defined.ts";
 
 function items(list: ReturnType<typeof combineRecipes>): ListItem[] {
   return list.categories.flatMap((c) => c.items);
@@ -45,7 +46,7 @@ describe("servings scaling before combining", () => {
 
   it("leaves unquantified lines unquantified", () => {
     const list = combineRecipes([{ title: "A", lines: ["parsley to garnish"], scale: 3 }]);
-    expect(item(list, "parsley").amounts[0]!.quantity).toBeNull();
+    expect(expectDefined(item(list, "parsley").amounts[0]).quantity).toBeNull();
   });
 });
 
@@ -73,7 +74,7 @@ describe("unit family of combined amounts", () => {
     ]);
     // honey: two US lines, one metric -> spoons; milk: two US lines against a bigger metric total -> cups
     expect(item(list, "honey").text).toBe("1/4 cup");
-    expect(item(list, "milk").amounts[0]!.unit).toBe("cup");
+    expect(expectDefined(item(list, "milk").amounts[0]).unit).toBe("cup");
   });
 
   it("shows metric when most lines were metric", () => {
@@ -81,7 +82,7 @@ describe("unit family of combined amounts", () => {
       { title: "A", lines: ["1/2 lb rice", "100 g sugar"] },
       { title: "B", lines: ["100 g rice", "200 g rice"] },
     ]);
-    expect(item(list, "rice").amounts[0]!.unit).toBe("g");
+    expect(expectDefined(item(list, "rice").amounts[0]).unit).toBe("g");
   });
 
   it("follows the reader's choice of metric or US units", () => {

@@ -13,6 +13,7 @@ import { parseIngredient } from "./parse.ts";
 import { decodeModel, LABELS, viterbi, type SerialisedModel } from "./tagger-model.ts";
 import { normaliseLine } from "./normalise.ts";
 import { tokenise } from "./tokenise.ts";
+import { expectDefined } from "../lib/expect-defined.ts";
 
 const model = decodeModel(WEIGHTS as unknown as SerialisedModel);
 const L = LABELS.length;
@@ -20,8 +21,11 @@ const label = (l: (typeof LABELS)[number]): number => LABELS.indexOf(l);
 const [QTY, UNIT, NAME, PUNC] = [label("QTY"), label("UNIT"), label("NAME"), label("PUNC")] as const;
 
 function score(em: Float32Array, path: Int8Array, n: number): number {
-  let s = model.trans[L * L + path[0]!]! + em[path[0]!]!;
-  for (let i = 1; i < n; i++) s += model.trans[path[i - 1]! * L + path[i]!]! + em[i * L + path[i]!]!;
+  let s = expectDefined(model.trans[L * L + expectDefined(path[0])]) + expectDefined(em[expectDefined(path[0])]);
+  for (let i = 1; i < n; i++)
+    s +=
+      expectDefined(model.trans[expectDefined(path[i - 1]) * L + expectDefined(path[i])]) +
+      expectDefined(em[i * L + expectDefined(path[i])]);
   return s;
 }
 
@@ -44,10 +48,10 @@ function reference(tokens: string[]): { labels: string[]; score: number } {
     let bestScore = -Infinity;
     let depth = 0;
     for (let i = 0; i < n; i++) {
-      const t = tokens[i]!;
+      const t = expectDefined(tokens[i]);
       if (t === "(" || t === "[") depth++;
       else if (t === ")" || t === "]") depth = Math.max(0, depth - 1);
-      if (mask[i]! >= 0 || depth > 0 || first[i] === QTY || first[i] === UNIT) continue;
+      if (expectDefined(mask[i]) >= 0 || depth > 0 || first[i] === QTY || first[i] === UNIT) continue;
       const forced = mask.slice();
       forced[i] = NAME;
       const path = viterbi(em, n, model.trans, forced, new Int8Array(n), model.transT);
@@ -58,7 +62,7 @@ function reference(tokens: string[]): { labels: string[]; score: number } {
       }
     }
   }
-  return { labels: [...best].map((l) => LABELS[l]!), score: score(em, best, n) };
+  return { labels: [...best].map((l) => expectDefined(LABELS[l])), score: score(em, best, n) };
 }
 
 /**

@@ -4,12 +4,13 @@ import WEIGHTS from "./model/weights.json" with { type: "json" };
 import { base64ToBytes, bytesToBase64, decodeModel, L, LABELS, serialiseModel } from "./tagger-model.ts";
 import type { SerialisedModel } from "./tagger-model.ts";
 import { FEATURE_BITS } from "./token-features.ts";
+import { expectDefined } from "../lib/expect-defined.ts";
 
 afterEach(() => vi.unstubAllGlobals());
 
 /** Weight w of label l for a feature, as the decoded model stores it (biased byte w + 128). */
 function weightOf(rows: Int32Array, row: number, l: number): number {
-  return ((rows[row * 2 + (l >> 2)]! >>> ((l & 3) * 8)) & 255) - 128;
+  return ((expectDefined(rows[row * 2 + (l >> 2)]) >>> ((l & 3) * 8)) & 255) - 128;
 }
 
 describe("base64ToBytes", () => {
@@ -44,7 +45,7 @@ describe("serialiseModel / decodeModel (format 2)", () => {
     expect(serial).toMatchObject({ version: 2, rows: 5, distinct: 4 }); // zero row + 3 distinct
     const model = decodeModel(serial);
     features.forEach((f, r) => {
-      const row = model.index[f]!;
+      const row = expectDefined(model.index[f]);
       expect(Array.from({ length: L }, (_, l) => weightOf(model.rows, row, l))).toEqual(rowsOf[r]);
     });
     expect(model.index[4]).toBe(0); // a feature without weights reads the zero row

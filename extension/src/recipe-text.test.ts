@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isCapturable, manualEntryUrl, myListUrl, pageKey } from "./pages.ts";
 import { selectionToRecipe } from "./recipe-text.ts";
+import { expectDefined } from "../../core/lib/expect-defined.ts";
 
 describe("selectionToRecipe", () => {
   it("takes the first line as the title and the rest as ingredients", () => {
@@ -28,7 +29,9 @@ describe("selectionToRecipe", () => {
     expect(selectionToRecipe(" \n\t\n", "Page")).toBeNull();
   });
   it("holds the server's limits (title 200, 200 lines of 500)", () => {
-    const r = selectionToRecipe(`${"T".repeat(300)}\n${Array.from({ length: 250 }, () => "x".repeat(600)).join("\n")}`, undefined)!;
+    const r = expectDefined(
+      selectionToRecipe(`${"T".repeat(300)}\n${Array.from({ length: 250 }, () => "x".repeat(600)).join("\n")}`, undefined),
+    );
     expect(r.title).toHaveLength(200);
     expect(r.ingredients).toHaveLength(200);
     expect(r.ingredients[0]).toHaveLength(500);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { connectAnswerUrl, readConnectRequest } from "./connect-extension-link.ts";
+import { expectDefined } from "../../core/lib/expect-defined.ts";
 
 const CHROME = "chrome-extension://abcdefghijklmnopabcdefghijklmnop";
 const FIREFOX = "moz-extension://0f8b7c1e-3a2d-4b5c-9d8e-7f6a5b4c3d2e";
@@ -30,7 +31,7 @@ describe("connect page link", () => {
     expect(readConnectRequest("")).toBeNull();
   });
   it("puts the token and state in the fragment, never the query", () => {
-    const req = readConnectRequest(q(`${CHROME}/connected.html`))!;
+    const req = expectDefined(readConnectRequest(q(`${CHROME}/connected.html`)));
     expect(connectAnswerUrl(req, "tok_en-1")).toBe(`${CHROME}/connected.html#token=tok_en-1&state=AbCdEf0123456789_-xyzQ`);
   });
 });

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AUTH_TOKEN_KEY } from "./api-client.ts";
 import { CURRENT_USER_TTL_MS, fetchCurrentUser, getAuthSnapshot, primeAuth, resetAuthForTests, signOut } from "./auth.ts";
+import { expectDefined } from "../../core/lib/expect-defined.ts";
 
 const USER = {
   id: "u1",
@@ -60,7 +61,7 @@ describe("fetchCurrentUser", () => {
     const s = await fetchCurrentUser();
     expect(s.status).toBe("authenticated");
     expect(s.user).toEqual(USER);
-    const [url, init] = fetchMock.mock.calls[0]!;
+    const [url, init] = expectDefined(fetchMock.mock.calls[0]);
     expect(url).toBe("/api/auth/me");
     expect(init.method).toBe("GET");
     expect(init.credentials).toBe("include");
@@ -70,7 +71,7 @@ describe("fetchCurrentUser", () => {
   it("sends no Authorization header without a stored token", async () => {
     fetchMock.mockResolvedValueOnce(answer(401, {}));
     await fetchCurrentUser();
-    expect(new Headers(fetchMock.mock.calls[0]![1].headers).has("authorization")).toBe(false);
+    expect(new Headers(expectDefined(fetchMock.mock.calls[0])[1].headers).has("authorization")).toBe(false);
   });
 
   it("caches the answer for 5 minutes, then asks again", async () => {
@@ -122,11 +123,11 @@ describe("signOut", () => {
     await expect(pending).resolves.toEqual({ status: "unauthenticated", user: null, error: null });
     expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
     expect(fetchMock).toHaveBeenCalledTimes(3);
-    expect(fetchMock.mock.calls[1]![0]).toBe("/api/auth/logout");
-    expect(fetchMock.mock.calls[1]![1].method).toBe("POST");
-    expect(new Headers(fetchMock.mock.calls[1]![1].headers).get("authorization")).toBe("Bearer tok-1");
-    expect(fetchMock.mock.calls[2]![0]).toBe("/api/auth/me");
-    expect(new Headers(fetchMock.mock.calls[2]![1].headers).has("authorization")).toBe(false);
+    expect(expectDefined(fetchMock.mock.calls[1])[0]).toBe("/api/auth/logout");
+    expect(expectDefined(fetchMock.mock.calls[1])[1].method).toBe("POST");
+    expect(new Headers(expectDefined(fetchMock.mock.calls[1])[1].headers).get("authorization")).toBe("Bearer tok-1");
+    expect(expectDefined(fetchMock.mock.calls[2])[0]).toBe("/api/auth/me");
+    expect(new Headers(expectDefined(fetchMock.mock.calls[2])[1].headers).has("authorization")).toBe(false);
   });
 
   it("signs out locally even when the logout call fails", async () => {

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { expectDefined } from "../../core/lib/expect-defined.ts";
 
 class MemoryStorage {
   data = new Map<string, string>();
@@ -28,14 +29,14 @@ describe("recipes store", () => {
     store.upsertRecipe(recipe("a"));
     store.upsertRecipe(recipe("b"));
     store.upsertRecipe(recipe("a", "A2"));
-    const saved = JSON.parse(storage.getItem(store.RECIPES_STORAGE_KEY)!) as { id: string; title: string }[];
+    const saved = JSON.parse(expectDefined(storage.getItem(store.RECIPES_STORAGE_KEY))) as { id: string; title: string }[];
     expect(saved.map((r) => [r.id, r.title])).toEqual([
       ["a", "A2"],
       ["b", "b"],
     ]);
     store.removeRecipe("a");
     store.removeRecipe("nope");
-    expect(JSON.parse(storage.getItem(store.RECIPES_STORAGE_KEY)!)).toEqual([recipe("b")]);
+    expect(JSON.parse(expectDefined(storage.getItem(store.RECIPES_STORAGE_KEY)))).toEqual([recipe("b")]);
   });
 
   it("reads what an earlier visit stored and ignores junk", async () => {
@@ -43,7 +44,7 @@ describe("recipes store", () => {
     storage.setItem("recipecart:last-list", "L1");
     const store = await import("./recipes-store.ts");
     store.upsertRecipe(recipe("y"));
-    expect(JSON.parse(storage.getItem(store.RECIPES_STORAGE_KEY)!).map((r: { id: string }) => r.id)).toEqual(["x", "y"]);
+    expect(JSON.parse(expectDefined(storage.getItem(store.RECIPES_STORAGE_KEY))).map((r: { id: string }) => r.id)).toEqual(["x", "y"]);
     expect(storage.getItem(store.LAST_LIST_STORAGE_KEY)).toBe("L1");
     store.setLastListId(null);
     expect(storage.getItem(store.LAST_LIST_STORAGE_KEY)).toBeNull();
@@ -53,7 +54,7 @@ describe("recipes store", () => {
     storage.setItem("recipecart:recipes", "{not json");
     const store = await import("./recipes-store.ts");
     store.upsertRecipe(recipe("z"));
-    expect(JSON.parse(storage.getItem(store.RECIPES_STORAGE_KEY)!)).toEqual([recipe("z")]);
+    expect(JSON.parse(expectDefined(storage.getItem(store.RECIPES_STORAGE_KEY)))).toEqual([recipe("z")]);
   });
 });
 
@@ -71,7 +72,7 @@ describe("edit tokens (decision 0082)", () => {
     expect(store.visitorClaim()).toEqual({ recipes: [{ id: "a", editToken: "tok-a" }], lists: [{ id: "l1", editToken: "tok-l1" }] });
     store.forgetEditTokens();
     expect(store.visitorClaim()).toEqual({ recipes: [], lists: [] });
-    expect(JSON.parse(storage.getItem(store.RECIPES_STORAGE_KEY)!)).toEqual([recipe("a", "A2"), recipe("b")]);
+    expect(JSON.parse(expectDefined(storage.getItem(store.RECIPES_STORAGE_KEY)))).toEqual([recipe("a", "A2"), recipe("b")]);
     expect(storage.getItem(store.LIST_TOKENS_STORAGE_KEY)).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ShoppingList } from "../../core/api/lists.ts";
 import type { ListChange } from "../../core/api/shopping.ts";
 import { applyPending, compactQueue, PENDING_CATEGORY, unitsFromCookie } from "./shopping-state.ts";
+import { expectDefined } from "../../core/lib/expect-defined.ts";
 
 const LIST: ShoppingList = {
   id: "L",
@@ -28,7 +29,7 @@ describe("applyPending", () => {
     expect(item(shown, "onion")).toMatchObject({ checked: true, checkedAt: 50 });
     // the server's later tick of the milk stands
     expect(item(shown, "milk")).toMatchObject({ checked: true, checkedAt: 100 });
-    expect(item(LIST, "onion")!.checked).toBe(false);
+    expect(expectDefined(item(LIST, "onion")).checked).toBe(false);
   });
 
   it("puts typed items first under 'Just added', edits, moves into store-walk order and staples", () => {
@@ -49,7 +50,7 @@ describe("applyPending", () => {
 
   it("merges a viewer's own ticks", () => {
     const shown = applyPending(LIST, [], new Map([["onion", { checked: true, at: 5 }]]));
-    expect(item(shown, "onion")!.checked).toBe(true);
+    expect(expectDefined(item(shown, "onion")).checked).toBe(true);
   });
 });
 

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TOAST_DURATION_MS, TOAST_LIMIT, dismissAllToasts, toast, toastQueue } from "./toast.ts";
+import { expectDefined } from "../../core/lib/expect-defined.ts";
 
 beforeEach(() => vi.stubGlobal("document", {}));
 
@@ -14,7 +15,7 @@ describe("toast", () => {
     toast({ title: "First" });
     toast({ title: "Second", description: "More", variant: "destructive" });
     expect(toastQueue.visibleToasts.map((t) => t.content)).toEqual([{ title: "Second", description: "More", variant: "destructive" }]);
-    toastQueue.close(toastQueue.visibleToasts[0]!.key);
+    toastQueue.close(expectDefined(toastQueue.visibleToasts[0]).key);
     // The replaced one does not come back.
     expect(toastQueue.visibleToasts).toHaveLength(0);
   });

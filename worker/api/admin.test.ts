@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { AdminStats, AdminUsersResponse } from "../../core/api/admin.ts";
 import { adminAuditLog, users } from "../db/schema.ts";
 import { addUser, api, apiJson, db, makeList, manualRecipe, type TestUser } from "../test/signed-in.ts";
+import { expectDefined } from "../../core/lib/expect-defined.ts";
 
 /** Every user-owned table and its column naming the user (or what hangs off their lists). */
 async function leftOf(userId: string, email: string, listIds: string[], recipeIds: string[]) {
@@ -109,7 +110,7 @@ describe("DELETE /api/admin/users/{id}", () => {
       targetEmail: ann.email,
       details: { recipes: 2, shoppingLists: 1, favoriteRecipes: 1, favoriteLists: 1 },
     });
-    expect(audit[0]!.createdAt.getTime()).toBeGreaterThanOrEqual(started - 1000);
+    expect(expectDefined(audit[0]).createdAt.getTime()).toBeGreaterThanOrEqual(started - 1000);
 
     // Bob, his things and the visitor's list are untouched.
     expect(await db.select({ id: users.id }).from(users).where(eq(users.id, bob.id))).toHaveLength(1);
@@ -154,7 +155,7 @@ describe("GET /api/admin/stats and /api/admin/users", () => {
     }
 
     const stats = await apiJson<AdminStats>("/api/admin/stats", { as: admin });
-    const count = async (table: string) => (await d1.prepare(`select count(*) as n from ${table}`).first<{ n: number }>())!.n;
+    const count = async (table: string) => expectDefined(await d1.prepare(`select count(*) as n from ${table}`).first<{ n: number }>()).n;
     expect(stats).toMatchObject({
       totalUsers: await count("users"),
       totalRecipes: await count("recipes"),
@@ -185,8 +186,8 @@ describe("GET /api/admin/stats and /api/admin/users", () => {
     const page2 = await apiJson<AdminUsersResponse>("/api/admin/users?pageSize=2&page=2", { as: admin });
     expect(page1).toMatchObject({ page: 1, pageSize: 2, total });
     expect(page1.users).toHaveLength(2);
-    expect(page1.users[0]!.id).toBe(zed.id); // newest first
-    expect(page2.users.map((u) => u.id)).not.toContain(page1.users[0]!.id);
+    expect(expectDefined(page1.users[0]).id).toBe(zed.id); // newest first
+    expect(page2.users.map((u) => u.id)).not.toContain(expectDefined(page1.users[0]).id);
     expect((await apiJson<AdminUsersResponse>("/api/admin/users", { as: admin })).pageSize).toBe(20);
     for (const q of ["?page=0", "?pageSize=101", "?page=x"]) {
       expect((await api(`/api/admin/users${q}`, { as: admin })).status, q).toBe(400);

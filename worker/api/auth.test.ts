@@ -7,6 +7,7 @@ import { hashPassword, needsRehash, sha256Hex } from "../lib/crypto.ts";
 import { newId, newToken } from "../lib/ids.ts";
 import { forgotPassword, resetPassword, RESET_TOKEN_TTL_MS, verifyResetToken } from "../services/accounts.ts";
 import { DomainError } from "../services/errors.ts";
+import { expectDefined } from "../../core/lib/expect-defined.ts";
 
 // Every sign-in costs a real scrypt hash (~100-300 ms here): give slow machines room.
 vi.setConfig({ testTimeout: 60_000 });
@@ -37,7 +38,7 @@ async function registerUser(opts: { email?: string; password?: string } = {}) {
   const res = await call("/api/auth/register", { method: "POST", json: { firstName: "Ann", lastName: "Lee", email: address, password } });
   expect(res.status).toBe(201);
   const body = (await res.json()) as { user: { id: string; email: string }; token: string; expiresAt: string };
-  return { ...body, email: address, password, cookie: res.headers.get("set-cookie")! };
+  return { ...body, email: address, password, cookie: expectDefined(res.headers.get("set-cookie")) };
 }
 
 async function loginUser(address: string, password: string) {
@@ -61,12 +62,12 @@ describe("register and sign in", () => {
       .from(sessions)
       .where(eq(sessions.tokenHash, await sha256Hex(r.token)));
     expect(stored).toHaveLength(1);
-    const days = (stored[0]!.expiresAt.getTime() - Date.now()) / 86_400_000;
+    const days = (expectDefined(stored[0]).expiresAt.getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(29.9);
     expect(days).toBeLessThanOrEqual(30);
     // The token itself is never stored.
     const raw = await env.DB.prepare("select count(*) as n from sessions where token_hash = ?").bind(r.token).first<{ n: number }>();
-    expect(raw!.n).toBe(0);
+    expect(expectDefined(raw).n).toBe(0);
   });
 
   it("marks the cookie Secure off localhost", async () => {
@@ -81,7 +82,7 @@ describe("register and sign in", () => {
 
   it("accepts the session both as a bearer token and as the cookie", async () => {
     const r = await registerUser();
-    const cookie = r.cookie.split(";")[0]!;
+    const cookie = expectDefined(r.cookie.split(";")[0]);
     for (const headers of [bearer(r.token), { cookie }]) {
       const res = await me(headers);
       expect(res.status).toBe(200);
@@ -94,7 +95,7 @@ describe("register and sign in", () => {
     const b = await registerUser({ password: "same password" });
     const rows = await db.select({ h: users.passwordHash }).from(users).where(sql`${users.id} in (${a.user.id}, ${b.user.id})`);
     for (const { h } of rows) expect(h).toMatch(/^scrypt\$16384\$8\$5\$[\w+/=]+\$[\w+/=]+$/);
-    expect(rows[0]!.h.split("$")[4]).not.toBe(rows[1]!.h.split("$")[4]);
+    expect(expectDefined(rows[0]).h.split("$")[4]).not.toBe(expectDefined(rows[1]).h.split("$")[4]);
   });
 
   it("refuses a second account for the same e-mail in any letter case", async () => {
@@ -160,7 +161,7 @@ describe("register and sign in", () => {
       expect(needsRehash(old)).toBe(true);
       await loginUser(address, "legacy password");
       const [row] = await db.select({ h: users.passwordHash }).from(users).where(eq(users.id, id));
-      expect(row!.h).toMatch(/^scrypt\$16384\$8\$5\$/);
+      expect(expectDefined(row).h).toMatch(/^scrypt\$16384\$8\$5\$/);
       await loginUser(address, "legacy password");
     }
   });
@@ -232,7 +233,7 @@ describe("password reset", () => {
   async function outboxFor(address: string) {
     return db.select().from(mailOutbox).where(sql`lower(${mailOutbox.to}) = lower(${address})`);
   }
-  const tokenOf = (text: string) => decodeURIComponent(/reset-password\?token=([^\s]+)/.exec(text)![1]!);
+  const tokenOf = (text: string) => decodeURIComponent(expectDefined(expectDefined(/reset-password\?token=([^\s]+)/.exec(text))[1]));
 
   it("answers the same whether or not the address has an account, and mails only a real account", async () => {
     const r = await registerUser();
@@ -246,11 +247,11 @@ describe("password reset", () => {
     const mails = await outboxFor(r.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ kind: "password_reset", subject: "Reset your recipecart password" });
-    expect(mails[0]!.text).toContain(`${ORIGIN}/reset-password?token=`);
-    expect(mails[0]!.html).toContain(`${ORIGIN}/reset-password?token=`);
+    expect(expectDefined(mails[0]).text).toContain(`${ORIGIN}/reset-password?token=`);
+    expect(expectDefined(mails[0]).html).toContain(`${ORIGIN}/reset-password?token=`);
     // Only the token's hash is stored.
     const [row] = await db.select({ h: users.resetTokenHash }).from(users).where(eq(users.id, r.user.id));
-    expect(row!.h).toBe(await sha256Hex(tokenOf(mails[0]!.text)));
+    expect(expectDefined(row).h).toBe(await sha256Hex(tokenOf(expectDefined(mails[0]).text)));
   });
 
   it("the whole flow: mail, verify, reset, other sessions ended, token reuse refused", async () => {
@@ -258,7 +259,7 @@ describe("password reset", () => {
     const other = await loginUser(r.email, r.password);
     await call("/api/auth/forgot-password", { method: "POST", json: { email: r.email } });
     const [mail] = await outboxFor(r.email);
-    const token = tokenOf(mail!.text);
+    const token = tokenOf(expectDefined(mail).text);
 
     const verify = await call(`/api/auth/verify-reset-token?token=${encodeURIComponent(token)}`);
     expect(await verify.json()).toEqual({ valid: true });
@@ -293,7 +294,7 @@ describe("password reset", () => {
     const t0 = new Date("2030-01-01T12:00:00Z");
     const deps = (at: Date) => ({ db, appOrigin: "https://recipecart.example", now: () => at });
     await forgotPassword(deps(t0), { email: r.email });
-    const mail = (await outboxFor(r.email)).at(-1)!;
+    const mail = expectDefined((await outboxFor(r.email)).at(-1));
     expect(mail.text).toContain("https://recipecart.example/reset-password?token=");
     const token = tokenOf(mail.text);
     const justBefore = new Date(t0.getTime() + RESET_TOKEN_TTL_MS - 1000);
@@ -393,18 +394,21 @@ describe("profile, password change, sessions", () => {
     expect(list.sessions.filter((s) => s.current)).toHaveLength(1);
     for (const s of list.sessions) expect(s.id).toMatch(/^[0-9a-f]{32}$/);
     // Revoke the second session by its id (found through its own listing).
-    const secondId = (
-      (await (await call("/api/auth/sessions", { headers: bearer(second.token) })).json()) as {
-        sessions: { id: string; current: boolean }[];
-      }
-    ).sessions.find((s) => s.current)!.id;
+    const secondId = expectDefined(
+      (
+        (await (await call("/api/auth/sessions", { headers: bearer(second.token) })).json()) as {
+          sessions: { id: string; current: boolean }[];
+        }
+      ).sessions.find((s) => s.current),
+    ).id;
     expect((await call(`/api/auth/sessions/${secondId}`, { method: "DELETE", headers: bearer(r.token) })).status).toBe(204);
     expect((await me(bearer(second.token))).status).toBe(401);
     // Another user's session id is not found for this caller.
     const stranger = await registerUser();
-    const strangerId = (
-      (await (await call("/api/auth/sessions", { headers: bearer(stranger.token) })).json()) as { sessions: { id: string }[] }
-    ).sessions[0]!.id;
+    const strangerId = expectDefined(
+      ((await (await call("/api/auth/sessions", { headers: bearer(stranger.token) })).json()) as { sessions: { id: string }[] })
+        .sessions[0],
+    ).id;
     expect((await call(`/api/auth/sessions/${strangerId}`, { method: "DELETE", headers: bearer(r.token) })).status).toBe(404);
     expect((await me(bearer(stranger.token))).status).toBe(200);
     // All others.
@@ -424,7 +428,7 @@ describe("profile, password change, sessions", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("set-cookie")).toMatch(/^rc_session=[\w-]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=259\d{4}$/);
     const [row] = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash));
-    expect((row!.expiresAt.getTime() - Date.now()) / 86_400_000).toBeGreaterThan(29.9);
+    expect((expectDefined(row).expiresAt.getTime() - Date.now()) / 86_400_000).toBeGreaterThan(29.9);
     // A fresh session is not rewritten on every request.
     const again = await me({ cookie: `rc_session=${token}` });
     expect(again.headers.get("set-cookie")).toBeNull();
@@ -441,7 +445,7 @@ describe("profile, password change, sessions", () => {
 describe("Origin check on cookie-authenticated changes", () => {
   it("refuses a cookie-authenticated PUT without our Origin; accepts it with our Origin or with a bearer token", async () => {
     const r = await registerUser();
-    const cookie = r.cookie.split(";")[0]!;
+    const cookie = expectDefined(r.cookie.split(";")[0]);
     const body = { firstName: "Ann", lastName: "Lee", email: r.email };
     const none = await call("/api/users/me", { method: "PUT", headers: { cookie }, json: body });
     expect(none.status).toBe(403);

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { FavoriteListsResponse, FavoriteRecipesResponse, FavoriteState, HistoryResponse } from "../../core/api/favorites.ts";
 import { favoriteRecipes, recipes } from "../db/schema.ts";
 import { addUser, api, apiJson, db, makeList, manualRecipe, type TestUser } from "../test/signed-in.ts";
+import { expectDefined } from "../../core/lib/expect-defined.ts";
 
 const favRecipes = (as: TestUser) => apiJson<FavoriteRecipesResponse>("/api/users/me/favorites/recipes", { as });
 const favLists = (as: TestUser) => apiJson<FavoriteListsResponse>("/api/users/me/favorites/lists", { as });
@@ -19,7 +20,7 @@ describe("recipe favourites", () => {
       });
     }
     const [n] = await db.select({ n: count() }).from(favoriteRecipes).where(eq(favoriteRecipes.userId, ann.id));
-    expect(n!.n).toBe(1);
+    expect(expectDefined(n).n).toBe(1);
     const { recipes: favs } = await favRecipes(ann);
     expect(favs).toHaveLength(1);
     expect(favs[0]).toMatchObject({
@@ -31,7 +32,7 @@ describe("recipe favourites", () => {
       ingredientCount: 2,
       copiedFromId: null,
     });
-    expect(Date.parse(favs[0]!.favoritedAt)).toBeGreaterThan(0);
+    expect(Date.parse(expectDefined(favs[0]).favoritedAt)).toBeGreaterThan(0);
     for (let i = 0; i < 2; i++) {
       expect(await apiJson<FavoriteState>(`/api/recipes/${r.id}/favorite`, { method: "DELETE", as: ann })).toEqual({
         id: r.id,
@@ -198,17 +199,21 @@ describe("GET /api/users/me/shopping-lists", () => {
     });
     const search = async (q: string) => (await history(carol, `?search=${q}`)).lists;
     expect((await search("buttermilk")).map((l) => l.id)).toEqual([visitorList.id]);
-    const butter = Object.values(visitorList.ingredients)
-      .flat()
-      .find((i) => /buttermilk/i.test(i.name))!;
+    const butter = expectDefined(
+      Object.values(visitorList.ingredients)
+        .flat()
+        .find((i) => /buttermilk/i.test(i.name)),
+    );
     expect((await api(`/api/shopping-lists/${visitorList.id}/items/${butter.id}`, { method: "DELETE", as: carol })).status).toBe(204);
     expect(await search("buttermilk")).toEqual([]);
     expect((await search("pancakes")).map((l) => l.id)).toEqual([visitorList.id]);
     // Items added or renamed in shopping mode are found under their new names only.
     const added = "AAAAAAAAAAAAAAAAaddedA";
-    const eggs = Object.values(visitorList.ingredients)
-      .flat()
-      .find((i) => /egg/i.test(i.name))!;
+    const eggs = expectDefined(
+      Object.values(visitorList.ingredients)
+        .flat()
+        .find((i) => /egg/i.test(i.name)),
+    );
     const changes = [
       { op: "add", itemId: added, text: "2 limes", at: Date.now() },
       { op: "edit", itemId: eggs.id, name: "Quail eggs", amount: "12" },
@@ -217,7 +222,7 @@ describe("GET /api/users/me/shopping-lists", () => {
     expect((await search("lime")).map((l) => l.id)).toEqual([visitorList.id]);
     expect((await search("quail")).map((l) => l.id)).toEqual([visitorList.id]);
     await api(`/api/shopping-lists/${visitorList.id}/favorite`, { method: "POST", as: carol });
-    expect((await search("pancakes"))[0]!.isFavorite).toBe(true);
+    expect(expectDefined((await search("pancakes"))[0]).isFavorite).toBe(true);
     expect((await api(`/api/shopping-lists/${visitorList.id}`, { method: "DELETE", as: carol })).status).toBe(204);
     expect(await search("pancakes")).toEqual([]);
     const [left] = await db.$client
@@ -225,7 +230,7 @@ describe("GET /api/users/me/shopping-lists", () => {
       .bind(visitorList.id)
       .all<{ n: number }>()
       .then((r) => r.results);
-    expect(left!.n).toBe(0);
+    expect(expectDefined(left).n).toBe(0);
   });
 
   it("refuses a limit out of bounds and an overlong search", async () => {

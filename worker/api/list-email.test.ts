@@ -13,6 +13,7 @@ import { newId, newToken } from "../lib/ids.ts";
 import { ANONYMOUS } from "../services/caller.ts";
 import { DomainError } from "../services/errors.ts";
 import { emailShoppingList, LIST_EMAIL_LIMITS, LIST_EMAIL_WINDOW_MS } from "../services/list-email.ts";
+import { expectDefined } from "../../core/lib/expect-defined.ts";
 
 const db = createDb(env.DB);
 const call = (path: string, init?: RequestInit) => exports.default.fetch(`http://localhost${path}`, init);
@@ -77,9 +78,9 @@ describe("POST /api/shopping-lists/{id}/email", () => {
     expect(res.status).toBe(202);
     expect(await res.json()).toEqual({ sent: true, message: "Email sent" });
     const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
-    expect(mail!.kind).toBe("shopping_list");
-    expect(mail!.subject).toBe("Shopping list: Friday <Tacos>");
-    expect(mail!.text).toBe(
+    expect(expectDefined(mail).kind).toBe("shopping_list");
+    expect(expectDefined(mail).subject).toBe("Shopping list: Friday <Tacos>");
+    expect(expectDefined(mail).text).toBe(
       [
         "Friday <Tacos>",
         "2 items",
@@ -97,9 +98,11 @@ describe("POST /api/shopping-lists/{id}/email", () => {
         "Sent from recipecart at someone's request. If you did not expect it, you can ignore this e-mail.",
       ].join("\n"),
     );
-    expect(mail!.html).toContain('<h1 style="font-size:22px;margin:0 0 4px">Friday &lt;Tacos&gt;</h1>');
-    expect(mail!.html).toContain('<li>ground beef - 1 lb<br><span style="color:#5d5a52;font-size:13px">for Tacos, Chili</span></li>');
-    expect(mail!.html).toContain(`<a href="http://localhost/shopping-list/${listId}"`);
+    expect(expectDefined(mail).html).toContain('<h1 style="font-size:22px;margin:0 0 4px">Friday &lt;Tacos&gt;</h1>');
+    expect(expectDefined(mail).html).toContain(
+      '<li>ground beef - 1 lb<br><span style="color:#5d5a52;font-size:13px">for Tacos, Chili</span></li>',
+    );
+    expect(expectDefined(mail).html).toContain(`<a href="http://localhost/shopping-list/${listId}"`);
   });
 
   it.each([

@@ -8,6 +8,7 @@ import { insertList, ROWS_PER_INSERT } from "../db/lists.ts";
 import { recipes, sessions, shoppingListItems, shoppingListRecipes, shoppingLists, users } from "../db/schema.ts";
 import { sha256Hex } from "../lib/crypto.ts";
 import { newId, newToken } from "../lib/ids.ts";
+import { expectDefined } from "../../core/lib/expect-defined.ts";
 
 const db = createDb(env.DB);
 const call = (path: string, init?: RequestInit) => exports.default.fetch(`http://localhost${path}`, init);
@@ -49,7 +50,7 @@ async function countRows() {
   const [l] = await db.select({ n: count() }).from(shoppingLists);
   const [i] = await db.select({ n: count() }).from(shoppingListItems);
   const [r] = await db.select({ n: count() }).from(shoppingListRecipes);
-  return { lists: l!.n, items: i!.n, recipes: r!.n };
+  return { lists: expectDefined(l).n, items: expectDefined(i).n, recipes: expectDefined(r).n };
 }
 
 const items = (list: ShoppingList) => Object.values(list.ingredients).flat();
@@ -74,11 +75,11 @@ describe("POST /api/shopping-lists", () => {
     ]);
     const onions = items(list).filter((i) => /onion/i.test(i.name));
     expect(onions).toHaveLength(1);
-    expect(onions[0]!.amount).toMatch(/^3\b/);
-    expect(onions[0]!.recipes).toEqual(["Onion Soup", "Salad"]);
+    expect(expectDefined(onions[0]).amount).toMatch(/^3\b/);
+    expect(expectDefined(onions[0]).recipes).toEqual(["Onion Soup", "Salad"]);
     const oil = items(list).filter((i) => /olive oil/i.test(i.name));
     expect(oil).toHaveLength(1);
-    expect(oil[0]!.amount).toMatch(/^3 tbsp|^3 tablespoons/);
+    expect(expectDefined(oil[0]).amount).toMatch(/^3 tbsp|^3 tablespoons/);
     expect(list.ingredients.Produce?.map((i) => i.name).join(" ")).toMatch(/onion/);
 
     // The stored list reads back the same, categories in store-walk order.
@@ -135,7 +136,7 @@ describe("POST /api/shopping-lists", () => {
       .orderBy(shoppingListItems.position);
     expect(stored).toHaveLength(rows.length);
     for (const i of [0, 1, 3, ROWS_PER_INSERT, rows.length - 1]) {
-      const { createdAt, ...rest } = stored[i]!;
+      const { createdAt, ...rest } = expectDefined(stored[i]);
       expect(rest).toEqual({ ...rows[i], listId, checked: false, checkedAt: 0, addedByHand: false, staple: false });
       expect(createdAt).toBeInstanceOf(Date);
     }
@@ -177,7 +178,7 @@ describe("POST /api/shopping-lists", () => {
     expect(res.status).toBe(201);
     const list = (await res.json()) as ShoppingList;
     const [row] = await db.select({ userId: shoppingLists.userId }).from(shoppingLists).where(eq(shoppingLists.id, list.id));
-    expect(row!.userId).toBe(ann.id);
+    expect(expectDefined(row).userId).toBe(ann.id);
   });
 
   it("validates name and recipeIds", async () => {
@@ -203,7 +204,7 @@ describe("POST /api/shopping-lists", () => {
     expect(res.status).toBe(201);
     const list = (await res.json()) as ShoppingList;
     expect(list.recipes).toEqual([{ id: soup, title: "Onion Soup" }]);
-    expect(items(list).find((i) => /onion/i.test(i.name))!.amount).toMatch(/^2\b/);
+    expect(expectDefined(items(list).find((i) => /onion/i.test(i.name))).amount).toMatch(/^2\b/);
   });
 });
 
@@ -228,7 +229,7 @@ describe("GET /api/shopping-lists/{id}", () => {
 describe("DELETE items and lists", () => {
   it("removes one item from a signed-out list; the list reads without it", async () => {
     const list = (await (await post({ name: "L", recipeIds: [soup, salad] })).json()) as ShoppingList;
-    const victim = items(list)[0]!;
+    const victim = expectDefined(items(list)[0]);
     const res = await del(`/api/shopping-lists/${list.id}/items/${victim.id}`, undefined, list.editToken);
     expect(res.status).toBe(204);
     const read = (await (await call(`/api/shopping-lists/${list.id}`)).json()) as ShoppingList;
@@ -245,7 +246,7 @@ describe("DELETE items and lists", () => {
   it("does not remove an item through another list's id", async () => {
     const a = (await (await post({ name: "A", recipeIds: [soup] })).json()) as ShoppingList;
     const b = (await (await post({ name: "B", recipeIds: [soup] })).json()) as ShoppingList;
-    const res = await del(`/api/shopping-lists/${b.id}/items/${items(a)[0]!.id}`, undefined, b.editToken);
+    const res = await del(`/api/shopping-lists/${b.id}/items/${expectDefined(items(a)[0]).id}`, undefined, b.editToken);
     expect(res.status).toBe(404);
     const read = (await (await call(`/api/shopping-lists/${a.id}`)).json()) as ShoppingList;
     expect(items(read)).toHaveLength(items(a).length);
@@ -255,7 +256,7 @@ describe("DELETE items and lists", () => {
     const ann = await addUser();
     const bob = await addUser();
     const list = (await (await post({ name: "Ann's", recipeIds: [soup] }, ann.token)).json()) as ShoppingList;
-    const item = items(list)[0]!;
+    const item = expectDefined(items(list)[0]);
     for (const token of [undefined, bob.token]) {
       const r1 = await del(`/api/shopping-lists/${list.id}/items/${item.id}`, token);
       expect(r1.status).toBe(403);
@@ -311,7 +312,7 @@ describe("DELETE items and lists", () => {
         expect((await call(`/api/recipes/${r.id}`, { method: "DELETE", headers: auth })).status).toBe(403);
       }
       // Nor the list: no item removal, no delete, with or without an account, or with a recipe's id as token.
-      expect((await del(`/api/shopping-lists/${list.id}/items/${items(read)[0]!.id}`, token)).status).toBe(403);
+      expect((await del(`/api/shopping-lists/${list.id}/items/${expectDefined(items(read)[0]).id}`, token)).status).toBe(403);
       expect((await del(`/api/shopping-lists/${list.id}`, token, r1.id)).status).toBe(403);
       expect((await del(`/api/shopping-lists/${list.id}`, token, r1.editToken)).status).toBe(403);
     }
@@ -319,7 +320,9 @@ describe("DELETE items and lists", () => {
     expect(items(after)).toHaveLength(items(read).length);
     expect(((await (await call(`/api/recipes/${r1.id}`)).json()) as { title: string }).title).toBe("Creator soup");
     // The creator, with the tokens from the create answers, still can.
-    expect((await del(`/api/shopping-lists/${list.id}/items/${items(read)[0]!.id}`, undefined, list.editToken)).status).toBe(204);
+    expect((await del(`/api/shopping-lists/${list.id}/items/${expectDefined(items(read)[0]).id}`, undefined, list.editToken)).status).toBe(
+      204,
+    );
     expect((await del(`/api/shopping-lists/${list.id}`, undefined, list.editToken)).status).toBe(204);
   });
 });

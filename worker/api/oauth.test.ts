@@ -14,6 +14,7 @@ import { newId } from "../lib/ids.ts";
 import worker from "../index.ts";
 import { type FakeProfile, fakeOAuthEnv } from "../test/fake-oauth.ts";
 import { OAUTH_STATE_TTL_SECONDS } from "./oauth.ts";
+import { expectDefined } from "../../core/lib/expect-defined.ts";
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -39,17 +40,22 @@ async function app(path: string, init: { headers?: Record<string, string>; ip?: 
 const setCookies = (res: Response) => res.headers.getSetCookie();
 const cookieValue = (res: Response, name: string) => {
   const c = setCookies(res).find((s) => s.startsWith(`${name}=`));
-  return c ? c.slice(name.length + 1).split(";")[0]! : null;
+  return c ? expectDefined(c.slice(name.length + 1).split(";")[0]) : null;
 };
 
 /** Starts a sign-in: the redirect to the fake's authorization URL and the state cookie. */
 async function start(provider: "google" | "github", ip = uniqueIp()) {
   const res = await app(`/api/auth/oauth/${provider}/start`, { ip });
   expect(res.status).toBe(303);
-  const location = new URL(res.headers.get("location")!);
+  const location = new URL(expectDefined(res.headers.get("location")));
   const stateCookie = cookieValue(res, "rc_oauth");
   expect(stateCookie).toBeTruthy();
-  return { location, stateCookie: stateCookie!, setCookie: setCookies(res).find((s) => s.startsWith("rc_oauth="))!, ip };
+  return {
+    location,
+    stateCookie: expectDefined(stateCookie),
+    setCookie: expectDefined(setCookies(res).find((s) => s.startsWith("rc_oauth="))),
+    ip,
+  };
 }
 
 /** What the provider does: consent (or not) and redirect back to our callback. */
@@ -59,7 +65,7 @@ async function atProvider(location: URL, opts: { user?: FakeProfile; deny?: bool
   if (opts.deny) url.searchParams.set("fake_deny", "1");
   const res = await fetch(url, { redirect: "manual" });
   expect(res.status).toBe(302);
-  return new URL(res.headers.get("location")!);
+  return new URL(expectDefined(res.headers.get("location")));
 }
 
 /** Back at our callback with the browser's state cookie. */
@@ -81,7 +87,10 @@ async function meWithCookie(res: Response) {
   expect(token).toBeTruthy();
   const me = await exports.default.fetch(`${ORIGIN}/api/auth/me`, { headers: { cookie: `rc_session=${token}` } });
   expect(me.status).toBe(200);
-  return { token: token!, user: ((await me.json()) as { user: { id: string; email: string; firstName: string; lastName: string } }).user };
+  return {
+    token: expectDefined(token),
+    user: ((await me.json()) as { user: { id: string; email: string; firstName: string; lastName: string } }).user,
+  };
 }
 
 describe("GET /api/auth/providers", () => {
@@ -151,8 +160,8 @@ describe("callback", () => {
     const { token, user } = await meWithCookie(res);
     expect(user).toMatchObject({ email, firstName: "Gina", lastName: "Oak" });
     const [row] = await db.select().from(users).where(eq(users.id, user.id));
-    expect(row!.passwordHash).toBe("");
-    expect(row!.emailVerifiedAt).toBeInstanceOf(Date);
+    expect(expectDefined(row).passwordHash).toBe("");
+    expect(expectDefined(row).emailVerifiedAt).toBeInstanceOf(Date);
     expect(
       await db
         .select()
@@ -195,7 +204,7 @@ describe("callback", () => {
     expect(res.headers.get("location")).toBe("/dashboard?signed_in=google");
     expect((await meWithCookie(res)).user).toMatchObject({ id, firstName: "Pat" });
     // A proven address keeps its password.
-    expect((await db.select().from(users).where(eq(users.id, id)))[0]!.passwordHash).not.toBe("");
+    expect(expectDefined((await db.select().from(users).where(eq(users.id, id)))[0]).passwordHash).not.toBe("");
   });
 
   it("linking to an account whose address was never proven removes its password and ends its sessions", async () => {
@@ -323,8 +332,8 @@ describe("callback", () => {
       if (res.headers.get("location")?.startsWith("/auth?")) limited = res;
     }
     expect(limited).not.toBeNull();
-    expect(limited!.headers.get("location")).toBe("/auth?oauth_error=rate_limited&provider=github");
-    expect(limited!.headers.get("retry-after")).toBe("60");
+    expect(expectDefined(limited).headers.get("location")).toBe("/auth?oauth_error=rate_limited&provider=github");
+    expect(expectDefined(limited).headers.get("retry-after")).toBe("60");
   });
 });
 
@@ -340,6 +349,6 @@ describe("e-mail proof follows the address", () => {
       body: JSON.stringify({ firstName: "G", lastName: "O", email: newEmail }),
     });
     expect(put.status).toBe(200);
-    expect((await db.select().from(users).where(eq(users.id, user.id)))[0]!.emailVerifiedAt).toBeNull();
+    expect(expectDefined((await db.select().from(users).where(eq(users.id, user.id)))[0]).emailVerifiedAt).toBeNull();
   });
 });

@@ -11,6 +11,7 @@ import { LIST_ADDED_ITEMS_MAX, LIST_CHANGES_MAX, type ListChangesResponse, type 
 import type { ListChange } from "../../core/api/shopping.ts";
 import { newId } from "../lib/ids.ts";
 import { addUser, api, apiJson, makeList, manualRecipe, type TestUser } from "../test/signed-in.ts";
+import { expectDefined } from "../../core/lib/expect-defined.ts";
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -54,7 +55,7 @@ async function ownedList(owner: TestUser): Promise<ShoppingList> {
   return (await makeList("Probe list", [recipe.id], owner)) as unknown as ShoppingList;
 }
 
-const firstItem = (list: ShoppingList) => Object.values(list.ingredients).flat()[0]!;
+const firstItem = (list: ShoppingList) => expectDefined(Object.values(list.ingredients).flat()[0]);
 
 describe("POST /api/shopping-lists/{id}/changes: careless and hostile clients", () => {
   it("answers a problem for every malformed request, never a 500", async () => {
@@ -216,7 +217,10 @@ describe("POST /api/shopping-lists/{id}/changes: careless and hostile clients", 
     const full = await expectProblem(await send(adds(1)), 409, "list_full");
     expect(full.message).toContain(String(LIST_ADDED_ITEMS_MAX));
     // A queued add sent again (already on the list) is not a new item: still fine at the cap.
-    const again = await send([last[0]!, { op: "tick", itemId: last[1]!.itemId, checked: true, at: Date.now() }]);
+    const again = await send([
+      expectDefined(last[0]),
+      { op: "tick", itemId: expectDefined(last[1]).itemId, checked: true, at: Date.now() },
+    ]);
     expect(again.status, await again.clone().text()).toBe(200);
     const after = await apiJson<ShoppingList>(`/api/shopping-lists/${list.id}`);
     expect(
@@ -264,9 +268,11 @@ describe("POST /api/shopping-lists/{id}/changes: careless and hostile clients", 
       "forbidden",
     );
     const after = await apiJson<ShoppingList>(`/api/shopping-lists/${theirs.id}`);
-    const same = Object.values(after.ingredients)
-      .flat()
-      .find((i) => i.id === target.id)!;
+    const same = expectDefined(
+      Object.values(after.ingredients)
+        .flat()
+        .find((i) => i.id === target.id),
+    );
     expect(same).toMatchObject({ name: target.name, checked: false });
     expect(Object.values(after.ingredients).flat()).toHaveLength(Object.values(theirs.ingredients).flat().length);
   });
@@ -311,8 +317,8 @@ describe("POST /api/shopping-lists/{id}/changes: careless and hostile clients", 
       for (const r of answers) if (r !== limited) await r.body?.cancel();
     }
     expect(limited, "no 429 after 300 changes requests from one address").not.toBeNull();
-    expect(Number(limited!.headers.get("retry-after"))).toBeGreaterThan(0);
-    await expectProblem(limited!, 429, "rate_limited");
+    expect(Number(expectDefined(limited).headers.get("retry-after"))).toBeGreaterThan(0);
+    await expectProblem(expectDefined(limited), 429, "rate_limited");
     // Another address has its own budget.
     const elsewhere = await raw(`/api/shopping-lists/${visitorList.id}/changes`, {
       method: "POST",
@@ -452,7 +458,11 @@ describe("favourites and sessions: ids of the wrong shape and of others", () => 
   it("cannot end another user's session", async () => {
     const [me, other] = await Promise.all([addUser(), addUser()]);
     const theirs = await apiJson<{ sessions: { id: string }[] }>("/api/auth/sessions", { as: other });
-    await expectProblem(await raw(`/api/auth/sessions/${theirs.sessions[0]!.id}`, { method: "DELETE", as: me }), 404, "session_not_found");
+    await expectProblem(
+      await raw(`/api/auth/sessions/${expectDefined(theirs.sessions[0]).id}`, { method: "DELETE", as: me }),
+      404,
+      "session_not_found",
+    );
     expect((await api("/api/auth/me", { as: other })).status).toBe(200);
   });
 });

@@ -7,6 +7,7 @@ import { findDomainParseCount } from "../db/recipes.ts";
 import { parsedPages, recipes, sessions, users } from "../db/schema.ts";
 import { sha256Hex } from "../lib/crypto.ts";
 import { newId, newToken } from "../lib/ids.ts";
+import { expectDefined } from "../../core/lib/expect-defined.ts";
 
 const base = inject("fixtureBaseUrl");
 const db = createDb(env.DB);
@@ -76,12 +77,12 @@ describe("POST /api/recipes/parse from a URL", () => {
     expect(recipe.parsedIngredients).toHaveLength(5);
     expect(recipe.parsedIngredients.map((p) => p.input)).toEqual(recipe.ingredients);
     expect(recipe.parsedIngredients[0]).toMatchObject({ quantity: 2, group: null });
-    expect(recipe.parsedIngredients[2]!.name).toMatch(/tomato/);
+    expect(expectDefined(recipe.parsedIngredients[2]).name).toMatch(/tomato/);
 
     // Stored with its parses; GET answers the same recipe.
     const [row] = await db.select().from(recipes).where(eq(recipes.id, recipe.id));
-    expect(row!.ingredients[1]).toMatchObject({ text: "1 large onion, chopped", group: null });
-    expect((row!.ingredients[1]!.parsed as { input: string }).input).toBe("1 large onion, chopped");
+    expect(expectDefined(row).ingredients[1]).toMatchObject({ text: "1 large onion, chopped", group: null });
+    expect((expectDefined(expectDefined(row).ingredients[1]).parsed as { input: string }).input).toBe("1 large onion, chopped");
     const got = await recipeOf(await call(`/api/recipes/${recipe.id}`), 200);
     // The edit token is only ever in the create answer.
     const { editToken, ...created } = recipe;
@@ -131,7 +132,7 @@ describe("POST /api/recipes/parse from a URL", () => {
       .select()
       .from(parsedPages)
       .where(eq(parsedPages.url, `${base}${path}`));
-    expect(Date.now() - entry!.fetchedAt.getTime()).toBeLessThan(3_600_000);
+    expect(Date.now() - expectDefined(entry).fetchedAt.getTime()).toBeLessThan(3_600_000);
     await recipeOf(await parse({ url: `${base}${path}` }));
     expect(await hitCount(path)).toBe(2);
   });
@@ -512,7 +513,7 @@ describe("GET, PUT and DELETE /api/recipes/{id}", () => {
     const recipe = await recipeOf(await parse({ url: "https://example.com/grouped", html }));
     // Give the first line a group as a page with headings would.
     const [row] = await db.select().from(recipes).where(eq(recipes.id, recipe.id));
-    const lines = row!.ingredients.map((l, i) => (i === 0 ? { ...l, group: "For the batter" } : l));
+    const lines = expectDefined(row).ingredients.map((l, i) => (i === 0 ? { ...l, group: "For the batter" } : l));
     await db.update(recipes).set({ ingredients: lines }).where(eq(recipes.id, recipe.id));
 
     const updated = await recipeOf(

@@ -9,6 +9,7 @@ import type { ListChangesResponse, ShoppingList } from "../../core/api/lists.ts"
 import type { ListShare, ListShares, SharedList } from "../../core/api/shares.ts";
 import { newId } from "../lib/ids.ts";
 import { addUser, api, apiJson, makeList, manualRecipe, type TestUser } from "../test/signed-in.ts";
+import { expectDefined } from "../../core/lib/expect-defined.ts";
 
 type List = ShoppingList & { editToken?: string };
 
@@ -119,7 +120,7 @@ describe("reading through a share link", () => {
   it("shows the list's ticks as they are on the server", async () => {
     const owner = await addUser();
     const list = await ownedList(owner);
-    const onion = items(list).find((i) => /onion/.test(i.name))!;
+    const onion = expectDefined(items(list).find((i) => /onion/.test(i.name)));
     await apiJson<ListChangesResponse>(`/api/shopping-lists/${list.id}/changes`, {
       method: "POST",
       as: owner,
@@ -134,7 +135,7 @@ describe("reading through a share link", () => {
   it("gives a share holder no way to change the list or to reach it by its id", async () => {
     const list = await visitorList();
     const made = await apiJson<ListShare>(`/api/shopping-lists/${list.id}/shares`, { method: "POST", editToken: list.editToken }, 201);
-    const item = items(list)[0]!;
+    const item = expectDefined(items(list)[0]);
     // The share id is not an edit token...
     const tick = { changes: [{ op: "tick", itemId: item.id, checked: true, at: Date.now() }] };
     await expectProblem(
@@ -233,8 +234,8 @@ describe("rate limit", () => {
       for (const r of answers) if (r !== limited) await r.body?.cancel();
     }
     expect(limited, "no 429 after 300 share requests from one address").not.toBeNull();
-    expect(Number(limited!.headers.get("retry-after"))).toBeGreaterThan(0);
-    await expectProblem(limited!, 429, "rate_limited");
+    expect(Number(expectDefined(limited).headers.get("retry-after"))).toBeGreaterThan(0);
+    await expectProblem(expectDefined(limited), 429, "rate_limited");
     // Reading a shared list is not a write: it is not limited by this budget.
     const made = await apiJson<ListShares>(`/api/shopping-lists/${list.id}/shares`, { editToken: list.editToken });
     expect(made.shares).toHaveLength(1);

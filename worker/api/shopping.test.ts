@@ -7,6 +7,7 @@ import { createDb } from "../db/client.ts";
 import { recipes, sessions, users } from "../db/schema.ts";
 import { sha256Hex } from "../lib/crypto.ts";
 import { newId, newToken } from "../lib/ids.ts";
+import { expectDefined } from "../../core/lib/expect-defined.ts";
 
 const db = createDb(env.DB);
 const call = (path: string, init?: RequestInit) => exports.default.fetch(`http://localhost${path}`, init);
@@ -109,7 +110,7 @@ describe("POST /api/shopping-lists/{id}/changes", () => {
     const tick: ListChange = { op: "tick", itemId: egg.id, checked: true, at: Date.now() };
     expect((await change(list.id, [tick])).status).toBe(403);
     expect((await change(list.id, [tick], { editToken: "wrong" })).status).toBe(403);
-    const ok = await changeOk(list.id, [tick], { editToken: list.editToken! });
+    const ok = await changeOk(list.id, [tick], { editToken: expectDefined(list.editToken) });
     expect(named(ok.list, /egg/).checked).toBe(true);
 
     const owner = await addUser();
@@ -125,7 +126,7 @@ describe("POST /api/shopping-lists/{id}/changes", () => {
 
   it("merges ticks by tap time: the later tap wins, whatever order they arrive in; repeats change nothing", async () => {
     const list = await create({ name: "Ticks", recipeIds: [pancakes] });
-    const who = { editToken: list.editToken! };
+    const who = { editToken: expectDefined(list.editToken) };
     const egg = named(list, /egg/).id;
     const t0 = Date.now() - 60_000;
     // The phone ticked at t0+20 (sent late, offline); the tablet unticked at t0+10 and ticked at t0+30.
@@ -143,14 +144,14 @@ describe("POST /api/shopping-lists/{id}/changes", () => {
 
   it("adds typed items parsed, categorised and marked as added by hand, once per client id", async () => {
     const list = await create({ name: "Adds", recipeIds: [pancakes] });
-    const who = { editToken: list.editToken! };
+    const who = { editToken: expectDefined(list.editToken) };
     const lemonId = newId();
     const add: ListChange[] = [
       { op: "add", itemId: lemonId, text: "2 lemons", at: Date.now() },
       { op: "add", itemId: newId(), text: "paper towels", at: Date.now() },
     ];
     await changeOk(list.id, add, who);
-    const { list: after, missing } = await changeOk(list.id, [add[0]!], who);
+    const { list: after, missing } = await changeOk(list.id, [expectDefined(add[0])], who);
     expect(missing).toEqual([]);
     const lemons = all(after).filter((i) => /lemon/.test(i.name));
     expect(lemons).toHaveLength(1);
@@ -164,7 +165,7 @@ describe("POST /api/shopping-lists/{id}/changes", () => {
 
   it("edits, moves and staples; a change to a gone item is skipped and reported", async () => {
     const list = await create({ name: "Edits", recipeIds: [pancakes] });
-    const who = { editToken: list.editToken! };
+    const who = { editToken: expectDefined(list.editToken) };
     const egg = named(list, /egg/);
     const salt = named(list, /salt/);
     const gone = newId();
@@ -204,7 +205,7 @@ describe("POST /api/shopping-lists/{id}/changes", () => {
     expect(named(next, /sugar/).staple).toBe(false);
     // typed items follow the same corrections
     const { list: typed } = await changeOk(next.id, [{ op: "add", itemId: newId(), text: "3 onions", at: Date.now() }], who);
-    expect(all(typed).filter((i) => i.addedByHand)[0]!.category).toBe("Frozen");
+    expect(expectDefined(all(typed).filter((i) => i.addedByHand)[0]).category).toBe("Frozen");
     // someone else's lists are not affected
     const theirs = await create({ name: "Theirs", recipeIds: [pancakes, soup] });
     expect(named(theirs, /onion/).category).toBe("Produce");

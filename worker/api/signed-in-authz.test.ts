@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { FavoriteListsResponse, FavoriteRecipesResponse, HistoryResponse } from "../../core/api/favorites.ts";
 import type { StaplesResponse } from "../../core/api/staples.ts";
 import { addUser, api, apiJson, makeList, manualRecipe, type TestUser } from "../test/signed-in.ts";
+import { expectDefined } from "../../core/lib/expect-defined.ts";
 
 type Who = "signedOut" | "other" | "owner" | "admin";
 const WHO: Who[] = ["signedOut", "other", "owner", "admin"];
@@ -32,8 +33,8 @@ async function world(): Promise<World> {
   await apiJson(`/api/recipes/${recipe.id}/favorite`, { method: "POST", as: owner });
   await apiJson(`/api/shopping-lists/${list.id}/favorite`, { method: "POST", as: owner });
   await apiJson("/api/users/me/staples", { method: "POST", as: owner, body: { item: "coconut milk" } });
-  const itemId = Object.values(list.ingredients).flat()[0]!.id;
-  const sessionId = (await apiJson<{ sessions: { id: string }[] }>("/api/auth/sessions", { as: owner })).sessions[0]!.id;
+  const itemId = expectDefined(Object.values(list.ingredients).flat()[0]).id;
+  const sessionId = expectDefined((await apiJson<{ sessions: { id: string }[] }>("/api/auth/sessions", { as: owner })).sessions[0]).id;
   const shareId = (await apiJson<{ id: string }>(`/api/shopping-lists/${list.id}/shares`, { method: "POST", as: owner }, 201)).id;
   return { owner, other, admin, recipeId: recipe.id, listId: list.id, itemId, sessionId, shareId };
 }
@@ -151,7 +152,7 @@ const ROWS: Row[] = [
         `/api/shopping-lists/${w.listId}`,
       );
       const items = Object.values(list.ingredients).flat();
-      const item = items.find((i) => i.id === w.itemId)!;
+      const item = expectDefined(items.find((i) => i.id === w.itemId));
       expect(item.checked).toBe(who === "owner");
       expect(item.name === "changed").toBe(who === "owner");
       expect(items.some((i) => i.id === `probe_${w.itemId}`)).toBe(who === "owner");

@@ -9,6 +9,7 @@ import { describe, expect, inject, it } from "vitest";
 import { RecipeSchema } from "../../core/api/recipes.ts";
 import { CAPTION_CASES } from "../../core/social/fixtures/cases.ts";
 import { casePage } from "../../core/social/fixtures/pages.ts";
+import { expectDefined } from "../../core/lib/expect-defined.ts";
 
 const base = inject("fixtureBaseUrl");
 
@@ -94,7 +95,7 @@ describe("POST /api/recipes/parse with social posts", () => {
   });
 
   it("never offers a link the address policy refuses", async () => {
-    const c = CAPTION_CASES.find((x) => x.id === "ig-en-blog-link")!;
+    const c = expectDefined(CAPTION_CASES.find((x) => x.id === "ig-en-blog-link"));
     const { html } = casePage({ ...c, caption: "Full recipe on my blog: http://10.0.0.7/recipe" });
     const res = await parse({ url: "https://www.instagram.com/p/private/", html });
     const problem = await problemOf(res);
@@ -102,7 +103,7 @@ describe("POST /api/recipes/parse with social posts", () => {
   });
 
   it("reads the visible caption of a page the extension captured", async () => {
-    const c = CAPTION_CASES.find((x) => x.id === "tt-de-kaesespaetzle")!;
+    const c = expectDefined(CAPTION_CASES.find((x) => x.id === "tt-de-kaesespaetzle"));
     const { url, html } = casePage(c);
     const res = await parse({ url, html });
     const body = await res.json();

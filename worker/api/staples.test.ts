@@ -6,6 +6,7 @@ import { STAPLES_MAX, type StapleState, type StaplesResponse } from "../../core/
 import { DEFAULT_STAPLES } from "../../core/combine/staples.ts";
 import { userStaples } from "../db/schema.ts";
 import { addUser, api, apiJson, db, makeList, manualRecipe, type TestUser } from "../test/signed-in.ts";
+import { expectDefined } from "../../core/lib/expect-defined.ts";
 
 const read = (as: TestUser) => apiJson<StaplesResponse>("/api/users/me/staples", { as });
 const add = (as: TestUser, body: unknown, status = 200) =>
@@ -148,8 +149,8 @@ describe("/api/users/me/staples", () => {
       for (const r of answers) if (r !== limited) await r.body?.cancel();
     }
     expect(limited, "no 429 after 200 changes").not.toBeNull();
-    expect(limited!.headers.get("retry-after")).toBe("60");
-    expect((await problemOf(limited!)).code).toBe("rate_limited");
+    expect(expectDefined(limited).headers.get("retry-after")).toBe("60");
+    expect((await problemOf(expectDefined(limited))).code).toBe("rate_limited");
     // Reading is not limited, and another user has their own budget.
     expect((await api("/api/users/me/staples", { as: ann })).status).toBe(200);
     expect((await add(await addUser(), { item: "flour" })).added).toBe(true);
@@ -186,9 +187,11 @@ describe("lists follow the user's staples (decision 0119)", () => {
     const recipe = await manualRecipe("Bake", ["1 cup flour", "1 tsp salt", "2 eggs"], ann);
     const list = await makeList("Bake", [recipe.id], ann);
     const id = (re: RegExp) =>
-      Object.values(list.ingredients)
-        .flat()
-        .find((i) => re.test(i.name))!.id;
+      expectDefined(
+        Object.values(list.ingredients)
+          .flat()
+          .find((i) => re.test(i.name)),
+      ).id;
     const change = (changes: unknown[]) =>
       apiJson(`/api/shopping-lists/${list.id}/changes`, { method: "POST", as: ann, body: { changes } });
     await change([

@@ -15,6 +15,7 @@ import {
   userGroceryPreferences,
   users,
 } from "./schema.ts";
+import { expectDefined } from "../../core/lib/expect-defined.ts";
 
 const db = createDb(env.DB);
 
@@ -87,9 +88,9 @@ describe("data rules", () => {
     await addUser("u1", "Ann@Example.org");
     await expectUniqueViolation(addUser("u2", "ann@example.ORG"));
     const [u] = await db.select().from(users).where(eq(users.id, "u1"));
-    expect(u!.isAdmin).toBe(false);
-    expect(u!.createdAt).toBeInstanceOf(Date);
-    expect(Math.abs(u!.createdAt.getTime() - Date.now())).toBeLessThan(60_000);
+    expect(expectDefined(u).isAdmin).toBe(false);
+    expect(expectDefined(u).createdAt).toBeInstanceOf(Date);
+    expect(Math.abs(expectDefined(u).createdAt.getTime() - Date.now())).toBeLessThan(60_000);
   });
 
   it("favourites: one per (user, target); removed with their user and with their target", async () => {
@@ -125,7 +126,7 @@ describe("data rules", () => {
       { id: "o2", userId: null, shoppingListId: "l2", provider: "instacart" },
     ]);
     const [o] = await db.select().from(groceryOrders).where(eq(groceryOrders.id, "o2"));
-    expect(o!.status).toBe("pending");
+    expect(expectDefined(o).status).toBe("pending");
 
     await db.delete(shoppingLists).where(eq(shoppingLists.id, "l2"));
     expect(await db.select().from(shoppingListItems)).toHaveLength(0);
@@ -142,13 +143,13 @@ describe("data rules", () => {
   it("grocery stores default to delivery on and pickup off; domains are unique and start at 0", async () => {
     await db.insert(groceryStores).values({ id: "s1", name: "S", provider: "instacart", address: { street: "1", city: "c", state: "NY" } });
     const [s] = await db.select().from(groceryStores);
-    expect(s!.deliveryAvailable).toBe(true);
-    expect(s!.pickupAvailable).toBe(false);
+    expect(expectDefined(s).deliveryAvailable).toBe(true);
+    expect(expectDefined(s).pickupAvailable).toBe(false);
     await db.insert(recipeDomains).values({ domain: "a.com" });
     await expectUniqueViolation(db.insert(recipeDomains).values({ domain: "a.com" }));
     const [d] = await db.select().from(recipeDomains);
-    expect(d!.parseCount).toBe(0);
+    expect(expectDefined(d).parseCount).toBe(0);
     await db.update(recipeDomains).set({ parseCount: sql`${recipeDomains.parseCount} + 1` });
-    expect((await db.select().from(recipeDomains))[0]!.parseCount).toBe(1);
+    expect(expectDefined((await db.select().from(recipeDomains))[0]).parseCount).toBe(1);
   });
 });

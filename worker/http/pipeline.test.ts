@@ -9,6 +9,7 @@ import { DomainError } from "../services/errors.ts";
 import { resolveCaller } from "./caller.ts";
 import { domainErrorResponse } from "./domain-errors.ts";
 import { createRouter, guard } from "./router.ts";
+import { expectDefined } from "../../core/lib/expect-defined.ts";
 
 const db = createDb(env.DB);
 const call = (path: string, init?: RequestInit) => exports.default.fetch(`http://localhost${path}`, init);
@@ -32,7 +33,7 @@ describe("resolveCaller", () => {
     expect(bearer).toMatchObject({ kind: "user", user: { id }, session: { via: "bearer" } });
     const cookie = await resolveCaller(db, req({ cookie: `other=1; rc_session=${token}` }));
     expect(cookie).toMatchObject({ kind: "user", user: { id }, session: { via: "cookie" } });
-    expect(bearer.session!.id).toBe(cookie.session!.id);
+    expect(expectDefined(bearer.session).id).toBe(expectDefined(cookie.session).id);
   });
 
   it("prefers the bearer token, and falls back to the cookie when the bearer is stale", async () => {
@@ -57,7 +58,7 @@ describe("resolveCaller", () => {
     }
     const { token } = await userWithSession();
     const caller = await resolveCaller(db, req({ authorization: `Bearer ${token}` }));
-    expect(Object.keys(caller.user!)).not.toContain("passwordHash");
+    expect(Object.keys(expectDefined(caller.user))).not.toContain("passwordHash");
   });
 });
 
@@ -78,7 +79,7 @@ describe("route guards", () => {
     expect(guard("user", ANONYMOUS)?.status).toBe(401);
     expect(guard("user", signedIn(user, session))).toBeNull();
     expect(guard("admin", ANONYMOUS)?.status).toBe(401);
-    const refused = guard("admin", signedIn(user, session))!;
+    const refused = expectDefined(guard("admin", signedIn(user, session)));
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({ code: "forbidden" });
     expect(guard("admin", signedIn({ ...user, isAdmin: true }, session))).toBeNull();

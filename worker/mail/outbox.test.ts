@@ -10,6 +10,7 @@ import { ANONYMOUS } from "../services/caller.ts";
 import { CloudflareEmailMailer, ConsoleMailer, mailerFromEnv, type EmailBinding } from "./mailer.ts";
 import { backoffMs, deliver, deliverDue, MAX_ATTEMPTS } from "./outbox.ts";
 import { passwordResetMail } from "./templates.ts";
+import { expectDefined } from "../../core/lib/expect-defined.ts";
 
 const db = createDb(env.DB);
 const noSleep = async () => {};
@@ -37,7 +38,7 @@ async function queued(to = `${newId()}@example.org`, at = new Date()) {
   return id;
 }
 
-const row = async (id: string) => (await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0]!;
+const row = async (id: string) => expectDefined((await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0]);
 
 describe("mailers", () => {
   it("Cloudflare Email Service gets to, from, subject, text and html", async () => {
@@ -95,7 +96,7 @@ describe("outbox delivery", () => {
     await deliver(db, new CloudflareEmailMailer(down.binding, "f@x.org"), [b], { sleep: noSleep, now: () => t0 });
     const after = await row(b);
     expect(after).toMatchObject({ status: "pending", attempts: 3, lastError: "E_DAILY_LIMIT_EXCEEDED: daily limit" });
-    expect(after.nextAttemptAt!.getTime()).toBe(t0.getTime() + backoffMs(3));
+    expect(expectDefined(after.nextAttemptAt).getTime()).toBe(t0.getTime() + backoffMs(3));
 
     // The cron does not touch it before its time, then sends it once the provider is back.
     const up = fakeBinding();
@@ -140,10 +141,10 @@ describe("outbox delivery", () => {
     const id = newId();
     await db.insert(users).values({ id, email: address, passwordHash: "" });
     const { mailId } = await forgotPassword({ db, appOrigin: "https://recipecart.example" }, { email: address });
-    const mail = await row(mailId!);
+    const mail = await row(expectDefined(mailId));
     const [user] = await db.select().from(users).where(eq(users.id, id));
     expect(mail.status).toBe("pending");
-    expect(user!.resetTokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(expectDefined(user).resetTokenHash).toMatch(/^[0-9a-f]{64}$/);
   });
 });
 

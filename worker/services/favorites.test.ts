@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { HistoryQuerySchema } from "../../core/api/favorites.ts";
 import { historyMatch } from "./favorites.ts";
+import { expectDefined } from "../../core/lib/expect-defined.ts";
 
 describe("historyMatch", () => {
   it("quotes every word as a prefix term inside the caller's own rows", () => {
@@ -8,13 +9,13 @@ describe("historyMatch", () => {
   });
 
   it("keeps FTS5 syntax typed by the user out of the query", () => {
-    const match = historyMatch("ab", 'onion" OR owner:* NEAR(x) -y ^z')!;
+    const match = expectDefined(historyMatch("ab", 'onion" OR owner:* NEAR(x) -y ^z'));
     expect(match).toBe('owner : u6162 AND {name items recipes} : ("onion"* AND "OR"* AND "owner"* AND "NEAR"* AND "x"* AND "y"* AND "z"*)');
     expect(historyMatch("ab", ' "*:()- ')).toBeNull();
   });
 
   it("counts at most 8 words", () => {
-    expect(historyMatch("ab", "a b c d e f g h i j")!.match(/"\*/g)).toHaveLength(8);
+    expect(expectDefined(historyMatch("ab", "a b c d e f g h i j")).match(/"\*/g)).toHaveLength(8);
   });
 });
 

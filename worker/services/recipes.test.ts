@@ -5,6 +5,7 @@ import { ANONYMOUS } from "./caller.ts";
 import { DomainError } from "./errors.ts";
 import { fetchPage } from "./fetch-page.ts";
 import { cacheKey, createManualRecipe, domainOf, importRecipe, type RecipeDeps } from "./recipes.ts";
+import { expectDefined } from "../../core/lib/expect-defined.ts";
 
 const base = inject("fixtureBaseUrl");
 const db = createDb(env.DB);
@@ -61,7 +62,7 @@ describe("importRecipe", () => {
     const recipe = await importRecipe(deps, ANONYMOUS, { url: `${base}/recipe/good?t=svc-clip` });
     expect(recipe.title.length).toBeLessThanOrEqual(200);
     expect(recipe.ingredients).toHaveLength(200);
-    expect(recipe.ingredients[0]!.length).toBeLessThanOrEqual(500);
+    expect(expectDefined(recipe.ingredients[0]).length).toBeLessThanOrEqual(500);
     expect(recipe.ingredients).not.toContain("");
     expect(recipe.image).toBeNull();
     expect(recipe.yields?.length).toBe(200);

@@ -16,6 +16,7 @@ import { createHash, randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { TestProject } from "vitest/node";
+import { expectDefined } from "../../core/lib/expect-defined.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -105,7 +106,7 @@ export async function startFakeOAuth(): Promise<{ baseUrl: string; close: () => 
     const m = /^\/(google|github)\/(authorize|token|userinfo|api\/user|api\/user\/emails)$/.exec(url.pathname);
     if (!m) return send(404, { error: "not_found" });
     const provider = m[1] as Provider;
-    const endpoint = m[2]!;
+    const endpoint = expectDefined(m[2]);
     const client = FAKE_OAUTH_CLIENTS[provider];
 
     if (endpoint === "authorize" && req.method === "GET") {
@@ -124,8 +125,11 @@ export async function startFakeOAuth(): Promise<{ baseUrl: string; close: () => 
         back.searchParams.set("error", "access_denied");
       } else {
         const code = randomBytes(16).toString("hex");
-        const profile = { ...DEFAULT_PROFILES[provider], ...(q.get("fake_user") ? (JSON.parse(q.get("fake_user")!) as FakeProfile) : {}) };
-        grants.set(code, { provider, clientId: client.id, redirectUri, challenge: q.get("code_challenge")!, profile });
+        const profile = {
+          ...DEFAULT_PROFILES[provider],
+          ...(q.get("fake_user") ? (JSON.parse(expectDefined(q.get("fake_user"))) as FakeProfile) : {}),
+        };
+        grants.set(code, { provider, clientId: client.id, redirectUri, challenge: expectDefined(q.get("code_challenge")), profile });
         back.searchParams.set("code", code);
       }
       res.writeHead(302, { location: back.href });
@@ -137,7 +141,7 @@ export async function startFakeOAuth(): Promise<{ baseUrl: string; close: () => 
       const body = new URLSearchParams(raw);
       const basic = /^Basic (.+)$/.exec(req.headers.authorization ?? "");
       const [id, secret] = basic
-        ? Buffer.from(basic[1]!, "base64").toString("utf8").split(":")
+        ? Buffer.from(expectDefined(basic[1]), "base64").toString("utf8").split(":")
         : [body.get("client_id"), body.get("client_secret")];
       const refuse = (reason: string) => {
         log.push({ provider, ok: false, reason });
@@ -149,7 +153,7 @@ export async function startFakeOAuth(): Promise<{ baseUrl: string; close: () => 
       if (body.get("grant_type") !== "authorization_code") return refuse("grant_type");
       const grant = grants.get(body.get("code") ?? "");
       if (!grant || grant.provider !== provider) return refuse("unknown or used code");
-      grants.delete(body.get("code")!);
+      grants.delete(expectDefined(body.get("code")));
       if (grant.redirectUri !== body.get("redirect_uri")) return refuse("redirect_uri differs");
       const verifier = body.get("code_verifier") ?? "";
       if (!verifier || s256(verifier) !== grant.challenge) return refuse("PKCE verifier does not match the challenge");

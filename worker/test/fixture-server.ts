@@ -13,6 +13,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { CAPTION_CASES } from "../../core/social/fixtures/cases.ts";
 import { casePage } from "../../core/social/fixtures/pages.ts";
+import { expectDefined } from "../../core/lib/expect-defined.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -70,7 +71,7 @@ const CP1252_HIGH: Record<string, number> = { "–": 0x96, "—": 0x97, "€": 0
 function encodeWindows1252(text: string): Buffer {
   const out: number[] = [];
   for (const ch of text) {
-    const code = ch.codePointAt(0)!;
+    const code = expectDefined(ch.codePointAt(0));
     if (code < 0x80 || (code >= 0xa0 && code <= 0xff)) out.push(code);
     else if (CP1252_HIGH[ch] !== undefined) out.push(CP1252_HIGH[ch]);
     else out.push(0x3f);
@@ -120,7 +121,7 @@ function handle(req: http.IncomingMessage, res: http.ServerResponse, base: strin
   if (real) {
     let gz: Buffer;
     try {
-      gz = readFileSync(path.join(REAL_DIR, real[1]!, `${real[2]!}.html.gz`));
+      gz = readFileSync(path.join(REAL_DIR, expectDefined(real[1]), `${expectDefined(real[2])}.html.gz`));
     } catch {
       return send(404, "text/html", "no such fixture");
     }

@@ -13,6 +13,7 @@ import { ANONYMOUS } from "../caller.ts";
 import { DomainError } from "../errors.ts";
 import { createInstacartProvider, instacartErrorMessage } from "./instacart.ts";
 import { createGroceryOrder, searchStores } from "./orders.ts";
+import { expectDefined } from "../../../core/lib/expect-defined.ts";
 
 const base = inject("instacartBaseUrl");
 const db = createDb(env.DB);
@@ -202,7 +203,7 @@ async function addList(name: string): Promise<string> {
 }
 
 const ordersOf = async (listId: string) =>
-  (await db.select({ n: count() }).from(groceryOrders).where(eq(groceryOrders.shoppingListId, listId)))[0]!.n;
+  expectDefined((await db.select({ n: count() }).from(groceryOrders).where(eq(groceryOrders.shoppingListId, listId)))[0]).n;
 
 describe("grocery orders through the real client", () => {
   it("writes a pending order with the store kept on our side, reuses the link while the list is unchanged", async () => {
@@ -215,7 +216,7 @@ describe("grocery orders through the real client", () => {
     expect(first.checkoutUrl).toMatch(/shopping_lists\/\d+\?retailer_key=fake-foods$/);
     expect(first.unmatchedIngredients).toEqual(["2 cloves garlic"]);
     expect(first.demo).toBe(false);
-    const sent = (await calls(title)).bodies[0]!;
+    const sent = expectDefined((await calls(title)).bodies[0]);
     expect((sent.line_items as { name: string }[]).map((l) => l.name)).toEqual(["milk", "eggs"]);
     expect(sent.landing_page_configuration).toEqual({
       partner_linkback_url: `https://app.example/shopping-list/${listId}`,
@@ -232,7 +233,7 @@ describe("grocery orders through the real client", () => {
 
     // Same list, other store: the cached Instacart page, another retailer, no new call.
     const second = await createGroceryOrder(db, ANONYMOUS, listId, { storeId: "instacart:1234" }, provider, "https://app.example");
-    expect(second.checkoutUrl).toBe(first.checkoutUrl!.replace("retailer_key=fake-foods", "retailer_key=1234"));
+    expect(second.checkoutUrl).toBe(expectDefined(first.checkoutUrl).replace("retailer_key=fake-foods", "retailer_key=1234"));
     expect((await calls(title)).count).toBe(1);
 
     // The list changes: a new page.
