@@ -303,6 +303,18 @@ describe("callback", () => {
     expect(setCookies(res).some((c) => c.startsWith("rc_session="))).toBe(false);
   });
 
+  it("an unexpected failure while starting (the rate limiter failing) lands on /auth with a message too", async () => {
+    const failingLimiter = {
+      limit: async () => {
+        throw new Error("rate limiter unavailable");
+      },
+    };
+    const res = await app("/api/auth/oauth/google/start", { env: { ...oauthEnv, LOGIN_IP_LIMITER: failingLimiter } as unknown as Env });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/auth?oauth_error=server_error&provider=google");
+    expect(setCookies(res).find((c) => c.startsWith("rc_oauth="))).toMatch(/Max-Age=0/);
+  });
+
   it("cancelled at the provider: back on /auth with the reason, no session", async () => {
     const s = await start("google");
     const back = await atProvider(s.location, { deny: true });

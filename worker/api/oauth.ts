@@ -165,12 +165,18 @@ export const oauthRoutes: Route[] = [
     async handler(c) {
       const p = findProvider(c.env, c.params.provider ?? "");
       if (!p) return notConfigured(c);
-      const limited = await overLimit(c, p);
-      if (limited) return limited;
-      const state = generateState();
-      const verifier = generateCodeVerifier();
-      const url = authorizationUrl(p, redirectUri(c, p.id), state, verifier);
-      return redirect(url.href, [stateCookie(c.url, stateCookieValue(p.id, state, verifier, new Date()), OAUTH_STATE_TTL_SECONDS)]);
+      // A page navigation too: an unexpected failure lands on /auth with a message, like the callback's.
+      try {
+        const limited = await overLimit(c, p);
+        if (limited) return limited;
+        const state = generateState();
+        const verifier = generateCodeVerifier();
+        const url = authorizationUrl(p, redirectUri(c, p.id), state, verifier);
+        return redirect(url.href, [stateCookie(c.url, stateCookieValue(p.id, state, verifier, new Date()), OAUTH_STATE_TTL_SECONDS)]);
+      } catch (err) {
+        console.error(`[${c.requestId}] oauth ${p.id} start failed`, err);
+        return toAuthPage(c, p.id, "server_error");
+      }
     },
   },
   {
