@@ -1,6 +1,7 @@
 /**
  * A list opened through its share link (/s/{shareId}, decision 0116): read-only. The name, the recipes'
- * titles, the items by aisle with 'You probably have' and 'In the cart', Print, Copy and the unit choice.
+ * titles, the items by aisle with 'You probably have' and 'In the cart', Print, Copy, the unit choice and
+ * 'Keep screen on' (where the browser has a wake lock).
  * Nothing here changes the list: a viewer's ticks are kept in their own browser (under the share id),
  * merged with the list's saved ticks by tap time (decision 0112).
  */
@@ -13,6 +14,7 @@ import { Button } from "../../ui/button.tsx";
 import { LocalDate } from "../local-date.tsx";
 import { CART_GROUP, STAPLES_GROUP } from "../shopping-list/groups.ts";
 import { copyList, printListOrToast } from "../shopping-list/list-actions.ts";
+import { WakeLockToggle } from "../shopping-list/shopping-tools.tsx";
 
 const UNIT_OPTIONS = [
   { id: "as-written", label: "As written" },
@@ -127,6 +129,9 @@ export function SharedListView({
             </label>
           ))}
         </fieldset>
+        <div className="list__tools">
+          <WakeLockToggle />
+        </div>
       </header>
       <p className="list__readonly-note">
         Someone shared this list with you. You can tick items off here; your ticks are kept in this browser only.

@@ -25,7 +25,7 @@ export function ShoppingTools({ online, pending }: { online: boolean; pending: n
 }
 
 /** 'Keep screen on': holds a screen wake lock while shopping, taken again when the page comes back into view. */
-function WakeLockToggle() {
+export function WakeLockToggle() {
   const supported = useSyncExternalStore(
     noSubscribe,
     () => "wakeLock" in navigator,
