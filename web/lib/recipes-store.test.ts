@@ -88,18 +88,21 @@ describe("servings scale (issue 17)", () => {
     vi.resetModules();
     store = await import("./recipes-store.ts");
     store.upsertRecipe(recipe("a", "A2")); // the edit answer carries no scale
-    expect(JSON.parse(storage.getItem(store.RECIPES_STORAGE_KEY)!)).toEqual([{ ...recipe("a", "A2"), scale: 1.5 }, recipe("b")]);
+    expect(JSON.parse(expectDefined(storage.getItem(store.RECIPES_STORAGE_KEY)))).toEqual([
+      { ...recipe("a", "A2"), scale: 1.5 },
+      recipe("b"),
+    ]);
     store.setRecipeScale("a", 1);
-    expect(JSON.parse(storage.getItem(store.RECIPES_STORAGE_KEY)!)).toEqual([recipe("a", "A2"), recipe("b")]);
+    expect(JSON.parse(expectDefined(storage.getItem(store.RECIPES_STORAGE_KEY)))).toEqual([recipe("a", "A2"), recipe("b")]);
   });
 
   it("clamps a scale to what the list API takes", async () => {
     const store = await import("./recipes-store.ts");
     store.upsertRecipe(recipe("a"));
     store.setRecipeScale("a", 1000);
-    expect(store.scalesFor(JSON.parse(storage.getItem(store.RECIPES_STORAGE_KEY)!))).toEqual({ a: 100 });
+    expect(store.scalesFor(JSON.parse(expectDefined(storage.getItem(store.RECIPES_STORAGE_KEY))))).toEqual({ a: 100 });
     store.setRecipeScale("a", 0.001);
-    expect(store.scalesFor(JSON.parse(storage.getItem(store.RECIPES_STORAGE_KEY)!))).toEqual({ a: 0.05 });
+    expect(store.scalesFor(JSON.parse(expectDefined(storage.getItem(store.RECIPES_STORAGE_KEY))))).toEqual({ a: 0.05 });
   });
 
   it("sends only the scales that are not 1, and nothing when all are", () => {
