@@ -3,13 +3,18 @@
  * what a share holder reads (and cannot learn), that a share id grants no change, revocation, bad ids
  * and the rate limit.
  */
-import { exports } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { env, exports } from "cloudflare:workers";
+import { describe, expect, it, vi } from "vitest";
 import type { ListChangesResponse, ShoppingList } from "../../core/api/lists.ts";
 import type { ListShare, ListShares, SharedList } from "../../core/api/shares.ts";
 import { newId } from "../lib/ids.ts";
-import { addUser, api, apiJson, makeList, manualRecipe, type TestUser } from "../test/signed-in.ts";
+import { ANONYMOUS, type Caller, signedIn } from "../services/caller.ts";
+import { createPageServices } from "../services/page-services.ts";
+import { addUser, api, apiJson, db, makeList, manualRecipe, type TestUser } from "../test/signed-in.ts";
 import { expectDefined } from "../../core/lib/expect-defined.ts";
+
+// Many requests per test (the rate-limit one sends up to 300): a loaded host needs more than the default 5 s.
+vi.setConfig({ testTimeout: 60_000 });
 
 type List = ShoppingList & { editToken?: string };
 
@@ -239,5 +244,31 @@ describe("rate limit", () => {
     // Reading a shared list is not a write: it is not limited by this budget.
     const made = await apiJson<ListShares>(`/api/shopping-lists/${list.id}/shares`, { editToken: list.editToken });
     expect(made.shares).toHaveLength(1);
+  });
+});
+
+describe("page services for the list and shared pages", () => {
+  const services = createPageServices(db, env);
+  const callerOf = (user: TestUser): Caller =>
+    signedIn(
+      { id: user.id, firstName: "", lastName: "", email: user.email, isAdmin: false, createdAt: new Date(), updatedAt: new Date() },
+      { id: newId(), via: "bearer", expiresAt: new Date(Date.now() + 60_000) },
+    );
+
+  it("tells only the signed-in owner whether their list has a live link", async () => {
+    const owner = await addUser();
+    const other = await addUser();
+    const list = await ownedList(owner);
+    expect(await services.shares.ownerShared(list.id, callerOf(owner))).toBe(false);
+    const made = await apiJson<ListShare>(`/api/shopping-lists/${list.id}/shares`, { method: "POST", as: owner }, 201);
+    expect(await services.shares.ownerShared(list.id, callerOf(owner))).toBe(true);
+    expect(await services.shares.ownerShared(list.id, callerOf(other))).toBeNull();
+    expect(await services.shares.ownerShared(list.id, ANONYMOUS)).toBeNull();
+    expect(await services.shares.ownerShared("not an id", callerOf(owner))).toBeNull();
+    expect((await services.shares.read(made.id, "as-written"))?.name).toBe("Soup night");
+    expect((await revoke(list.id, made.id, owner)).status).toBe(204);
+    expect(await services.shares.ownerShared(list.id, callerOf(owner))).toBe(false);
+    expect(await services.shares.read(made.id, "as-written")).toBeNull();
+    expect(await services.shares.read("../x", "as-written")).toBeNull();
   });
 });
