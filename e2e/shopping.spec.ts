@@ -154,6 +154,54 @@ describe("shopping mode on a phone", () => {
     await context.close();
   });
 
+  it("a 429 from the changes API: one calm line, nothing lost, sent again only after Retry-After", async () => {
+    const { context, page, errors } = await phone();
+    const list = await makeList(page);
+    await holdToken(page, list);
+    // The first changes request is refused as the limiter would (429, Retry-After: 8); later ones reach the server.
+    const requests: { at: number; refused: boolean }[] = [];
+    await page.route("**/api/shopping-lists/*/changes*", async (route) => {
+      const refused = requests.length === 0;
+      requests.push({ at: Date.now(), refused });
+      if (!refused) return route.continue();
+      await route.fulfill({
+        status: 429,
+        headers: { "retry-after": "8", "content-type": "application/problem+json" },
+        body: JSON.stringify({ code: "rate_limited", message: "Too many requests. Please wait a minute and try again." }),
+      });
+    });
+    await page.goto(`/shopping-list/${list.id}`);
+    await hydrated(page);
+
+    await row(page, /egg/).locator("label.list__tick").tap();
+    // The first change also loads the API client: allow for a slow machine.
+    await expect
+      .poll(() => page.locator(".list__offline").textContent(), { timeout: 10_000 })
+      .toBe("Saving is paused for a moment. 1 change is saved on this device and will be sent in 8 seconds.");
+    // A change made during the wait is shown and queued, not sent.
+    await row(page, /banana/)
+      .locator("label.list__tick")
+      .tap();
+    await expect.poll(() => page.locator(".list__offline").textContent()).toMatch(/^Saving is paused for a moment\. 2 changes are saved/);
+    expect(await group(page, "In the cart").locator("li").count()).toBe(2);
+
+    // Both go out in one request, no sooner than Retry-After after the refusal.
+    await waitSynced(page);
+    expect(requests.map((r) => r.refused)).toEqual([true, false]);
+    expect((requests[1]?.at ?? 0) - (requests[0]?.at ?? 0)).toBeGreaterThanOrEqual(8_000);
+    expect(
+      items(await serverList(page, list.id))
+        .filter((i) => i.checked)
+        .map((i) => i.name)
+        .sort(),
+    ).toEqual(["bananas", "eggs"]);
+    // No error toast for a wait.
+    expect(await page.getByTestId("toast-region").locator(".toast__title").count()).toBe(0);
+    await expect.poll(() => page.locator(".list__offline").textContent()).toBe("");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("'I need this' moves a staple back to its aisle; edits and moves stick", async () => {
     const { context, page, errors } = await phone();
     const list = await makeList(page);

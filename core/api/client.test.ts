@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { ApiError, ApiShapeError, createApiClient, EDIT_TOKEN_HEADER, type FetchInit } from "./client.ts";
 import { expectDefined } from "../lib/expect-defined.ts";
+import { parseRetryAfter } from "./errors.ts";
 
 const user = {
   id: "u1",
@@ -53,6 +54,28 @@ describe("createApiClient", () => {
     expect((err as ApiError).displayMessage).toBe("Nope");
     expect((err as ApiError).problem?.code).toBe("bad");
     expect((err as ApiError).status).toBe(422);
+  });
+
+  it("reads Retry-After from the header first, else from the problem body; none is null", async () => {
+    const limited = (headers: Record<string, string>, body: Record<string, unknown>) =>
+      client(() => new Response(JSON.stringify({ code: "rate_limited", message: "Slow down", ...body }), { status: 429, headers }));
+    const wait = async (c: ReturnType<typeof client>) =>
+      ((await c.api.lists.changes("L", { changes: [] }).catch((e: unknown) => e)) as ApiError).retryAfterSeconds;
+    expect(await wait(limited({ "retry-after": "42" }, { retryAfterSeconds: 60 }))).toBe(42);
+    expect(await wait(limited({}, { retryAfterSeconds: 60 }))).toBe(60);
+    expect(await wait(limited({ "retry-after": "soon" }, {}))).toBeNull();
+    expect(await wait(limited({}, {}))).toBeNull();
+  });
+
+  it("parses Retry-After as seconds or as an HTTP date", () => {
+    const now = Date.parse("2026-11-27T10:00:00.000Z");
+    expect(parseRetryAfter("120", now)).toBe(120);
+    expect(parseRetryAfter(" 0 ", now)).toBe(0);
+    expect(parseRetryAfter("Fri, 27 Nov 2026 10:01:30 GMT", now)).toBe(90);
+    expect(parseRetryAfter("Fri, 27 Nov 2026 09:00:00 GMT", now)).toBe(0);
+    expect(parseRetryAfter("-5", now)).toBeNull();
+    expect(parseRetryAfter("", now)).toBeNull();
+    expect(parseRetryAfter(null, now)).toBeNull();
   });
 
   it("uses the status text when the body is empty", async () => {

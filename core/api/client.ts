@@ -29,7 +29,7 @@ import {
 } from "./auth.ts";
 import { AdminStatsSchema, AdminUsersResponseSchema, type AdminUsersQuery } from "./admin.ts";
 import { AdminContactMessagesResponseSchema, ContactResponseSchema, type AdminContactQuery, type ContactRequest } from "./contact.ts";
-import { ApiError, ApiShapeError, EDIT_TOKEN_HEADER, type Problem } from "./errors.ts";
+import { ApiError, ApiShapeError, EDIT_TOKEN_HEADER, parseRetryAfter, type Problem } from "./errors.ts";
 import { EmailListResponseSchema, type EmailListRequest } from "./email.ts";
 import {
   FavoriteListsResponseSchema,
@@ -81,6 +81,8 @@ export interface FetchResponse {
   ok: boolean;
   status: number;
   statusText: string;
+  /** Read for Retry-After on a refused call; a fetch without headers is fine. */
+  headers?: { get(name: string): string | null };
   text(): Promise<string>;
 }
 export type FetchLike = (input: string, init: FetchInit) => Promise<FetchResponse>;
@@ -129,7 +131,8 @@ export function createApiClient(options: ApiClientOptions) {
     });
     if (!res.ok) {
       const text = await res.text().catch(() => "");
-      throw new ApiError(res.status, `${res.status}: ${text || res.statusText}`, parseProblem(text, res.status));
+      const retryAfter = parseRetryAfter(res.headers?.get("retry-after"), Date.now());
+      throw new ApiError(res.status, `${res.status}: ${text || res.statusText}`, parseProblem(text, res.status), retryAfter);
     }
     return res;
   }

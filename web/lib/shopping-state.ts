@@ -145,6 +145,21 @@ export function saveQueue(listId: string, queue: readonly ListChange[]) {
   write(queueKey(listId), queue, queue.length === 0);
 }
 
+/**
+ * Until when (ms since the epoch) list pages hold their queues after the server answered 429 (web/lib/list-sync.ts).
+ * One for all lists: the server counts change requests per session or client address, not per list.
+ */
+const HOLD_KEY = "recipecart:list-sync-hold";
+
+export function loadSyncHold(): number | null {
+  const until = read<unknown>(HOLD_KEY, null);
+  return typeof until === "number" && Number.isFinite(until) ? until : null;
+}
+
+export function saveSyncHold(until: number | null) {
+  write(HOLD_KEY, until, until === null);
+}
+
 /** A read-only viewer's own ticks of this list. */
 export function loadLocalTicks(listId: string): Map<string, Tick> {
   const raw = read<Record<string, Tick>>(ticksKey(listId), {});

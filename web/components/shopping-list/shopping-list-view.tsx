@@ -217,7 +217,7 @@ export function ShoppingListView({
             </label>
           ))}
         </fieldset>
-        <ShoppingTools online={shopping.online} pending={shopping.pending} />
+        <ShoppingTools online={shopping.online} pending={shopping.pending} holdSeconds={shopping.holdSeconds} />
       </header>
       <div className="list__add-slot">
         {canEdit ? (

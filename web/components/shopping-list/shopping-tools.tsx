@@ -7,21 +7,39 @@ import { Button } from "../../ui/button.tsx";
 
 const noSubscribe = () => () => {};
 
-export function ShoppingTools({ online, pending }: { online: boolean; pending: number }) {
+export function ShoppingTools({ online, pending, holdSeconds }: { online: boolean; pending: number; holdSeconds: number | null }) {
   return (
     <>
       <div className="list__tools">
         <WakeLockToggle />
       </div>
       <output className="list__offline" data-offline={online ? undefined : ""} aria-live="polite">
-        {online
-          ? pending > 0
-            ? `Saving ${pending} ${pending === 1 ? "change" : "changes"}...`
-            : ""
-          : `You're offline. ${pending > 0 ? `${pending} ${pending === 1 ? "change is" : "changes are"} saved on this device and will be sent when you're back online.` : "Changes are saved on this device and sent when you're back online."}`}
+        {syncStatus(online, pending, holdSeconds)}
       </output>
     </>
   );
+}
+
+const changesAre = (n: number) => `${n} ${n === 1 ? "change is" : "changes are"}`;
+
+/** "in 30 seconds", "in about a minute", "in about 3 minutes". */
+export function inAbout(seconds: number): string {
+  if (seconds < 45) return `in ${seconds} ${seconds === 1 ? "second" : "seconds"}`;
+  const minutes = Math.max(1, Math.round(seconds / 60));
+  return minutes === 1 ? "in about a minute" : `in about ${minutes} minutes`;
+}
+
+/**
+ * The status line under the list (docs/product/messages.md): offline, saving, or holding after the
+ * server asked the page to slow down (a 429: the changes wait on this device, one calm line instead of errors).
+ */
+export function syncStatus(online: boolean, pending: number, holdSeconds: number | null): string {
+  if (!online)
+    return `You're offline. ${pending > 0 ? `${changesAre(pending)} saved on this device and will be sent when you're back online.` : "Changes are saved on this device and sent when you're back online."}`;
+  if (pending === 0) return "";
+  if (holdSeconds !== null)
+    return `Saving is paused for a moment. ${changesAre(pending)} saved on this device and will be sent ${inAbout(holdSeconds)}.`;
+  return `Saving ${pending} ${pending === 1 ? "change" : "changes"}...`;
 }
 
 /** 'Keep screen on': holds a screen wake lock while shopping, taken again when the page comes back into view. */

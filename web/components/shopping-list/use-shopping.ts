@@ -6,12 +6,22 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import type { ShoppingList } from "../../../core/api/lists.ts";
 import type { ListChange } from "../../../core/api/shopping.ts";
-import { LIST_CHANGES_MAX } from "../../../core/api/lists.ts";
 import { mergeTick, type Tick } from "../../../core/shopping/ticks.ts";
-import { ApiError, api, errorText } from "../../lib/api.ts";
+import { api, errorText } from "../../lib/api.ts";
 import { keepForOffline } from "../../lib/offline.ts";
 import { listEditToken } from "../../lib/recipes-store.ts";
-import { applyPending, compactQueue, loadLocalTicks, loadQueue, saveLocalTicks, saveQueue, tickOf } from "../../lib/shopping-state.ts";
+import { createListSync, type Hold, type ListSync } from "../../lib/list-sync.ts";
+import {
+  applyPending,
+  compactQueue,
+  loadLocalTicks,
+  loadQueue,
+  loadSyncHold,
+  saveLocalTicks,
+  saveQueue,
+  saveSyncHold,
+  tickOf,
+} from "../../lib/shopping-state.ts";
 import { toast } from "../../lib/toast.ts";
 
 function subscribeOnline(cb: () => void) {
@@ -42,6 +52,8 @@ export interface Shopping {
   online: boolean;
   /** Changes waiting to be sent. */
   pending: number;
+  /** Seconds the server asked the page to wait before sending again (after a 429), while it waits; else null. */
+  holdSeconds: number | null;
   /** The page has hydrated (local storage has been read). */
   hydrated: boolean;
   change(c: ListChange): void;
@@ -66,7 +78,6 @@ export function useShopping(serverList: ShoppingList, owned: boolean, units: str
   const [queue, setQueue] = useState<ListChange[]>([]);
   const [ticks, setTicks] = useState<Map<string, Tick>>(() => new Map());
   const online = useOnline();
-  const syncing = useRef(false);
 
   useEffect(() => {
     setQueue(loadQueue(listId));
@@ -75,38 +86,48 @@ export function useShopping(serverList: ShoppingList, owned: boolean, units: str
     if (navigator.onLine) keepForOffline();
   }, [listId]);
 
-  const sync = useCallback(async () => {
-    if (syncing.current || !canEdit) return;
-    const queued = loadQueue(listId);
-    if (!queued.length || !navigator.onLine) return;
-    syncing.current = true;
-    const batch = queued.slice(0, LIST_CHANGES_MAX);
-    let again = false;
-    try {
-      const answer = await api.lists.changes(listId, { changes: batch }, { editToken: listEditToken(listId), units });
-      const sent = new Set(batch.map((c) => JSON.stringify(c)));
-      const rest = loadQueue(listId).filter((c) => !sent.has(JSON.stringify(c)));
-      saveQueue(listId, rest);
-      setQueue(rest);
-      setServer(answer.list);
-      again = rest.length > 0;
-      // The saved offline copy of this page should show what the server now has.
-      if (!again) keepForOffline();
-    } catch (err) {
-      if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 429 && err.status !== 408) {
-        // Refused (no longer allowed, or invalid): these changes can never go through; drop them.
-        const sent = new Set(batch.map((c) => JSON.stringify(c)));
-        const rest = loadQueue(listId).filter((c) => !sent.has(JSON.stringify(c)));
-        saveQueue(listId, rest);
+  // The sender for this list (web/lib/list-sync.ts); it reads the latest edit right and units when it sends.
+  const [hold, setHold] = useState<Hold | null>(null);
+  const sender = useRef<ListSync | null>(null);
+  const latest = useRef({ units, canEdit });
+  latest.current = { units, canEdit };
+  useEffect(() => {
+    setHold(null);
+    const s = createListSync({
+      load: () => loadQueue(listId),
+      save: (q) => saveQueue(listId, q),
+      send: async (changes) =>
+        (await api.lists.changes(listId, { changes }, { editToken: listEditToken(listId), units: latest.current.units })).list,
+      ready: () => navigator.onLine && latest.current.canEdit,
+      now: () => Date.now(),
+      setTimer: (run, ms) => {
+        const t = window.setTimeout(run, ms);
+        return () => window.clearTimeout(t);
+      },
+      loadHold: loadSyncHold,
+      saveHold: saveSyncHold,
+      onSent: (list, rest) => {
+        setQueue(rest);
+        setServer(list);
+        // The saved offline copy of this page should show what the server now has.
+        if (!rest.length) keepForOffline();
+      },
+      onRefused: (err, rest) => {
         setQueue(rest);
         toast({ title: "Your changes were not saved", description: errorText(err), variant: "destructive" });
-      }
-      // Anything else (offline, a dropped connection, 5xx, 429): keep the queue; the next 'online' retries.
-    } finally {
-      syncing.current = false;
-    }
-    if (again) void sync();
-  }, [canEdit, listId, units]);
+      },
+      onHold: setHold,
+    });
+    sender.current = s;
+    return () => {
+      s.dispose();
+      if (sender.current === s) sender.current = null;
+    };
+  }, [listId]);
+
+  const sync = useCallback(async () => {
+    if (canEdit) await sender.current?.sync();
+  }, [canEdit]);
 
   // Send what an earlier visit queued, and whatever is queued when the connection returns.
   useEffect(() => {
@@ -144,7 +165,7 @@ export function useShopping(serverList: ShoppingList, owned: boolean, units: str
   );
 
   const list = useMemo(() => applyPending(server, queue, canEdit ? undefined : ticks), [server, queue, ticks, canEdit]);
-  return { list, canEdit, online, pending: queue.length, hydrated, change, tick };
+  return { list, canEdit, online, pending: queue.length, holdSeconds: hold?.seconds ?? null, hydrated, change, tick };
 }
 
 export { tickOf };
