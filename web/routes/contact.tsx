@@ -1,5 +1,7 @@
 import { type FormEvent, useRef, useState } from "react";
 import {
+  CONTACT_CATEGORIES,
+  CONTACT_CATEGORY_LABELS,
   CONTACT_MESSAGE_MAX,
   CONTACT_NAME_MAX,
   CONTACT_SUBJECT_MAX,
@@ -28,14 +30,8 @@ export const meta = (args: Route.MetaArgs) =>
     canonical: canonicalUrl(args),
   });
 
-/** docs/product/data.md: contact categories (their ids are core/api/contact.ts CONTACT_CATEGORIES). */
-export const CONTACT_CATEGORIES: SelectOption[] = [
-  { id: "general", label: "General question" },
-  { id: "technical", label: "Technical support" },
-  { id: "feature", label: "Feature request" },
-  { id: "bug", label: "Bug report" },
-  { id: "account", label: "Account help" },
-];
+/** docs/product/data.md: contact categories. */
+export const CONTACT_CATEGORY_OPTIONS: SelectOption[] = CONTACT_CATEGORIES.map((id) => ({ id, label: CONTACT_CATEGORY_LABELS[id] }));
 
 // The server's own rules (core/api/contact.ts), so the browser and the API give the same messages.
 const field = ContactRequestSchema.shape;
@@ -149,7 +145,7 @@ export default function Contact() {
               name="category"
               label="Category"
               placeholder="Choose a category (optional)"
-              options={CONTACT_CATEGORIES}
+              options={CONTACT_CATEGORY_OPTIONS}
               isDisabled={sending}
             />
             <TextArea

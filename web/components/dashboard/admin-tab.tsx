@@ -9,7 +9,7 @@ import { type FormEvent, useRef, useState } from "react";
 import { useRevalidator, useSearchParams } from "react-router";
 import type { AdminStats, AdminUser, AdminUsersResponse } from "../../../core/api/admin.ts";
 import { ADMIN_USERS_SEARCH_MAX } from "../../../core/api/admin.ts";
-import type { AdminContactMessagesResponse } from "../../../core/api/contact.ts";
+import { type AdminContactMessagesResponse, CONTACT_CATEGORY_LABELS } from "../../../core/api/contact.ts";
 import { api } from "../../lib/api.ts";
 import { failureMessage } from "../../lib/form-validation.ts";
 import { toast } from "../../lib/toast.ts";
@@ -59,14 +59,6 @@ export function AdminTab({
   );
 }
 
-const CATEGORY_LABELS: Record<string, string> = {
-  general: "General question",
-  technical: "Technical support",
-  feature: "Feature request",
-  bug: "Bug report",
-  account: "Account help",
-};
-
 /** The contact form's messages, newest first; ?messages=N pages them (decision 0136). */
 function ContactMessagesSection({ messages }: { messages: AdminContactMessagesResponse }) {
   const [params, setParams] = useSearchParams();
@@ -100,7 +92,7 @@ function ContactMessagesSection({ messages }: { messages: AdminContactMessagesRe
                 </h3>
                 <p className="admin-message__meta">
                   {m.name} &lt;<span className="admin-table__email">{m.email}</span>&gt;
-                  {m.category ? <span className="badge">{CATEGORY_LABELS[m.category] ?? m.category}</span> : null} ·{" "}
+                  {m.category ? <span className="badge">{CONTACT_CATEGORY_LABELS[m.category]}</span> : null} ·{" "}
                   <LocalDate iso={m.createdAt} />
                 </p>
                 <p className="admin-message__body">{m.message}</p>
