@@ -202,9 +202,10 @@ export function ShoppingListView({
           <Button variant="outline" onPress={() => void copyList(visible)}>
             Copy
           </Button>
-          {canEdit ? <ShareButton listId={list.id} listName={list.name} share={share} onShareChange={setShare} /> : null}
           <EmailButton listId={list.id} />
           <OrderButton listId={list.id} />
+          {/* After the others: shown once the page knows this browser may change the list, it moves none of them. */}
+          {canEdit ? <ShareButton listId={list.id} listName={list.name} share={share} onShareChange={setShare} /> : null}
           {userId ? <ListFavorite list={list} userId={userId} /> : null}
         </div>
         {canEdit ? <ShareStatus shared={share} /> : null}
