@@ -17,46 +17,33 @@ export function buildUnlessReused(): void {
 }
 
 /**
- * `seed` runs after the migrations, before the server starts, with the local D1's persist folder.
- * `vars` are passed to the Worker as `--var NAME:value`.
+ * `wrangler dev ARGS` on a free loopback port; resolves once `readyPath` answers OK (60 s at most,
+ * with wrangler's output in the error). `stop` ends it (SIGTERM, then SIGKILL).
  */
-export async function startServer(
-  seed?: (state: string) => void,
-  vars: Record<string, string> = {},
+export async function startWranglerDev(
+  args: string[],
+  readyPath: string,
+  what = "wrangler dev",
 ): Promise<{ baseURL: string; stop: () => Promise<void> }> {
-  mkdirSync(path.join(root, ".e2e-out"), { recursive: true });
-  const state = mkdtempSync(path.join(root, ".e2e-out", "bench-"));
-  execFileSync(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", state], { cwd: root, env, stdio: "pipe" });
-  seed?.(state);
   const port = await freePort();
   let output = "";
   const child: ChildProcess = spawn(
     bin("wrangler"),
-    [
-      "dev",
-      "--ip",
-      "127.0.0.1",
-      "--port",
-      String(port),
-      "--persist-to",
-      state,
-      ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]),
-      "--show-interactive-dev-session=false",
-    ],
+    ["dev", ...args, "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false"],
     { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] },
   );
-  child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
-  child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
+  child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
+  child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
   const baseURL = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`${what} exited:\n${output}`);
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
-      throw new Error(`wrangler dev did not start:\n${output}`);
+      throw new Error(`${what} did not start:\n${output}`);
     }
     try {
-      if ((await fetch(`${baseURL}/api/health`)).ok) break;
+      if ((await fetch(`${baseURL}${readyPath}`)).ok) break;
     } catch {
       // not up yet
     }
@@ -68,6 +55,30 @@ export async function startServer(
       child.kill("SIGTERM");
       await new Promise((r) => setTimeout(r, 300));
       if (child.exitCode === null) child.kill("SIGKILL");
+    },
+  };
+}
+
+/**
+ * The built app: `seed` runs after the migrations, before the server starts, with the local D1's
+ * persist folder. `vars` are passed to the Worker as `--var NAME:value`.
+ */
+export async function startServer(
+  seed?: (state: string) => void,
+  vars: Record<string, string> = {},
+): Promise<{ baseURL: string; stop: () => Promise<void> }> {
+  mkdirSync(path.join(root, ".e2e-out"), { recursive: true });
+  const state = mkdtempSync(path.join(root, ".e2e-out", "bench-"));
+  execFileSync(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", state], { cwd: root, env, stdio: "pipe" });
+  seed?.(state);
+  const server = await startWranglerDev(
+    ["--persist-to", state, ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`])],
+    "/api/health",
+  );
+  return {
+    baseURL: server.baseURL,
+    stop: async () => {
+      await server.stop();
       rmSync(state, { recursive: true, force: true });
     },
   };

@@ -11,13 +11,12 @@
  *   server only) and users are rotated, so the per-address and per-e-mail limits are never met.
  * Set BENCH_NO_BUILD=1 to reuse build/.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { scryptSync, randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
-import { bin, freePort, root, toolEnv } from "../scripts/lib/tooling.ts";
-import { buildUnlessReused, startServer } from "./_server.ts";
+import { root } from "../scripts/lib/tooling.ts";
+import { buildUnlessReused, startServer, startWranglerDev } from "./_server.ts";
 
 const N = 2 ** 14;
 const R = 8;
@@ -59,38 +58,7 @@ async function startHashWorker(): Promise<{ baseURL: string; stop: () => Promise
       compatibility_flags: ["nodejs_compat"],
     }),
   );
-  const port = await freePort();
-  let output = "";
-  const child: ChildProcess = spawn(
-    bin("wrangler"),
-    ["dev", "--config", config, "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false"],
-    { cwd: root, env: toolEnv, stdio: ["ignore", "pipe", "pipe"] },
-  );
-  child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
-  child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
-  const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`hash worker exited:\n${output}`);
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`hash worker did not start:\n${output}`);
-    }
-    try {
-      if ((await fetch(`${baseURL}/?n=0`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    baseURL,
-    stop: async () => {
-      child.kill("SIGTERM");
-      await new Promise((r) => setTimeout(r, 300));
-      if (child.exitCode === null) child.kill("SIGKILL");
-    },
-  };
+  return startWranglerDev(["--config", config], "/?n=0", "hash worker");
 }
 
 async function hashTimes(): Promise<void> {

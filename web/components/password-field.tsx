@@ -52,7 +52,8 @@ export function PasswordField({ label, toggleName = "password", description, pla
   );
 }
 
-function EyeIcon() {
+/** The toggle's 20 px line icon (decorative: the button carries the name). */
+function ToggleIcon({ children }: { children: ReactNode }) {
   return (
     <svg
       aria-hidden="true"
@@ -65,29 +66,27 @@ function EyeIcon() {
       strokeLinecap="round"
       strokeLinejoin="round"
     >
+      {children}
+    </svg>
+  );
+}
+
+function EyeIcon() {
+  return (
+    <ToggleIcon>
       <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
       <circle cx="12" cy="12" r="3" />
-    </svg>
+    </ToggleIcon>
   );
 }
 
 function EyeOffIcon() {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <ToggleIcon>
       <path d="M3 3l18 18" />
       <path d="M10.6 5.1A10.4 10.4 0 0 1 12 5c6.4 0 10 7 10 7a17.6 17.6 0 0 1-3.2 4.1M6.6 6.6C3.9 8.4 2 12 2 12s3.6 7 10 7c1.8 0 3.4-.6 4.8-1.4" />
       <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2" />
-    </svg>
+    </ToggleIcon>
   );
 }
 

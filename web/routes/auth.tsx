@@ -5,19 +5,21 @@
  * the first invalid field takes focus, and the heading takes focus when the mode changes.
  * Google/GitHub buttons appear only for providers the server reports as configured.
  */
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Navigate, redirect, useNavigate } from "react-router";
 import { Button as AriaButton } from "react-aria-components";
 import { LoginRequestSchema, oauthErrorMessage, RegisterRequestSchema, type ProvidersResponse } from "../../core/api/auth.ts";
 import { AuthCard } from "../components/auth-card.tsx";
+import { NameFields } from "../components/name-fields.tsx";
 import { PasswordField } from "../components/password-field.tsx";
 import { callerContext, servicesContext } from "../context.ts";
 import { api } from "../lib/api-client.ts";
 import { signIn, useAuth } from "../lib/auth.ts";
 import { useFocusHeadingOnChange } from "../lib/focus.ts";
-import { failureMessage, fieldValidator, focusFirstInvalid, serverFieldErrors } from "../lib/form-validation.ts";
+import { failureMessage, fieldValidator } from "../lib/form-validation.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { toast } from "../lib/toast.ts";
+import { useApiForm } from "../lib/use-api-form.ts";
 import { Button } from "../ui/button.tsx";
 import { Form } from "../ui/form.tsx";
 import { Link } from "../ui/link.tsx";
@@ -50,32 +52,15 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
   const auth = useAuth();
   const navigate = useNavigate();
   const [mode, setMode] = useState<AuthMode>("login");
-  const [pending, setPending] = useState(false);
   const [done, setDone] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   useFocusHeadingOnChange(headingRef, mode);
   const oauthError = loaderData.oauthError;
   useEffect(() => {
     if (oauthError) toast({ title: "Sign-in failed", description: oauthError, variant: "destructive" });
   }, [oauthError]);
-
-  // A browser whose token is still good (no cookie) learns it only here: leave for / as well.
-  if (auth.isAuthenticated && !pending && !done) return <Navigate to="/" replace />;
-
-  function switchTo(next: AuthMode) {
-    setErrors({});
-    setMode(next);
-  }
-
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (pending) return;
-    const data = Object.fromEntries(new FormData(e.currentTarget)) as Record<string, string>;
-    setErrors({});
-    setPending(true);
-    try {
+  const { pending, form, clearErrors } = useApiForm(
+    async (data) => {
       const result =
         mode === "login"
           ? await api.auth.login({ email: data.email ?? "", password: data.password ?? "" })
@@ -89,12 +74,8 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
       await signIn(result.token);
       toast(mode === "login" ? { title: "Welcome back!" } : { title: "Account created!", description: "You're signed in." });
       await navigate("/", { replace: true });
-    } catch (err) {
-      const fields = serverFieldErrors(err);
-      if (fields) {
-        setErrors(fields);
-        focusFirstInvalid(formRef.current);
-      }
+    },
+    (err) =>
       toast(
         mode === "login"
           ? {
@@ -107,10 +88,15 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
               description: failureMessage(err, "Please try again with different information."),
               variant: "destructive",
             },
-      );
-    } finally {
-      setPending(false);
-    }
+      ),
+  );
+
+  // A browser whose token is still good (no cookie) learns it only here: leave for / as well.
+  if (auth.isAuthenticated && !pending && !done) return <Navigate to="/" replace />;
+
+  function switchTo(next: AuthMode) {
+    clearErrors();
+    setMode(next);
   }
 
   const isLogin = mode === "login";
@@ -143,33 +129,8 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       <OAuthButtons providers={loaderData.providers} />
-      <Form
-        key={mode}
-        ref={formRef}
-        onSubmit={onSubmit}
-        validationErrors={errors}
-        aria-label={isLogin ? "Sign in" : "Create account"}
-        className="auth-form"
-        liveErrors
-      >
-        {isLogin ? null : (
-          <div className="form-row">
-            <TextField
-              name="firstName"
-              label="First name"
-              autoComplete="given-name"
-              isReadOnly={pending}
-              validate={fieldValidator(register.firstName)}
-            />
-            <TextField
-              name="lastName"
-              label="Last name"
-              autoComplete="family-name"
-              isReadOnly={pending}
-              validate={fieldValidator(register.lastName)}
-            />
-          </div>
-        )}
+      <Form key={mode} {...form} aria-label={isLogin ? "Sign in" : "Create account"} className="auth-form" liveErrors>
+        {isLogin ? null : <NameFields isReadOnly={pending} />}
         <TextField
           name="email"
           type="email"

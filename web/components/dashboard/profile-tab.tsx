@@ -4,16 +4,18 @@
  * API's schemas (core/api/auth.ts) so messages are the spec's; server field errors land on their
  * fields, and the first invalid field takes focus.
  */
-import { type FormEvent, useRef, useState } from "react";
+import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { ChangePasswordRequestSchema, UpdateProfileRequestSchema, type User } from "../../../core/api/auth.ts";
 import { api } from "../../lib/api-client.ts";
 import { fetchCurrentUser } from "../../lib/auth.ts";
-import { failureMessage, fieldValidator, focusFirstInvalid, serverFieldErrors } from "../../lib/form-validation.ts";
+import { failureMessage, fieldValidator } from "../../lib/form-validation.ts";
+import { useApiForm } from "../../lib/use-api-form.ts";
 import { toast } from "../../lib/toast.ts";
 import { Button } from "../../ui/button.tsx";
 import { Form } from "../../ui/form.tsx";
 import { TextField } from "../../ui/text-field.tsx";
+import { NameFields } from "../name-fields.tsx";
 import { NewPasswordFields, PasswordField } from "../password-field.tsx";
 
 const profile = UpdateProfileRequestSchema.shape;
@@ -29,58 +31,24 @@ export function ProfileTab({ user }: { user: User }) {
 }
 
 function ProfileForm({ user }: { user: User }) {
-  const [pending, setPending] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const formRef = useRef<HTMLFormElement>(null);
   const revalidator = useRevalidator();
-
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (pending) return;
-    const data = Object.fromEntries(new FormData(e.currentTarget)) as Record<string, string>;
-    setErrors({});
-    setPending(true);
-    try {
+  const { pending, form } = useApiForm(
+    async (data) => {
       await api.users.updateMe({ firstName: data.firstName ?? "", lastName: data.lastName ?? "", email: data.email ?? "" });
       await fetchCurrentUser({ force: true });
       void revalidator.revalidate();
       toast({ title: "Profile updated" });
-    } catch (err) {
-      const fields = serverFieldErrors(err);
-      if (fields) {
-        setErrors(fields);
-        focusFirstInvalid(formRef.current);
-      }
-      toast({ title: "Update failed", description: failureMessage(err, "Failed to update profile."), variant: "destructive" });
-    } finally {
-      setPending(false);
-    }
-  }
+    },
+    (err) => toast({ title: "Update failed", description: failureMessage(err, "Failed to update profile."), variant: "destructive" }),
+  );
 
   return (
     <section className="card profile-card" aria-labelledby="profile-title">
       <h2 id="profile-title">Profile</h2>
       <p className="profile-card__lead">Your name and the email address you sign in with.</p>
       {/* Re-mounted when the saved user changes, so the fields show what the server stored. */}
-      <Form key={user.updatedAt} ref={formRef} onSubmit={onSubmit} validationErrors={errors} aria-labelledby="profile-title" liveErrors>
-        <div className="form-row">
-          <TextField
-            name="firstName"
-            label="First name"
-            autoComplete="given-name"
-            defaultValue={user.firstName}
-            isReadOnly={pending}
-            validate={fieldValidator(profile.firstName)}
-          />
-          <TextField
-            name="lastName"
-            label="Last name"
-            autoComplete="family-name"
-            defaultValue={user.lastName}
-            isReadOnly={pending}
-            validate={fieldValidator(profile.lastName)}
-          />
-        </div>
+      <Form key={user.updatedAt} {...form} aria-labelledby="profile-title" liveErrors>
+        <NameFields defaults={user} isReadOnly={pending} />
         <TextField
           name="email"
           type="email"
@@ -101,41 +69,26 @@ function ProfileForm({ user }: { user: User }) {
 }
 
 function ChangePasswordForm() {
-  const [pending, setPending] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [values, setValues] = useState({ currentPassword: "", newPassword: "", confirmPassword: "" });
   const [generation, setGeneration] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
   const set = (field: keyof typeof values) => (v: string) => setValues((s) => ({ ...s, [field]: v }));
-
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (pending) return;
-    setErrors({});
-    setPending(true);
-    try {
+  const { pending, form } = useApiForm(
+    async () => {
       await api.users.changePassword({ currentPassword: values.currentPassword, newPassword: values.newPassword });
       toast({ title: "Password changed", description: "Your other devices have been signed out." });
       setValues({ currentPassword: "", newPassword: "", confirmPassword: "" });
       // A fresh form: no leftover validation state on the emptied fields.
       setGeneration((g) => g + 1);
-    } catch (err) {
-      const fields = serverFieldErrors(err);
-      if (fields) {
-        setErrors(fields);
-        focusFirstInvalid(formRef.current);
-      }
-      toast({ title: "Password change failed", description: failureMessage(err, "Failed to change password."), variant: "destructive" });
-    } finally {
-      setPending(false);
-    }
-  }
+    },
+    (err) =>
+      toast({ title: "Password change failed", description: failureMessage(err, "Failed to change password."), variant: "destructive" }),
+  );
 
   return (
     <section className="card profile-card" aria-labelledby="password-title">
       <h2 id="password-title">Change password</h2>
       <p className="profile-card__lead">Changing your password signs you out everywhere else.</p>
-      <Form key={generation} ref={formRef} onSubmit={onSubmit} validationErrors={errors} aria-labelledby="password-title" liveErrors>
+      <Form key={generation} {...form} aria-labelledby="password-title" liveErrors>
         <PasswordField
           name="currentPassword"
           label="Current password"
