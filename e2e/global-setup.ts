@@ -11,6 +11,7 @@ import { run as adminCommand } from "../cli/commands/admin.ts";
 import { bin, freePort, root, toolEnv } from "../scripts/lib/tooling.ts";
 import { fakeOAuthEnv, startFakeOAuth } from "../worker/test/fake-oauth.ts";
 import { extensionIdForPath, TEST_BUILD_DIR } from "./extension/build.ts";
+import { expectDefined } from "../core/lib/expect-defined.ts";
 
 const env = toolEnv;
 
@@ -102,8 +103,8 @@ export default async function setup(project: TestProject) {
   const baseURL = `http://127.0.0.1:${port}`;
   // Own process group, so that wrangler's workerd is killed with it.
   const child = spawn(bin("wrangler"), args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
-  child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
-  child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
+  expectDefined(child.stdout).on("data", (d: Buffer) => (output += d.toString()));
+  expectDefined(child.stderr).on("data", (d: Buffer) => (output += d.toString()));
   await waitFor(`${baseURL}/api/health`, child, () => output).catch(async (err: unknown) => {
     killGroup(child);
     await oauth.close();

@@ -7,6 +7,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { closeBrowser, openPage, PHONE } from "./browser.ts";
+import { expectDefined } from "../core/lib/expect-defined.ts";
 
 afterAll(closeBrowser);
 
@@ -38,9 +39,9 @@ async function makeVisitorThings(page: Page, title: string): Promise<{ listId: s
     .waitFor();
   await page.getByRole("button", { name: "Generate Shopping List" }).click();
   await page.waitForURL(/\/shopping-list\/[\w-]{16,}$/);
-  const listId = new URL(page.url()).pathname.split("/").pop()!;
+  const listId = expectDefined(new URL(page.url()).pathname.split("/").pop());
   const list = (await (await page.request.get(`/api/shopping-lists/${listId}`)).json()) as { recipes: { id: string; title: string }[] };
-  const recipeId = list.recipes.find((r) => r.title === title)!.id;
+  const recipeId = expectDefined(list.recipes.find((r) => r.title === title)).id;
   // Made signed out: nobody owns them yet.
   expect(((await (await page.request.get(`/api/recipes/${recipeId}`)).json()) as { userId: string | null }).userId).toBeNull();
   return { listId, recipeId };
@@ -95,7 +96,7 @@ describe("sign in with Google and GitHub", () => {
     // (Playwright does not route the redirected request itself, so the start answer is rewritten.)
     await page.route("**/api/auth/oauth/github/start", async (route) => {
       const res = await route.fetch({ maxRedirects: 0 });
-      const location = res.headers().location!;
+      const location = expectDefined(res.headers().location);
       expect(location.startsWith(`${inject("oauthBaseUrl")}/github/authorize?`)).toBe(true);
       await route.fulfill({ response: res, headers: { ...res.headers(), location: `${location}&fake_deny=1` } });
     });

@@ -6,6 +6,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { DESKTOP, PHONE, closeBrowser, openPage } from "./browser.ts";
+import { expectDefined } from "../core/lib/expect-defined.ts";
 
 afterAll(closeBrowser);
 
@@ -86,7 +87,7 @@ describe("every public route", () => {
       titles.add(t);
       const description = await metaContent(page, "description");
       expect(description?.length ?? 0, `${path} description`).toBeGreaterThan(40);
-      descriptions.add(description!);
+      descriptions.add(expectDefined(description));
       expect(await metaContent(page, "robots"), path).toMatch(/^index,\s*follow$/);
       await expect(page.locator("h1").count(), `${path} has one h1`).resolves.toBe(1);
       await expect(page.locator("main#main").count()).resolves.toBe(1);
@@ -166,7 +167,7 @@ describe("header", () => {
       await section.waitFor();
       await page.waitForFunction(
         (sel) => {
-          const r = document.querySelector(sel)!.getBoundingClientRect();
+          const r = expectDefined(document.querySelector(sel)).getBoundingClientRect();
           return r.top >= 0 && r.top < 200;
         },
         `#${id}`,
@@ -186,7 +187,7 @@ describe("header", () => {
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "How It Works" }).click();
     // Smooth: the first frames after the click are somewhere between the top and the target.
     await page.waitForFunction(() => {
-      const r = document.getElementById("how-it-works")!.getBoundingClientRect();
+      const r = expectDefined(document.getElementById("how-it-works")).getBoundingClientRect();
       return r.top >= 0 && r.top < 200;
     });
     // Same document (no reload) and the address is still /.
@@ -288,7 +289,7 @@ describe("footer", () => {
       ["Instagram", "instagram.com"],
     ] as const) {
       const link = footer.getByRole("link", { name: new RegExp(`on ${name}`) });
-      expect(new URL((await link.getAttribute("href"))!).hostname).toMatch(new RegExp(`(^|\\.)${host.replace(".", "\\.")}$`));
+      expect(new URL(expectDefined(await link.getAttribute("href"))).hostname).toMatch(new RegExp(`(^|\\.)${host.replace(".", "\\.")}$`));
       expect(await link.getAttribute("target")).toBe("_blank");
       expect((await link.getAttribute("rel"))?.split(/\s+/).sort()).toEqual(["noopener", "noreferrer"]);
     }
@@ -340,7 +341,7 @@ describe("phone (375 px)", () => {
     await expect(page.getByRole("navigation", { name: "Main" }).isVisible()).resolves.toBe(false);
     const button = page.getByRole("button", { name: "Open menu" });
     expect(await button.getAttribute("aria-expanded")).toBe("false");
-    const panelId = (await button.getAttribute("aria-controls"))!;
+    const panelId = expectDefined(await button.getAttribute("aria-controls"));
     const panel = page.locator(`[id="${panelId}"]`);
     await expect(panel.isVisible()).resolves.toBe(false);
 
@@ -434,7 +435,7 @@ describe("toasts", () => {
     expect(await page.evaluate(() => !!document.activeElement?.closest("[role=region]"))).toBe(false);
     await page.keyboard.press("F8");
     expect(await page.evaluate(() => !!document.activeElement?.closest('[role=region][aria-label*="Notifications"]'))).toBe(true);
-    const box = (await region.boundingBox())!;
+    const box = expectDefined(await region.boundingBox());
     expect(box.width).toBeLessThanOrEqual(420);
     expect(box.x + box.width).toBeGreaterThan(DESKTOP.width - 40);
     await done(page, context);
@@ -479,7 +480,7 @@ describe("toasts", () => {
     await sendContact(page, 1);
     const t = page.getByRole("alertdialog");
     await t.waitFor();
-    const box = (await t.locator(".toast__title").boundingBox())!;
+    const box = expectDefined(await t.locator(".toast__title").boundingBox());
     const y = box.y + box.height / 2;
     const x = box.x + 10;
     await page.mouse.move(x, y);

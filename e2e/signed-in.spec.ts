@@ -11,6 +11,7 @@ import { axeSerious, closeToasts, expectToast, noHorizontalScroll } from "./a11y
 import { closeBrowser, DESKTOP, openPage, PHONE } from "./browser.ts";
 import { makeList } from "./lists.ts";
 import { hydrated, registerViaApi, signInViaApi } from "./users.ts";
+import { expectDefined } from "../core/lib/expect-defined.ts";
 
 afterAll(closeBrowser);
 
@@ -157,7 +158,7 @@ describe("favourites, a list from favourites, history", () => {
       expect(await axeSerious(page)).toEqual([]);
       if (viewport === PHONE) {
         const box = await created.boundingBox();
-        expect(box!.width).toBeLessThanOrEqual(375);
+        expect(expectDefined(box).width).toBeLessThanOrEqual(375);
       }
 
       // Ordering from the after-create dialog (issue 13's last point), demo provider.
