@@ -167,8 +167,8 @@ describe("header", () => {
       await section.waitFor();
       await page.waitForFunction(
         (sel) => {
-          const r = expectDefined(document.querySelector(sel)).getBoundingClientRect();
-          return r.top >= 0 && r.top < 200;
+          const r = document.querySelector(sel)?.getBoundingClientRect();
+          return !!r && r.top >= 0 && r.top < 200;
         },
         `#${id}`,
         { timeout: 5000 },
@@ -187,8 +187,8 @@ describe("header", () => {
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "How It Works" }).click();
     // Smooth: the first frames after the click are somewhere between the top and the target.
     await page.waitForFunction(() => {
-      const r = expectDefined(document.getElementById("how-it-works")).getBoundingClientRect();
-      return r.top >= 0 && r.top < 200;
+      const r = document.getElementById("how-it-works")?.getBoundingClientRect();
+      return !!r && r.top >= 0 && r.top < 200;
     });
     // Same document (no reload) and the address is still /.
     expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);

@@ -284,6 +284,12 @@ const ROWS: Row[] = [
     expect: { signedOut: 401, other: 403, owner: 403, admin: 200 },
   },
   {
+    name: "GET admin contact messages (decision 0136)",
+    kind: "read",
+    request: () => ({ method: "GET", path: "/api/admin/contact-messages" }),
+    expect: { signedOut: 401, other: 403, owner: 403, admin: 200 },
+  },
+  {
     name: "DELETE a user through the admin desk (the owner's account)",
     kind: "delete",
     request: (w) => ({ method: "DELETE", path: `/api/admin/users/${w.owner.id}` }),
