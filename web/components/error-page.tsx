@@ -1,9 +1,11 @@
 /**
  * The 404 page (and the generic error page): friendly copy, the way home, and a few likely
  * destinations. The title is set here because an erroring route renders no meta of its own.
+ * Its links are React Router's (the button look from buttonClass): the site layout's boundary puts this
+ * module in every page's first load, and react-aria's Link would bring its own chunk (decision 0147).
  */
 import { Link as RouterLink } from "react-router";
-import { Link } from "../ui/link.tsx";
+import { buttonClass } from "../ui/button.tsx";
 
 export function ErrorPage({ status }: { status: number }) {
   const notFound = status === 404;
@@ -22,12 +24,12 @@ export function ErrorPage({ status }: { status: number }) {
           : "We hit a snag showing this page. Please try again in a moment."}
       </p>
       <div className="error-page__actions">
-        <Link href="/" variant="primary">
+        <RouterLink to="/" className={buttonClass("primary")}>
           Back to Home
-        </Link>
-        <Link href="/help" variant="outline">
+        </RouterLink>
+        <RouterLink to="/help" className={buttonClass("outline")}>
           Visit the Help Center
-        </Link>
+        </RouterLink>
       </div>
       {notFound ? (
         <p className="error-page__hint">

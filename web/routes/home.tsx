@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useAddFromLink } from "../components/home/add-from-link.ts";
-import { AddedRecipes } from "../components/home/added-recipes.tsx";
-import { ListView } from "../components/home/list-view.tsx";
+import { AddedRecipesSlot } from "../components/home/added-recipes-slot.tsx";
+import { ListViewSlot } from "../components/home/list-view-slot.tsx";
 import { FeaturesPreview, HowItWorks, StatTiles, SupportedSites } from "../components/home/marketing-sections.tsx";
 import { RecipeEntry } from "../components/home/recipe-entry.tsx";
 import { canonicalUrl, pageMeta } from "../lib/meta.ts";
@@ -35,10 +35,10 @@ export default function Home() {
       </section>
       <div className="home__workspace">
         <RecipeEntry />
-        <AddedRecipes recipes={recipes} ready={hydrated} />
+        <AddedRecipesSlot recipes={recipes} ready={hydrated} />
       </div>
       <StatTiles />
-      {lastListId ? <ListView listId={lastListId} /> : <FeaturesPreview />}
+      {lastListId ? <ListViewSlot listId={lastListId} /> : <FeaturesPreview />}
       <HowItWorks />
       <SupportedSites />
     </div>

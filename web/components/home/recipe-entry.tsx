@@ -8,7 +8,7 @@
  * or to enter the recipe by hand with the caption filled in. The browser extension asks for the same
  * with `#manual=1&title=…&caption=…` (add-from-link.ts, decision 0108).
  */
-import { type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { Key } from "react-aria-components";
 import { useLocation, useNavigate } from "react-router";
 import { api, ApiError, errorText } from "../../lib/api.ts";
@@ -17,26 +17,47 @@ import { toast } from "../../lib/toast.ts";
 import { Button } from "../../ui/button.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
 import { Tab, TabList, TabPanel, Tabs } from "../../ui/tabs.tsx";
-import { TextArea } from "../../ui/text-area.tsx";
 import { TextField } from "../../ui/text-field.tsx";
+import { lazyPart, useLazyPart } from "../../lib/lazy-part.ts";
+import { onFirstInteraction } from "../../lib/interaction.ts";
 import { readManualFragment } from "./add-from-link.ts";
+import { focusField } from "./focus-field.ts";
+import type { ManualPrefill } from "./manual-form.tsx";
 import { type PostProblem, readPostProblem, shortAddress } from "./post-problem.ts";
-import { isRecipeUrl, sameRecipeUrl, splitIngredients, withScheme } from "./recipe-input.ts";
+import { isRecipeUrl, sameRecipeUrl, withScheme } from "./recipe-input.ts";
 import { toAddedRecipe } from "./to-added-recipe.ts";
 
-/** Source of a typed recipe (docs/product/data.md; the server stores it whatever is sent). Not imported from
- * core/api/recipes.ts, which would bring zod into the home page bundle. */
-const MANUAL_SOURCE = "manually added";
+/**
+ * The Manual Entry form is not shown until its tab is chosen, so its code is a separate chunk (decision
+ * 0147): fetched at the visitor's first interaction, and when the tab opens at the latest.
+ */
+const manualForm = lazyPart(() => import("./manual-form.tsx").then((m) => m.ManualForm));
 
-/** What the Manual Entry tab starts with when a post's caption is carried over. */
-interface ManualPrefill {
-  title: string;
-  ingredients: string;
-  /** Focus the title field when the tab opens (the person pressed "Enter by hand"). */
-  focus: boolean;
+/** The Manual Entry form once its chunk is in; meanwhile the panel says it is loading (or that it failed). */
+function ManualFormSlot(props: { prefill: ManualPrefill | null; onAdded: () => void }) {
+  const [ManualForm, request] = useLazyPart(manualForm);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (ManualForm) return;
+    let live = true;
+    void request().then((loaded) => live && setFailed(!loaded));
+    return () => {
+      live = false;
+    };
+  }, [ManualForm, request]);
+  if (ManualForm) return <ManualForm {...props} />;
+  return failed ? (
+    <p role="alert">Could not load the form. Please try again.</p>
+  ) : (
+    <p className="entry-form__progress">
+      <Spinner size={18} label="Loading the form" />
+    </p>
+  );
 }
 
 export function RecipeEntry() {
+  // Manual Entry's code, fetched ahead at the first interaction (decision 0147).
+  useEffect(() => onFirstInteraction(() => void manualForm.load()), []);
   const [tab, setTab] = useState<Key>("url");
   const [prefill, setPrefill] = useState<ManualPrefill | null>(null);
   const location = useLocation();
@@ -69,16 +90,11 @@ export function RecipeEntry() {
           />
         </TabPanel>
         <TabPanel id="manual">
-          <ManualForm prefill={prefill} onAdded={() => setPrefill(null)} />
+          <ManualFormSlot prefill={prefill} onAdded={() => setPrefill(null)} />
         </TabPanel>
       </Tabs>
     </section>
   );
-}
-
-/** Focuses the named field of a form (after React has shown its error). */
-function focusField(form: RefObject<HTMLFormElement | null>, name: string) {
-  requestAnimationFrame(() => form.current?.querySelector<HTMLElement>(`[name="${name}"]`)?.focus());
 }
 
 function UrlForm({ onManual }: { onManual: (post: PostProblem) => void }) {
@@ -201,89 +217,6 @@ function UrlForm({ onManual }: { onManual: (post: PostProblem) => void }) {
           </div>
         </div>
       ) : null}
-    </form>
-  );
-}
-
-function ManualForm({ prefill, onAdded }: { prefill: ManualPrefill | null; onAdded: () => void }) {
-  const [title, setTitle] = useState(prefill?.title ?? "");
-  const [ingredients, setIngredients] = useState(prefill?.ingredients ?? "");
-  const [pending, setPending] = useState(false);
-  const [errors, setErrors] = useState<{ title?: string; ingredients?: string }>({});
-  const form = useRef<HTMLFormElement>(null);
-
-  function invalid(field: "title" | "ingredients", title: string, description: string) {
-    toast({ title, description, variant: "destructive" });
-    setErrors({ [field]: description });
-    focusField(form, field);
-  }
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (pending) return;
-    const name = title.trim();
-    if (!name) return invalid("title", "Recipe title required", "Please enter a recipe title.");
-    const lines = splitIngredients(ingredients);
-    if (lines.length === 0) return invalid("ingredients", "Ingredients required", "Please enter at least one ingredient.");
-    setErrors({});
-    setPending(true);
-    try {
-      const recipe = await api.recipes.manual({
-        title: name,
-        ingredients: lines,
-        source: MANUAL_SOURCE,
-      });
-      upsertRecipe(toAddedRecipe(recipe));
-      setTitle("");
-      setIngredients("");
-      onAdded();
-    } catch (err) {
-      toast({ title: "Error adding recipe", description: errorText(err), variant: "destructive" });
-    } finally {
-      setPending(false);
-    }
-  }
-
-  return (
-    <form ref={form} className="entry-form" onSubmit={submit} noValidate aria-busy={pending}>
-      <TextField
-        label="Recipe title"
-        name="title"
-        value={title}
-        onChange={(v) => {
-          setTitle(v);
-          setErrors((e) => ({ ...e, title: undefined }));
-        }}
-        isInvalid={errors.title !== undefined}
-        errorMessage={errors.title}
-        autoFocus={prefill?.focus ?? false}
-        placeholder="Grandma's lasagne"
-        validationBehavior="aria"
-      />
-      <TextArea
-        label="Ingredients"
-        name="ingredients"
-        value={ingredients}
-        onChange={(v) => {
-          setIngredients(v);
-          setErrors((e) => ({ ...e, ingredients: undefined }));
-        }}
-        isInvalid={errors.ingredients !== undefined}
-        errorMessage={errors.ingredients}
-        rows={6}
-        placeholder={"2 cups flour\n1 tsp salt\n3 eggs"}
-        description={
-          prefill?.ingredients
-            ? "Filled in from the post's caption: keep one ingredient per line and delete the rest."
-            : "One ingredient per line."
-        }
-        validationBehavior="aria"
-      />
-      <div className="entry-form__actions">
-        <Button type="submit" isPending={pending}>
-          {pending ? "Adding…" : "Add Recipe"}
-        </Button>
-      </div>
     </form>
   );
 }

@@ -4,10 +4,11 @@
  * again. The route's error boundary uses both; the root boundary uses the failure for a list page
  * whose data request itself failed in the browser (React Router hands that error to it).
  * Styles come from web/styles/list.css, part of the site stylesheet every page inlines.
+ * "Back to Home" is React Router's link with the button look (as the header's and footer's links), not the
+ * react-aria Link: the root boundary puts this module in every page's first load (decision 0147).
  */
-import { useRevalidator } from "react-router";
-import { Button } from "../../ui/button.tsx";
-import { Link } from "../../ui/link.tsx";
+import { Link, useRevalidator } from "react-router";
+import { Button, buttonClass } from "../../ui/button.tsx";
 
 export function ListLoadFailed() {
   const revalidator = useRevalidator();
@@ -18,7 +19,7 @@ export function ListLoadFailed() {
         <Button isPending={revalidator.state === "loading"} onPress={() => void revalidator.revalidate()}>
           Try again
         </Button>
-        <Link variant="outline" href="/">
+        <Link className={buttonClass("outline")} to="/">
           Back to Home
         </Link>
       </div>
@@ -35,7 +36,7 @@ export function ListNotFound({ withId }: { withId: boolean }) {
           ? "This shopping list does not exist, or it has been deleted."
           : "No shopping list was chosen. Add recipes on the home page to make one."}
       </p>
-      <Link variant="primary" href="/">
+      <Link className={buttonClass("primary")} to="/">
         Back to Home
       </Link>
     </div>
