@@ -4,11 +4,18 @@
  * never integer-like, so every JSON engine keeps their insertion order).
  */
 import { z } from "zod";
+import { LIST_NAME_MAX, LIST_RECIPES_MAX } from "./list-limits.ts";
 
-/** Longest list name the API takes. */
-export const LIST_NAME_MAX = 200;
-/** Most recipes one list can be built from. */
-export const LIST_RECIPES_MAX = 50;
+// The limits live in a module without zod, so pages that only need a number do not load the schemas.
+export {
+  ITEM_AMOUNT_MAX,
+  ITEM_NAME_MAX,
+  ITEM_TEXT_MAX,
+  LIST_ADDED_ITEMS_MAX,
+  LIST_CHANGES_MAX,
+  LIST_NAME_MAX,
+  LIST_RECIPES_MAX,
+} from "./list-limits.ts";
 
 /** Body of POST /api/shopping-lists. */
 export const CreateShoppingListRequestSchema = z.object({
@@ -53,15 +60,6 @@ export const ShoppingListSchema = z.object({
   editToken: z.string().optional(),
 });
 export type ShoppingList = z.infer<typeof ShoppingListSchema>;
-
-/** Longest hand-typed item line, name and amount the list page takes. */
-export const ITEM_TEXT_MAX = 200;
-export const ITEM_NAME_MAX = 120;
-export const ITEM_AMOUNT_MAX = 60;
-/** Most changes one sync request carries (an offline queue is sent in slices of this size). */
-export const LIST_CHANGES_MAX = 200;
-/** Most items added by hand to one list (decision 0144); items from recipes do not count. */
-export const LIST_ADDED_ITEMS_MAX = 500;
 
 /** Answer of POST .../changes: the list after the changes, and the ids of items no longer on it. */
 export const ListChangesResponseSchema = z.object({
