@@ -23,7 +23,7 @@ import { onFirstInteraction } from "../../lib/interaction.ts";
 import { readManualFragment } from "./add-from-link.ts";
 import { focusField } from "./focus-field.ts";
 import type { ManualPrefill } from "./manual-form.tsx";
-import { type PostProblem, readPostProblem, shortAddress } from "./post-problem.ts";
+import type { PostProblem } from "./post-problem.ts";
 import { isRecipeUrl, sameRecipeUrl, withScheme } from "./recipe-input.ts";
 import { toAddedRecipe } from "./to-added-recipe.ts";
 
@@ -97,6 +97,9 @@ export function RecipeEntry() {
   );
 }
 
+/** The notice for a social post without a recipe: shown only after such an answer, so loaded then (decision 0147). */
+const postNotice = lazyPart(() => import("./post-notice.tsx"));
+
 function UrlForm({ onManual }: { onManual: (post: PostProblem) => void }) {
   const [url, setUrl] = useState("");
   const [pending, setPending] = useState(false);
@@ -104,6 +107,7 @@ function UrlForm({ onManual }: { onManual: (post: PostProblem) => void }) {
   const [error, setError] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const { recipes } = useRecipesState();
+  const PostNotice = postNotice.get()?.PostNotice;
 
   function invalid(title: string, description: string) {
     toast({ title, description, variant: "destructive" });
@@ -147,11 +151,13 @@ function UrlForm({ onManual }: { onManual: (post: PostProblem) => void }) {
       upsertRecipe(toAddedRecipe(recipe));
       setUrl("");
     } catch (err) {
-      // A social post without a recipe: say so in the card and offer the ways on.
-      const postProblem = readPostProblem(err);
-      if (postProblem) {
-        setPost(postProblem);
-        return;
+      // A social post without a recipe: say so in the card and offer the ways on (the notice's code loads now).
+      if (err instanceof ApiError && err.problem?.code === "no_recipe_in_post") {
+        const postProblem = (await postNotice.load())?.readPostProblem(err);
+        if (postProblem) {
+          setPost(postProblem);
+          return;
+        }
       }
       let description = errorText(err);
       // A site that refuses robots can still be typed in by hand.
@@ -194,28 +200,8 @@ function UrlForm({ onManual }: { onManual: (post: PostProblem) => void }) {
           </span>
         ) : null}
       </div>
-      {post ? (
-        <div className="entry-notice">
-          <div role="alert">
-            <p className="entry-notice__title">No recipe in this post</p>
-            <p className="entry-notice__text">{post.message}</p>
-            {post.recipeUrl ? (
-              <p className="entry-notice__link">
-                Linked page: <span className="entry-notice__address">{shortAddress(post.recipeUrl)}</span>
-              </p>
-            ) : null}
-          </div>
-          <div className="entry-form__actions">
-            {post.recipeUrl ? (
-              <Button onPress={() => post.recipeUrl && importLinked(post.recipeUrl)} isPending={pending}>
-                Import linked recipe
-              </Button>
-            ) : null}
-            <Button variant={post.recipeUrl ? "outline" : "primary"} isDisabled={pending} onPress={() => onManual(post)}>
-              Enter by hand
-            </Button>
-          </div>
-        </div>
+      {post && PostNotice ? (
+        <PostNotice post={post} pending={pending} onImport={(url) => void importLinked(url)} onManual={() => onManual(post)} />
       ) : null}
     </form>
   );
