@@ -3,12 +3,14 @@
  * DELETE /api/admin/users/{id}. Every admin call answers 401 signed out and 403 for non-admins.
  */
 import { z } from "zod";
+import { ADMIN_USERS_SEARCH_MAX } from "./constants.ts";
+
+export { ADMIN_USERS_SEARCH_MAX } from "./constants.ts";
 
 /** docs/product/constants.md: admin top domains up to 10. */
 export const ADMIN_TOP_DOMAINS = 10;
 export const ADMIN_USERS_PAGE_SIZE_DEFAULT = 20;
 export const ADMIN_USERS_PAGE_SIZE_MAX = 100;
-export const ADMIN_USERS_SEARCH_MAX = 100;
 
 /** GET /api/admin/stats (docs/product/data.md "Admin stats"). */
 export const AdminStatsSchema = z.object({

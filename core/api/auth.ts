@@ -4,6 +4,9 @@
  * Validation messages are the spec's words (docs/product/validation.md).
  */
 import { z } from "zod";
+import { OAUTH_PROVIDER_NAMES, OAUTH_PROVIDERS, type OAuthProvider } from "./constants.ts";
+
+export { OAUTH_PROVIDER_NAMES, OAUTH_PROVIDERS, type OAuthProvider } from "./constants.ts";
 
 /** docs/product/constants.md: minimum password length. */
 export const PASSWORD_MIN = 8;
@@ -155,8 +158,6 @@ export type SessionInfo = z.infer<typeof SessionInfoSchema>;
 export const SessionListResponseSchema = z.object({ sessions: z.array(SessionInfoSchema) });
 
 /** GET /api/auth/providers: which sign-in buttons to show (only configured providers are listed). */
-export const OAUTH_PROVIDERS = ["google", "github"] as const;
-export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
 export const ProvidersResponseSchema = z.object({
   password: z.literal(true),
   oauth: z.array(z.object({ id: z.enum(OAUTH_PROVIDERS), name: z.string(), startUrl: z.string() })),
@@ -165,9 +166,6 @@ export type ProvidersResponse = z.infer<typeof ProvidersResponseSchema>;
 
 /** POST /api/users/me/claim answer. */
 export const ClaimResponseSchema = z.object({ recipes: z.number(), lists: z.number() });
-
-/** Display names of the OAuth providers. */
-export const OAUTH_PROVIDER_NAMES: Record<OAuthProvider, string> = { google: "Google", github: "GitHub" };
 
 /**
  * Why an OAuth sign-in came back to /auth (`/auth?oauth_error=CODE&provider=ID`, decision 0084).

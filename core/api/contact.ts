@@ -3,19 +3,11 @@
  * admin desk's read-only list of contact messages (GET /api/admin/contact-messages).
  */
 import { z } from "zod";
+import { CONTACT_CATEGORIES, type ContactCategory } from "./constants.ts";
 import { EMAIL_MAX } from "./email.ts";
 
-/** docs/product/data.md: contact categories (optional). */
-export const CONTACT_CATEGORIES = ["general", "technical", "feature", "bug", "account"] as const;
-export type ContactCategory = (typeof CONTACT_CATEGORIES)[number];
-/** How each category reads on the form and in the admin desk. */
-export const CONTACT_CATEGORY_LABELS: Record<ContactCategory, string> = {
-  general: "General question",
-  technical: "Technical support",
-  feature: "Feature request",
-  bug: "Bug report",
-  account: "Account help",
-};
+export { CONTACT_CATEGORIES, CONTACT_CATEGORY_LABELS, type ContactCategory } from "./constants.ts";
+
 export const isContactCategory = (c: unknown): c is ContactCategory => (CONTACT_CATEGORIES as readonly unknown[]).includes(c);
 
 /** docs/product/constants.md: the contact form's limits. */

@@ -4,13 +4,14 @@
  * /api/shopping-lists/{id}/favorite, GET /api/users/me/shopping-lists?search=&limit=.
  */
 import { z } from "zod";
+import { HISTORY_SEARCH_MAX } from "./constants.ts";
+
+export { HISTORY_SEARCH_MAX } from "./constants.ts";
 
 /** docs/product/constants.md: the history page shows 10 lists, the dashboard 5. */
 export const HISTORY_LIMIT_DEFAULT = 10;
 /** Most lists one history call answers. */
 export const HISTORY_LIMIT_MAX = 50;
-/** Longest history search text. */
-export const HISTORY_SEARCH_MAX = 100;
 
 /** A favourite recipe as the favourites page, the dashboard and the recipe view dialog show it. */
 export const FavoriteRecipeSchema = z.object({

@@ -4,7 +4,7 @@
  * never integer-like, so every JSON engine keeps their insertion order).
  */
 import { z } from "zod";
-import { LIST_NAME_MAX, LIST_RECIPES_MAX } from "./list-limits.ts";
+import { LIST_NAME_MAX, LIST_RECIPES_MAX } from "./constants.ts";
 
 // The limits live in a module without zod, so pages that only need a number do not load the schemas.
 export {
@@ -15,7 +15,7 @@ export {
   LIST_CHANGES_MAX,
   LIST_NAME_MAX,
   LIST_RECIPES_MAX,
-} from "./list-limits.ts";
+} from "./constants.ts";
 
 /** Body of POST /api/shopping-lists. */
 export const CreateShoppingListRequestSchema = z.object({

@@ -4,7 +4,7 @@
  * `failed` instead of an error page when the read fails ('Failed to fetch shopping lists').
  */
 import type { ShoppingListSummary } from "../../core/api/favorites.ts";
-import { HISTORY_SEARCH_MAX } from "../../core/api/favorites.ts";
+import { HISTORY_SEARCH_MAX } from "../../core/api/constants.ts";
 import type { Caller, PageServices } from "../context.ts";
 
 export function cleanSearch(value: string | null, max: number = HISTORY_SEARCH_MAX): string | undefined {

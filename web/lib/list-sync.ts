@@ -10,7 +10,8 @@
  * - offline, a dropped connection or a 5xx keep the queue for the next change or `online` event.
  */
 import { ApiError } from "../../core/api/errors.ts";
-import { LIST_CHANGES_MAX, type ShoppingList } from "../../core/api/lists.ts";
+import { LIST_CHANGES_MAX } from "../../core/api/constants.ts";
+import type { ShoppingList } from "../../core/api/lists.ts";
 import type { ListChange } from "../../core/api/shopping.ts";
 
 /** The wait after a 429 that named no time: the changes limiter's window (decision 0143). */

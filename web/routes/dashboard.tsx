@@ -5,16 +5,14 @@
  * jump; signed-out visitors are sent to /auth. Choosing a tab changes ?tab= (replacing the history
  * entry) and the loader runs again; the tab list shows the new choice once its data is there.
  */
-import { useEffect, useRef } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { redirect, useNavigate, useNavigation, useSearchParams } from "react-router";
-import { OAUTH_PROVIDER_NAMES, type OAuthProvider } from "../../core/api/auth.ts";
+import { ADMIN_USERS_SEARCH_MAX, OAUTH_PROVIDER_NAMES, type OAuthProvider } from "../../core/api/constants.ts";
 import { AdminTab } from "../components/dashboard/admin-tab.tsx";
 import { FavoritesTab } from "../components/dashboard/favorites-tab.tsx";
 import { OverviewTab } from "../components/dashboard/overview-tab.tsx";
-import { ProfileTab } from "../components/dashboard/profile-tab.tsx";
 import { HistoryView } from "../components/history/history-view.tsx";
 import { cleanSearch, readHistory } from "../lib/history-loader.ts";
-import { ADMIN_USERS_SEARCH_MAX } from "../../core/api/admin.ts";
 import { SecurityTab } from "../components/dashboard/security-tab.tsx";
 import { StaplesTab } from "../components/dashboard/staples-tab.tsx";
 import { callerContext, servicesContext } from "../context.ts";
@@ -159,6 +157,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/**
+ * The profile tab validates its fields with the API's zod schemas (~25 KB gz to load and evaluate), so it is a
+ * chunk of its own (decision 0148): the other tabs' pages do not carry it. Rendered on the server as usual; in
+ * the browser its part of the page hydrates once the chunk is in.
+ */
+const ProfileTab = lazy(() => import("../components/dashboard/profile-tab.tsx").then((m) => ({ default: m.ProfileTab })));
+
 function TabContent({ data, user }: { data: Route.ComponentProps["loaderData"]; user: Route.ComponentProps["loaderData"]["user"] }) {
   switch (data.tab) {
     case "overview":
@@ -174,7 +179,11 @@ function TabContent({ data, user }: { data: Route.ComponentProps["loaderData"]; 
     case "admin":
       return <AdminTab stats={data.stats} users={data.users} messages={data.messages} />;
     default:
-      return <ProfileTab user={user} />;
+      return (
+        <Suspense fallback={null}>
+          <ProfileTab user={user} />
+        </Suspense>
+      );
   }
 }
 

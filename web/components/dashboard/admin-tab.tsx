@@ -8,8 +8,8 @@
 import { type FormEvent, useRef, useState } from "react";
 import { useRevalidator, useSearchParams } from "react-router";
 import type { AdminStats, AdminUser, AdminUsersResponse } from "../../../core/api/admin.ts";
-import { ADMIN_USERS_SEARCH_MAX } from "../../../core/api/admin.ts";
-import { type AdminContactMessagesResponse, CONTACT_CATEGORY_LABELS } from "../../../core/api/contact.ts";
+import { ADMIN_USERS_SEARCH_MAX, CONTACT_CATEGORY_LABELS } from "../../../core/api/constants.ts";
+import type { AdminContactMessagesResponse } from "../../../core/api/contact.ts";
 import { api } from "../../lib/api.ts";
 import { failureMessage } from "../../lib/form-validation.ts";
 import { toast } from "../../lib/toast.ts";

@@ -8,7 +8,7 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Checkbox } from "react-aria-components";
 import { useRevalidator } from "react-router";
-import { ITEM_TEXT_MAX } from "../../../core/api/lists.ts";
+import { ITEM_TEXT_MAX } from "../../../core/api/constants.ts";
 import type { StaplesResponse } from "../../../core/api/staples.ts";
 import { api } from "../../lib/api.ts";
 import { failureMessage } from "../../lib/form-validation.ts";

@@ -8,7 +8,7 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useNavigation, useRevalidator, useSearchParams } from "react-router";
 import type { ShoppingListSummary } from "../../../core/api/favorites.ts";
-import { HISTORY_SEARCH_MAX } from "../../../core/api/favorites.ts";
+import { HISTORY_SEARCH_MAX } from "../../../core/api/constants.ts";
 import { Button } from "../../ui/button.tsx";
 import { TextField } from "../../ui/text-field.tsx";
 import { deleteList } from "../favorites/favorites-actions.ts";

@@ -6,7 +6,7 @@
 import { type FormEvent, useState } from "react";
 import type { ShoppingListItem } from "../../../core/api/lists.ts";
 import type { ListChange } from "../../../core/api/shopping.ts";
-import { ITEM_AMOUNT_MAX, ITEM_NAME_MAX } from "../../../core/api/list-limits.ts";
+import { ITEM_AMOUNT_MAX, ITEM_NAME_MAX } from "../../../core/api/constants.ts";
 import { CATEGORIES, type CategoryName } from "../../../core/categorise/categories.ts";
 import { Button } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";

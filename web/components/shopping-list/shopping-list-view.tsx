@@ -10,7 +10,7 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import type { ShoppingList, ShoppingListItem } from "../../../core/api/lists.ts";
-import { ITEM_TEXT_MAX } from "../../../core/api/list-limits.ts";
+import { ITEM_TEXT_MAX } from "../../../core/api/constants.ts";
 import { api, errorText } from "../../lib/api.ts";
 import { useAuth } from "../../lib/auth.ts";
 import { useFavoriteIds } from "../../lib/favorites-store.ts";
