@@ -3,16 +3,19 @@
  * ingredient per line; validation speaks through a toast and an inline message that takes the focus. Its own
  * chunk, loaded when the tab is chosen or at the first interaction (recipe-entry.tsx, decision 0147).
  */
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, type RefObject, useRef, useState } from "react";
+import type { Recipe } from "../../../core/api/recipes.ts";
 import { api, errorText } from "../../lib/api.ts";
-import { upsertRecipe } from "../../lib/recipes-store.ts";
 import { toast } from "../../lib/toast.ts";
 import { Button } from "../../ui/button.tsx";
 import { TextArea } from "../../ui/text-area.tsx";
 import { TextField } from "../../ui/text-field.tsx";
-import { focusField } from "./focus-field.ts";
-import { splitIngredients } from "./recipe-input.ts";
-import { toAddedRecipe } from "./to-added-recipe.ts";
+import { splitIngredients } from "./split-ingredients.ts";
+
+/** Focuses the named field of a form (after React has shown its error). */
+function focusField(form: RefObject<HTMLFormElement | null>, name: string) {
+  requestAnimationFrame(() => form.current?.querySelector<HTMLElement>(`[name="${name}"]`)?.focus());
+}
 
 /** Source of a typed recipe (docs/product/data.md; the server stores it whatever is sent). Not imported from
  * core/api/recipes.ts, which would bring zod into the home page bundle. */
@@ -26,7 +29,11 @@ export interface ManualPrefill {
   focus: boolean;
 }
 
-export function ManualForm({ prefill, onAdded }: { prefill: ManualPrefill | null; onAdded: () => void }) {
+/**
+ * @param onAdded gets the server's answer; the card keeps it with the added recipes (recipe-entry.tsx, so this
+ * chunk and the first load share no module for it).
+ */
+export function ManualForm({ prefill, onAdded }: { prefill: ManualPrefill | null; onAdded: (recipe: Recipe) => void }) {
   const [title, setTitle] = useState(prefill?.title ?? "");
   const [ingredients, setIngredients] = useState(prefill?.ingredients ?? "");
   const [pending, setPending] = useState(false);
@@ -54,10 +61,9 @@ export function ManualForm({ prefill, onAdded }: { prefill: ManualPrefill | null
         ingredients: lines,
         source: MANUAL_SOURCE,
       });
-      upsertRecipe(toAddedRecipe(recipe));
       setTitle("");
       setIngredients("");
-      onAdded();
+      onAdded(recipe);
     } catch (err) {
       toast({ title: "Error adding recipe", description: errorText(err), variant: "destructive" });
     } finally {

@@ -8,7 +8,7 @@
  * or to enter the recipe by hand with the caption filled in. The browser extension asks for the same
  * with `#manual=1&title=…&caption=…` (add-from-link.ts, decision 0108).
  */
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
 import type { Key } from "react-aria-components";
 import { useLocation, useNavigate } from "react-router";
 import { api, ApiError, errorText } from "../../lib/api.ts";
@@ -21,8 +21,8 @@ import { TextField } from "../../ui/text-field.tsx";
 import { lazyPart, useLazyPart } from "../../lib/lazy-part.ts";
 import { onFirstInteraction } from "../../lib/interaction.ts";
 import { readManualFragment } from "./add-from-link.ts";
-import { focusField } from "./focus-field.ts";
 import type { ManualPrefill } from "./manual-form.tsx";
+import type { Recipe } from "../../../core/api/recipes.ts";
 import type { PostProblem } from "./post-problem.ts";
 import { isRecipeUrl, sameRecipeUrl, withScheme } from "./recipe-input.ts";
 import { toAddedRecipe } from "./to-added-recipe.ts";
@@ -34,7 +34,7 @@ import { toAddedRecipe } from "./to-added-recipe.ts";
 const manualForm = lazyPart(() => import("./manual-form.tsx").then((m) => m.ManualForm));
 
 /** The Manual Entry form once its chunk is in; meanwhile the panel says it is loading (or that it failed). */
-function ManualFormSlot(props: { prefill: ManualPrefill | null; onAdded: () => void }) {
+function ManualFormSlot(props: { prefill: ManualPrefill | null; onAdded: (recipe: Recipe) => void }) {
   const [ManualForm, request] = useLazyPart(manualForm);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -90,11 +90,22 @@ export function RecipeEntry() {
           />
         </TabPanel>
         <TabPanel id="manual">
-          <ManualFormSlot prefill={prefill} onAdded={() => setPrefill(null)} />
+          <ManualFormSlot
+            prefill={prefill}
+            onAdded={(recipe) => {
+              upsertRecipe(toAddedRecipe(recipe));
+              setPrefill(null);
+            }}
+          />
         </TabPanel>
       </Tabs>
     </section>
   );
+}
+
+/** Focuses the named field of a form (after React has shown its error). */
+function focusField(form: RefObject<HTMLFormElement | null>, name: string) {
+  requestAnimationFrame(() => form.current?.querySelector<HTMLElement>(`[name="${name}"]`)?.focus());
 }
 
 /** The notice for a social post without a recipe: shown only after such an answer, so loaded then (decision 0147). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isRecipeUrl, sameRecipeUrl, splitIngredients, withScheme } from "./recipe-input.ts";
+import { isRecipeUrl, sameRecipeUrl, withScheme } from "./recipe-input.ts";
+import { splitIngredients } from "./split-ingredients.ts";
 import { toAddedRecipe } from "./to-added-recipe.ts";
 
 describe("isRecipeUrl", () => {

@@ -40,16 +40,3 @@ export function sameRecipeUrl(a: string, b: string): boolean {
   };
   return key(a) === key(b);
 }
-
-/**
- * Ingredient lines from the text box: one per line, trimmed, blank lines dropped (docs/product/validation.md).
- *
- * @example
- * splitIngredients(" 2 eggs \n\n1 cup milk\r\n") // ["2 eggs", "1 cup milk"]
- */
-export function splitIngredients(text: string): string[] {
-  return text
-    .split(/\r\n|\r|\n/)
-    .map((line) => line.trim())
-    .filter(Boolean);
-}
