@@ -71,7 +71,8 @@ async function focused(page: Page): Promise<string> {
     const el = document.activeElement as HTMLElement | null;
     if (!el) return "";
     const labels = (el as HTMLInputElement).labels;
-    if (labels?.length) return labels[0]!.innerText.replace(/\s*\*$/, "").trim();
+    const label = labels?.[0];
+    if (label) return label.innerText.replace(/\s*\*$/, "").trim();
     return el.getAttribute("aria-label") ?? `${el.tagName.toLowerCase()}:${el.innerText.trim()}`;
   });
 }

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { closeBrowser, openPage, PHONE, type Problems } from "./browser.ts";
 import { expectToast } from "./a11y.ts";
 import { makeList } from "./lists.ts";
+import { expectDefined } from "../core/lib/expect-defined.ts";
 
 afterAll(async () => {
   await closeBrowser();
@@ -73,11 +74,11 @@ describe("e-mail a list", () => {
 
       const mail = await mailTo(page, to);
       expect(mail).toBeDefined();
-      expect(mail!.kind).toBe("shopping_list");
-      expect(mail!.subject).toBe(`Shopping list: ${name}`);
-      expect(mail!.text).toMatch(/• eggs - 3\n {2}for Pancakes/);
-      expect(mail!.text).toContain(`/shopping-list/${id}`);
-      expect(mail!.html).toContain(`<h1 style="font-size:22px;margin:0 0 4px">${name}</h1>`);
+      expect(expectDefined(mail).kind).toBe("shopping_list");
+      expect(expectDefined(mail).subject).toBe(`Shopping list: ${name}`);
+      expect(expectDefined(mail).text).toMatch(/• eggs - 3\n {2}for Pancakes/);
+      expect(expectDefined(mail).text).toContain(`/shopping-list/${id}`);
+      expect(expectDefined(mail).html).toContain(`<h1 style="font-size:22px;margin:0 0 4px">${name}</h1>`);
       expect(noise(problems)).toEqual(NONE);
       await context.close();
     }, 60_000);

@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { closeBrowser, openPage, PHONE, type Problems } from "./browser.ts";
 import { axeSerious as axeSeriousViolations, expectToast } from "./a11y.ts";
 import { listEditTokenHeader, makeList, type RecipeInput } from "./lists.ts";
+import { expectDefined } from "../core/lib/expect-defined.ts";
 
 afterAll(async () => {
   await closeBrowser();
@@ -180,7 +181,7 @@ describe("order with the demo provider", () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     const box = await dialog.boundingBox();
-    expect(box!.width).toBeLessThanOrEqual(375);
+    expect(expectDefined(box).width).toBeLessThanOrEqual(375);
     expect(await axeSeriousViolations(page)).toEqual([]);
     const checkout = await createOrder(page, context, ["Some Items Not Found"]);
     expect(await checkout.locator(".demo-checkout").innerText()).toContain("Demo Corner Grocer");

@@ -284,10 +284,10 @@ describe("the list page", () => {
       recipes: [{ title: "Polish Soup", ingredients: ["2 onions", "1 tbsp butter", "3 carrots"] }],
     });
     // This browser made the list: it holds the edit token, so the page offers Remove (decision 0082).
-    await page.addInitScript(
-      ([id, token]) => localStorage.setItem("recipecart:list-tokens", JSON.stringify({ [id!]: token })),
-      [list.id, list.editToken],
-    );
+    await page.addInitScript(({ id, token }) => localStorage.setItem("recipecart:list-tokens", JSON.stringify({ [id]: token })), {
+      id: list.id,
+      token: list.editToken,
+    });
     await page.goto(`/shopping-list/${list.id}`);
     await page.locator("article[data-hydrated] .list__item-actions[data-editable]").first().waitFor();
     let deletes = 0;

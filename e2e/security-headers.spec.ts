@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { baseURL } from "./browser.ts";
+import { expectDefined } from "../core/lib/expect-defined.ts";
 
 const SAME_ON_EVERY_RESPONSE = [
   "x-content-type-options",
@@ -33,7 +34,7 @@ describe("security headers", () => {
     const assets = await assetPaths();
     expect(assets.some((p) => p.endsWith(".js"))).toBe(true);
     expect(assets.some((p) => p.endsWith(".css"))).toBe(true);
-    const someOfEach = [...assets.filter((p) => p.endsWith(".js")).slice(0, 3), assets.find((p) => p.endsWith(".css"))!];
+    const someOfEach = [...assets.filter((p) => p.endsWith(".js")).slice(0, 3), expectDefined(assets.find((p) => p.endsWith(".css")))];
     for (const p of [...someOfEach, "/favicon.svg"]) {
       const res = await fetch(`${baseURL()}${p}`);
       await res.arrayBuffer();

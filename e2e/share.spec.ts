@@ -58,10 +58,10 @@ describe("sharing a list", () => {
       });
     });
     const list = await makeList(owner.page, { name: "Store run", recipes: RECIPES });
-    await owner.page.addInitScript(
-      ([id, token]) => localStorage.setItem("recipecart:list-tokens", JSON.stringify({ [id!]: token })),
-      [list.id, list.editToken],
-    );
+    await owner.page.addInitScript(({ id, token }) => localStorage.setItem("recipecart:list-tokens", JSON.stringify({ [id]: token })), {
+      id: list.id,
+      token: list.editToken,
+    });
     await owner.page.goto(`/shopping-list/${list.id}`);
     await owner.page.getByLabel("Add an item").waitFor({ timeout: 20_000 });
     expect(await owner.page.locator(".list__share-status").count()).toBe(0);
