@@ -11,6 +11,7 @@ import { closeBrowser, openPage, PHONE, type Problems } from "./browser.ts";
 import { expectToast } from "./a11y.ts";
 import { type ListJson, makeList } from "./lists.ts";
 import { type FixtureServer, startFixtureServer } from "./fixture-server.ts";
+import { expectDefined } from "../core/lib/expect-defined.ts";
 
 let fixtures: FixtureServer;
 beforeAll(async () => {
@@ -63,7 +64,7 @@ async function generate(page: Page): Promise<string> {
   await page.waitForURL(/\/shopping-list\/[\w-]{16,}$/);
   // The home page's own h1 can still be on screen while the list page loads.
   await page.locator("#list-title").waitFor();
-  return new URL(page.url()).pathname.split("/").pop()!;
+  return expectDefined(new URL(page.url()).pathname.split("/").pop());
 }
 
 async function fetchList(page: Page, id: string): Promise<ListJson> {
@@ -463,16 +464,16 @@ describe("/shopping-list/{id}", () => {
     const list = await makeList(page, { recipes: recipes });
     // The list was made through the API here, so hand this browser its edit token as the home page
     // would keep it (decision 0082: a list link alone is read-only), before the page reads it.
-    await page.addInitScript(
-      ([id, token]) => localStorage.setItem("recipecart:list-tokens", JSON.stringify({ [id!]: token })),
-      [list.id, (list as { editToken?: string }).editToken],
-    );
+    await page.addInitScript(({ id, token }) => localStorage.setItem("recipecart:list-tokens", JSON.stringify({ [id]: token })), {
+      id: list.id,
+      token: (list as { editToken?: string }).editToken,
+    });
     await page.goto(`/shopping-list/${list.id}`);
     await page.getByRole("heading", { level: 1, name: "Party Prep" }).waitFor();
     await page.locator("article[data-hydrated] .list__item-actions[data-editable]").first().waitFor();
     const before = await page.locator(".list__item").count();
     expect(before).toBe(Object.values(list.ingredients).flat().length);
-    const first = Object.values(list.ingredients).flat()[0]!;
+    const first = expectDefined(Object.values(list.ingredients).flat()[0]);
 
     // The page's loader runs again (one request for its data); the API's list is not fetched.
     let gets = 0;
@@ -504,7 +505,7 @@ describe("/shopping-list/{id}", () => {
     await page.route("**/api/shopping-lists/*/items/*", (route) =>
       route.fulfill({ status: 403, contentType: "application/problem+json", body: JSON.stringify({ message: "Not yours." }) }),
     );
-    const second = Object.values(stored.ingredients).flat()[0]!;
+    const second = expectDefined(Object.values(stored.ingredients).flat()[0]);
     await page.getByRole("button", { name: `Remove ${second.name}`, exact: true }).click();
     await expectToast(page, "Item removed");
     await expectToast(page, "Error removing item", "403: Not yours.");

@@ -8,6 +8,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { baseURL, closeBrowser, getBrowser, PHONE } from "./browser.ts";
+import { expectDefined } from "../core/lib/expect-defined.ts";
 
 afterAll(async () => {
   await closeBrowser();
@@ -56,10 +57,10 @@ async function makeList(page: Page, scales?: (ids: string[]) => Record<string, n
 
 /** This browser made the list: it holds the edit token (decision 0082). */
 async function holdToken(page: Page, list: ListJson) {
-  await page.addInitScript(
-    ([id, token]) => localStorage.setItem("recipecart:list-tokens", JSON.stringify({ [id!]: token })),
-    [list.id, list.editToken],
-  );
+  await page.addInitScript(({ id, token }) => localStorage.setItem("recipecart:list-tokens", JSON.stringify({ [id]: token })), {
+    id: list.id,
+    token: list.editToken,
+  });
 }
 
 async function serverList(page: Page, id: string, units = ""): Promise<ListJson> {
@@ -247,7 +248,7 @@ describe("shopping mode on a phone", () => {
   it("servings scale the combined amounts", async () => {
     const { context, page } = await phone();
     const plain = await makeList(page);
-    const doubled = await makeList(page, ([pancakes]) => ({ [pancakes!]: 2 }));
+    const doubled = await makeList(page, ([pancakes]) => ({ [expectDefined(pancakes)]: 2 }));
     await page.goto(`/shopping-list/${plain.id}`);
     expect(await row(page, /egg/).locator(".list__amount").textContent()).toBe("2");
     expect(await row(page, /milk/).locator(".list__amount").textContent()).toBe("2 cups");
@@ -281,7 +282,7 @@ describe("shopping mode on a phone", () => {
     const m = (await manifest.json()) as { start_url: string; display: string; icons: { src: string; sizes: string; purpose?: string }[] };
     expect(m).toMatchObject({ start_url: "/", display: "standalone" });
     for (const size of ["192x192", "512x512"]) {
-      const icon = m.icons.find((i) => i.sizes === size && !i.purpose)!;
+      const icon = expectDefined(m.icons.find((i) => i.sizes === size && !i.purpose));
       const res = await page.request.get(icon.src);
       expect(res.status()).toBe(200);
       expect(res.headers()["content-type"]).toBe("image/png");
