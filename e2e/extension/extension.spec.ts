@@ -14,6 +14,7 @@ import { root } from "../../scripts/lib/tooling.ts";
 import { CHROMIUM_ARGS, executablePath } from "../browser.ts";
 import { ensureTestBuild, extensionIdForPath } from "./build.ts";
 import { type SiteServer, startSiteServer } from "./site-server.ts";
+import { expectDefined } from "../../core/lib/expect-defined.ts";
 
 /** The extension APIs as seen inside the service worker (only what these tests call). */
 declare const chrome: {
@@ -205,9 +206,12 @@ describe("browser extension", () => {
     const { page, tabId } = await openSitePage("notes.html");
     await page.evaluate(() => {
       const range = document.createRange();
-      range.selectNodeContents(document.getElementById("card")!);
-      getSelection()!.removeAllRanges();
-      getSelection()!.addRange(range);
+      const card = document.getElementById("card");
+      const selection = getSelection();
+      if (!card || !selection) throw new Error("the fixture page has no #card or no selection");
+      range.selectNodeContents(card);
+      selection.removeAllRanges();
+      selection.addRange(range);
     });
     const tab = { id: tabId, url: page.url(), title: await page.title(), index: 0 };
     // Headless Chromium cannot open native context menus: the test calls the background's click
@@ -318,7 +322,7 @@ describe("browser extension", () => {
     await connected.getByRole("button", { name: "Add to recipecart" }).click();
     await connected.getByRole("heading", { name: "Midnight Miso Noodles" }).waitFor({ timeout: 15_000 });
     const added = await sw.evaluate(() => chrome.storage.local.get("added"));
-    const mine = (added.added as { key: string; recipe: { id: string } }[]).find((e) => e.key.includes(email))!;
+    const mine = expectDefined((added.added as { key: string; recipe: { id: string } }[]).find((e) => e.key.includes(email)));
     const owned = await fetch(`${inject("baseURL")}/api/recipes/${mine.recipe.id}`, {
       headers: { authorization: `Bearer ${stored.token}` },
     });
