@@ -16,9 +16,10 @@ const SAME_ON_EVERY_RESPONSE = [
 
 async function assetPaths(): Promise<string[]> {
   const html = await (await fetch(`${baseURL()}/`)).text();
-  const paths = [...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1] ?? "");
+  // Scripts are named in links and in the inline boot script (the route manifest among them).
+  const paths = [...html.matchAll(/"(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1] ?? "");
   // The site stylesheet is inline (decision 0098); the stylesheets of parts loaded on demand are
-  // named by the scripts that load them.
+  // named by the scripts that load them (the route manifest names each route's).
   for (const js of paths.filter((p) => p.endsWith(".js"))) {
     const code = await (await fetch(`${baseURL()}${js}`)).text();
     for (const m of code.matchAll(/assets\/[\w.-]+\.css/g)) paths.push(`/${m[0]}`);
