@@ -5,10 +5,10 @@
  * typed items, editing an item (name, amount, category), the unit choice, removing an item, Print,
  * Copy, Share (a read-only link, decision 0116) and Email (web/components/share), and Order with
  * Instacart (web/components/grocery). Editors' changes go to the server (queued while offline); read-only viewers' ticks stay in their browser.
- * Signed-in readers also get the favourite toggle.
+ * Signed-in readers also get the favourite toggle and, under 'You probably have', a link to their staples.
  */
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import type { ShoppingList, ShoppingListItem } from "../../../core/api/lists.ts";
 import { ITEM_TEXT_MAX } from "../../../core/api/constants.ts";
 import { api, errorText } from "../../lib/api.ts";
@@ -245,6 +245,12 @@ export function ShoppingListView({
                 {STAPLES_GROUP} <span className="list__category-count">({staples.length})</span>
               </h2>
               <ul className="list__items">{staples.map((item) => row(item, "staple"))}</ul>
+              {/* Signed in: their own staples decide this group (decision 0119); a plain link, no extra script. */}
+              {userId ? (
+                <p className="list__staples-manage">
+                  <Link to="/dashboard?tab=staples">Manage your staples</Link>
+                </p>
+              ) : null}
             </section>
           ) : null}
           {cart.length ? (
