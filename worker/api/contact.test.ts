@@ -7,8 +7,11 @@ import { exports } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { AdminContactMessagesResponse } from "../../core/api/contact.ts";
+import { expectDefined } from "../../core/lib/expect-defined.ts";
 import { contactMessages, mailOutbox } from "../db/schema.ts";
 import { newId } from "../lib/ids.ts";
+import { CloudflareEmailMailer, type EmailBinding } from "../mail/mailer.ts";
+import { deliver } from "../mail/outbox.ts";
 import { CONTACT_RETENTION_MS, deleteExpiredContactMessages, storeContactMessage } from "../services/contact.ts";
 import { addUser, apiJson, db } from "../test/signed-in.ts";
 
@@ -58,6 +61,59 @@ describe("POST /api/contact", () => {
     expect(mail?.subject).toBe(`[recipecart contact: bug] Import fails ${marker}`);
     expect(mail?.text).toContain(`From: Ada Lovelace <${email}>`);
     expect(mail?.text).toContain(`Second paragraph ${marker}.`);
+  });
+
+  it("the mail's Reply-To is the sender's address, in the outbox and in what send_email gets (decision 0157)", async () => {
+    const marker = newId();
+    const email = freshEmail();
+    expect((await send(valid(marker, email), freshAddress())).status).toBe(202);
+    const [row] = await db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.subject, `Import fails ${marker}`));
+    const outboxId = expectDefined(row?.outboxId);
+    const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, outboxId));
+    expect(mail?.replyTo).toBe(email);
+
+    // The send_email path: a row queued by the service (the request's own delivery ran with the console
+    // mailer) goes through the outbox to a fake binding that records what it gets.
+    const queuedRow = await storeContactMessage(
+      db,
+      { name: "Ada", email, subject: `reply ${marker}`, category: null, message: "m" },
+      "support@recipecart.test",
+    );
+    const queuedId = expectDefined(queuedRow.outboxId);
+    const sent: Parameters<EmailBinding["send"]>[0][] = [];
+    const binding: EmailBinding = {
+      async send(message) {
+        sent.push(message);
+        return {};
+      },
+    };
+    await deliver(db, new CloudflareEmailMailer(binding, "no-reply@recipecart.test"), [queuedId], { sleep: async () => {} });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ to: "support@recipecart.test", from: "no-reply@recipecart.test", replyTo: email });
+  });
+
+  it("a stored address that is not one plain address gets no Reply-To", async () => {
+    for (const email of [
+      "ann@example.test\r\nBcc: x@evil.test",
+      "ann@example.test, x@evil.test",
+      "Ann <ann@example.test>",
+      "ann@localhost",
+    ]) {
+      const stored = await storeContactMessage(
+        db,
+        { name: "Ann", email, subject: "s", category: null, message: "m" },
+        "support@recipecart.test",
+      );
+      const [mail] = await db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.id, expectDefined(stored.outboxId)));
+      expect(mail?.to).toBe("support@recipecart.test");
+      expect(mail?.replyTo).toBeNull();
+    }
   });
 
   it("trims the fields, takes a missing category as none, and keeps a typed subject on one line in the mail", async () => {

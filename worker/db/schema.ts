@@ -347,6 +347,8 @@ export const mailOutbox = sqliteTable(
     subject: text().notNull(),
     text: text().notNull(),
     html: text(),
+    /** Reply-To for the mail (a contact message: the sender's validated address, decision 0157); null: none. */
+    replyTo: text(),
     kind: text().notNull(),
     status: text().notNull().default("pending"),
     attempts: integer().notNull().default(0),

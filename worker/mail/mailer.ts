@@ -1,7 +1,7 @@
 /**
  * The Mailer interface and its two implementations (decision 0083):
  * - CloudflareEmailMailer: Cloudflare Email Service through the `send_email` binding
- *   (`env.EMAIL.send({ to, from, subject, html, text })`), used when the binding exists and MAIL_FROM
+ *   (`env.EMAIL.send({ to, from, subject, html, text, replyTo })`), used when the binding exists and MAIL_FROM
  *   names a sender;
  * - ConsoleMailer: with no provider configured (local `npm start`), prints each mail's recipient,
  *   subject and links in the terminal, and counts it as sent.
@@ -13,6 +13,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string | null;
+  /** Reply-To (decision 0157); null or absent: replies go to the From address. */
+  replyTo?: string | null;
 }
 
 export interface Mailer {
@@ -23,7 +25,7 @@ export interface Mailer {
 
 /** The slice of the send_email binding we use (structural, so tests can pass a fake). */
 export interface EmailBinding {
-  send(message: { to: string; from: string; subject: string; text: string; html?: string }): Promise<unknown>;
+  send(message: { to: string; from: string; subject: string; text: string; html?: string; replyTo?: string }): Promise<unknown>;
 }
 
 export class CloudflareEmailMailer implements Mailer {
@@ -41,6 +43,7 @@ export class CloudflareEmailMailer implements Mailer {
       subject: mail.subject,
       text: mail.text,
       ...(mail.html ? { html: mail.html } : {}),
+      ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
     });
   }
 }
@@ -53,7 +56,14 @@ export class ConsoleMailer implements Mailer {
   }
   async send(mail: OutgoingMail): Promise<void> {
     const links = linksIn(mail.text);
-    this.log([`[mail] to: ${mail.to}`, `[mail] subject: ${mail.subject}`, ...links.map((l) => `[mail] link: ${l}`)].join("\n"));
+    this.log(
+      [
+        `[mail] to: ${mail.to}`,
+        ...(mail.replyTo ? [`[mail] reply-to: ${mail.replyTo}`] : []),
+        `[mail] subject: ${mail.subject}`,
+        ...links.map((l) => `[mail] link: ${l}`),
+      ].join("\n"),
+    );
   }
 }
 

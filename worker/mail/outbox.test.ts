@@ -52,6 +52,20 @@ describe("mailers", () => {
     expect(sent).toEqual([{ to: "a@b.org", from: "no-reply@recipecart.example", subject: "S", text: "T", html: "<p>H</p>" }]);
   });
 
+  it("Cloudflare Email Service gets replyTo when the mail has one (decision 0157)", async () => {
+    const { binding, sent } = fakeBinding();
+    await new CloudflareEmailMailer(binding, "no-reply@recipecart.example").send({
+      to: "support@recipecart.example",
+      subject: "S",
+      text: "T",
+      html: null,
+      replyTo: "ann@example.org",
+    });
+    expect(sent).toEqual([
+      { to: "support@recipecart.example", from: "no-reply@recipecart.example", subject: "S", text: "T", replyTo: "ann@example.org" },
+    ]);
+  });
+
   it("without MAIL_FROM the console mailer prints recipient, subject and links", async () => {
     expect(mailerFromEnv(env).name).toBe("console");
     expect(mailerFromEnv({ ...env, MAIL_FROM: "no-reply@recipecart.example" } as unknown as Env).name).toBe("cloudflare-email");

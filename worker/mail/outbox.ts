@@ -43,7 +43,7 @@ async function lease(db: Db, id: string, now: Date): Promise<Row | null> {
 /** One attempt at one row: sent, or back to pending with backoff (failed after MAX_ATTEMPTS). */
 async function attempt(db: Db, mailer: Mailer, row: Row, now: () => Date): Promise<boolean> {
   try {
-    await mailer.send({ to: row.to, subject: row.subject, text: row.text, html: row.html });
+    await mailer.send({ to: row.to, subject: row.subject, text: row.text, html: row.html, replyTo: row.replyTo });
     await db
       .update(mailOutbox)
       .set({ status: "sent", sentAt: now(), attempts: row.attempts + 1, lastError: null, nextAttemptAt: null })
@@ -127,6 +127,7 @@ export function listOutbox(db: Db, limit = 100) {
       subject: mailOutbox.subject,
       text: mailOutbox.text,
       html: mailOutbox.html,
+      replyTo: mailOutbox.replyTo,
       kind: mailOutbox.kind,
       status: mailOutbox.status,
       attempts: mailOutbox.attempts,

@@ -9,6 +9,8 @@ export interface MailContent {
   subject: string;
   text: string;
   html: string;
+  /** Where a reply goes (a contact message: the sender's address); absent: to the From address. */
+  replyTo?: string;
 }
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -49,13 +51,30 @@ export function passwordResetMail(to: string, link: string): MailContent {
 const oneLine = (s: string) => s.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
 
 /**
+ * A sender address fit for a Reply-To header: one plain addr-spec (local@domain.tld), no spaces,
+ * control characters, angle brackets, commas or quotes (nothing that could name a second address or
+ * add a header), at most 254 characters. The contact schema admits only such addresses; this is the
+ * mail's own check, so a row written any other way never carries a header it should not.
+ */
+export function replyToAddress(email: string): string | null {
+  const e = email.trim();
+  return e.length <= 254 &&
+    /^[^\s@<>(),;:"\\[\]\u0000-\u001f\u007f]+@[^\s@<>(),;:"\\[\]\u0000-\u001f\u007f]+\.[^\s@<>(),;:"\\[\]\u0000-\u001f\u007f]+$/.test(e)
+    ? e
+    : null;
+}
+
+/**
  * A contact-form message, to the support address (decision 0136). The sender's text is quoted as
  * typed (escaped in the HTML part); the subject is one line, so nothing typed can add a header.
+ * Reply-To is the sender's address when it is a plain valid address (decision 0157), so support
+ * answers with one click.
  */
 export function contactMail(
   to: string,
   m: { name: string; email: string; subject: string; category: string | null; message: string; receivedAt: Date },
 ): MailContent {
+  const replyTo = replyToAddress(m.email);
   const subject = `[recipecart contact${m.category ? `: ${m.category}` : ""}] ${oneLine(m.subject)}`.slice(0, 250);
   const from = `${oneLine(m.name)} <${oneLine(m.email)}>`;
   const head = [
@@ -70,6 +89,7 @@ export function contactMail(
     subject,
     text: `${head.join("\n")}\n\n${m.message}\n\nReply to ${oneLine(m.email)} (the support page promises an answer within 24 hours).\n`,
     html: layout(subject, [...head, ...m.message.split(/\n{2,}/)], null, [`Reply to ${oneLine(m.email)}.`]),
+    ...(replyTo ? { replyTo } : {}),
   };
 }
 

@@ -158,7 +158,17 @@ export async function forgotPassword(deps: AccountDeps, input: { email: string }
 }
 
 export function outboxRow(id: string, mail: MailContent, now: Date) {
-  return { id, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, kind: mail.kind, status: "pending", createdAt: now };
+  return {
+    id,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    replyTo: mail.replyTo ?? null,
+    kind: mail.kind,
+    status: "pending",
+    createdAt: now,
+  };
 }
 
 async function findByResetToken(deps: AccountDeps, token: string, now: Date) {

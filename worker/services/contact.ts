@@ -44,9 +44,15 @@ export async function storeContactMessage(
   const prune = db.delete(contactMessages).where(lt(contactMessages.createdAt, retentionCutoff(now)));
   if (supportEmail && outboxId) {
     const mail = contactMail(supportEmail, { ...input, receivedAt: now });
-    const queue = db
-      .insert(mailOutbox)
-      .values({ id: outboxId, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, kind: mail.kind });
+    const queue = db.insert(mailOutbox).values({
+      id: outboxId,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      replyTo: mail.replyTo ?? null,
+      kind: mail.kind,
+    });
     await db.batch([insert, queue, prune]);
   } else {
     await db.batch([insert, prune]);
