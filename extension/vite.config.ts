@@ -5,10 +5,11 @@
  */
 import { crx } from "@crxjs/vite-plugin";
 import react from "@vitejs/plugin-react";
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { defineConfig, type Plugin } from "vite";
 import { makeManifest, type Target } from "./manifest.ts";
+import { defaultAppOrigin, extensionSourceKey, sourceKeyFile } from "./source-key.ts";
 
 const MODES: Record<string, { target: Target; test: boolean }> = {
   chrome: { target: "chrome", test: false },
@@ -16,8 +17,8 @@ const MODES: Record<string, { target: Target; test: boolean }> = {
   "chrome-test": { target: "chrome", test: true },
 };
 
-/** The app's production address, used until the user sets another on the options page. */
-const DEFAULT_APP_ORIGIN = process.env.RECIPECART_APP_ORIGIN || "https://recipecart.app";
+/** The app's production address (or RECIPECART_APP_ORIGIN), used until the user sets another on the options page. */
+const DEFAULT_APP_ORIGIN = defaultAppOrigin();
 
 /**
  * `<link rel="stylesheet" href="/src/x.css" data-inline />` in an extension page becomes
@@ -43,22 +44,48 @@ function inlineStylesheets(): Plugin {
   };
 }
 
+/**
+ * Writes what the build was made from (extension/source-key.ts) beside it once it is written, taken
+ * before the build reads anything, so the e2e tests can tell a build older than its sources.
+ */
+function sourceKey(outDir: string): Plugin {
+  const root = path.resolve(import.meta.dirname, "..");
+  let key = "";
+  return {
+    name: "recipecart:source-key",
+    apply: "build",
+    buildStart() {
+      key = extensionSourceKey(root, DEFAULT_APP_ORIGIN);
+      rmSync(sourceKeyFile(outDir), { force: true });
+    },
+    writeBundle() {
+      writeFileSync(sourceKeyFile(outDir), `${key}\n`);
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   const build = MODES[mode];
   if (!build) throw new Error(`Unknown extension build mode "${mode}" (use ${Object.keys(MODES).join(", ")})`);
   const { version } = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../package.json"), "utf8")) as { version: string };
+  const outDir = path.resolve(import.meta.dirname, "../dist/extension", mode);
   return {
     root: import.meta.dirname,
     // No public/ copy or .env lookup outside this folder.
     envDir: false,
-    plugins: [inlineStylesheets(), react(), crx({ manifest: makeManifest({ ...build, version }), browser: build.target })],
+    plugins: [
+      inlineStylesheets(),
+      react(),
+      crx({ manifest: makeManifest({ ...build, version }), browser: build.target }),
+      sourceKey(outDir),
+    ],
     define: {
-      __APP_ORIGIN__: JSON.stringify(new URL(DEFAULT_APP_ORIGIN).origin),
+      __APP_ORIGIN__: JSON.stringify(DEFAULT_APP_ORIGIN),
       __TEST_BUILD__: JSON.stringify(build.test),
     },
     // Absolute: in dev mode crxjs resolves a relative outDir against the cwd, not `root`.
     build: {
-      outDir: path.resolve(import.meta.dirname, "../dist/extension", mode),
+      outDir,
       emptyOutDir: true,
       target: ["chrome120", "firefox128"],
       reportCompressedSize: false,

@@ -4,15 +4,19 @@
  */
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, realpathSync } from "node:fs";
+import { mkdirSync, realpathSync } from "node:fs";
 import path from "node:path";
+import { buildIsStale, defaultAppOrigin } from "../../extension/source-key.ts";
 import { bin, root, toolEnv } from "../../scripts/lib/tooling.ts";
 
 export const TEST_BUILD_DIR = path.join(root, "dist", "extension", "chrome-test");
 
-/** Builds the test build when it is missing (npm test builds it before the e2e run). */
+/**
+ * Builds the test build when it is missing or was made from other sources than the ones checked out
+ * now (extension/source-key.ts; npm test builds it before the e2e run, and then it is fresh).
+ */
 export function ensureTestBuild(): string {
-  if (!existsSync(path.join(TEST_BUILD_DIR, "manifest.json"))) {
+  if (buildIsStale(root, TEST_BUILD_DIR, defaultAppOrigin(toolEnv))) {
     execFileSync(bin("vite"), ["build", "--config", "extension/vite.config.ts", "--mode", "chrome-test"], {
       cwd: root,
       env: toolEnv,
