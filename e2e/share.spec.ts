@@ -2,13 +2,16 @@
  * Sharing (issue 17), in Chromium at 375 px with touch: the list's maker shares a read-only link (Web
  * Share API where the browser has it, the clipboard otherwise, each with a toast); someone else opens it,
  * sees the items in the first HTML, cannot change anything and ticks items off for themselves; after
- * 'Stop sharing' the link answers 'This shared list is no longer available'.
+ * 'Stop sharing' the link answers 'This shared list is no longer available'. A shared list opened once
+ * opens offline after a reload (the service worker keeps it, decision 0117) and the viewer's ticks work
+ * there; once revoked, the next online answer (a reload, or the page coming back online) clears the
+ * saved copy.
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { axeSerious, expectToast, noHorizontalScroll } from "./a11y.ts";
 import { baseURL, closeBrowser, getBrowser, PHONE } from "./browser.ts";
-import { type ListJson, makeList } from "./lists.ts";
+import { type ListJson, listEditTokenHeader, makeList } from "./lists.ts";
 import { registerViaApi } from "./users.ts";
 
 afterAll(async () => {
@@ -34,6 +37,51 @@ const group = (page: Page, title: string) =>
   page.locator("section.list__category", { has: page.getByRole("heading", { name: new RegExp(`^${title}`) }) });
 const row = (page: Page, name: RegExp) => page.locator("li.list__item", { has: page.locator(".list__name", { hasText: name }) });
 const items = (list: Pick<ListJson, "ingredients">) => Object.values(list.ingredients).flat();
+
+/** Makes the list's share link through the API, as its signed-out maker. */
+async function shareViaApi(page: Page, list: ListJson): Promise<{ id: string; url: string }> {
+  const res = await page.request.post(`/api/shopping-lists/${list.id}/shares`, {
+    headers: { origin: baseURL(), ...listEditTokenHeader(list) },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { id: string; url: string };
+}
+
+async function revokeViaApi(page: Page, list: ListJson, shareId: string) {
+  const res = await page.request.delete(`/api/shopping-lists/${list.id}/shares/${shareId}`, {
+    headers: { origin: baseURL(), ...listEditTokenHeader(list) },
+  });
+  expect(res.status(), await res.text()).toBe(204);
+}
+
+/** The addresses of shared pages (and their data requests) the service worker keeps. */
+const keptSharePages = (page: Page) =>
+  page.evaluate(async () => {
+    const pages = await caches.open("recipecart-pages-v1");
+    return (await pages.keys()).map((r) => new URL(r.url).pathname).filter((p) => p.startsWith("/s/"));
+  });
+
+/** Waits until the service worker controls the page and has kept it and every script and style it loaded. */
+async function keptForOffline(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const pages = await caches.open("recipecart-pages-v1");
+          const assets = await caches.open("recipecart-assets-v1");
+          const needed = [
+            ...document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>("script[src], link[rel=modulepreload], link[rel=stylesheet]"),
+          ]
+            .map((e) => ("src" in e && e.src) || (e as HTMLLinkElement).href)
+            .filter((u) => u.includes("/assets/"));
+          for (const u of needed) if (!(await assets.match(u))) return false;
+          return Boolean(await pages.match(location.href)) && needed.length > 0;
+        }),
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+}
 
 /** Opens the Share dialog and answers the link it shows. */
 async function openShare(page: Page): Promise<string> {
@@ -198,5 +246,69 @@ describe("sharing a list", () => {
     expect(await page.getByRole("button", { name: "Share", exact: true }).count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it("a shared list opened once opens offline after a reload, ticks work there, and a revoked link leaves no copy", async () => {
+    const owner = await phone();
+    const list = await makeList(owner.page, { name: "Offline run", recipes: RECIPES });
+    const share = await shareViaApi(owner.page, list);
+
+    // The viewer opens the link once, online, and ticks an item; the worker keeps the page.
+    const viewer = await phone();
+    await viewer.page.goto(share.url);
+    await viewer.page.locator("article[data-hydrated]").waitFor();
+    expect(await viewer.page.locator(".list__offline").textContent()).toBe("");
+    await row(viewer.page, /egg/).locator("label.list__tick").tap();
+    await expect.poll(() => group(viewer.page, "In the cart").locator("li").count()).toBe(1);
+    await keptForOffline(viewer.page);
+
+    // Offline, a reload opens the saved page: the list, the viewer's tick, the offline line; ticking works.
+    await viewer.context.setOffline(true);
+    await viewer.page.reload();
+    await viewer.page.locator("article[data-hydrated]").waitFor();
+    await viewer.page.getByRole("heading", { level: 1, name: "Offline run" }).waitFor();
+    await expect
+      .poll(() => viewer.page.locator(".list__offline").textContent())
+      .toBe("You're offline. This is the list as it was when you last opened it; your ticks are kept on this device.");
+    expect(await group(viewer.page, "In the cart").textContent()).toMatch(/egg/);
+    await row(viewer.page, /flour/).locator("label.list__tick").tap();
+    await expect.poll(() => group(viewer.page, "In the cart").locator("li").count()).toBe(2);
+    await noHorizontalScroll(viewer.page);
+    expect(await axeSerious(viewer.page)).toEqual([]);
+    await viewer.page.reload();
+    await viewer.page.locator("article[data-hydrated]").waitFor();
+    await expect.poll(() => group(viewer.page, "In the cart").locator("li").count()).toBe(2);
+
+    // Back online: the line goes. The owner stops sharing; the viewer's reload answers 404 and the
+    // saved copy is gone, so offline the link no longer opens the list.
+    await viewer.context.setOffline(false);
+    await expect.poll(() => viewer.page.locator(".list__offline").textContent()).toBe("");
+    await revokeViaApi(owner.page, list, share.id);
+    const gone = await viewer.page.reload();
+    expect(gone?.status()).toBe(404);
+    await viewer.page.getByRole("heading", { level: 1, name: "This shared list is no longer available" }).waitFor();
+    expect(await keptSharePages(viewer.page)).toEqual([]);
+    await viewer.context.setOffline(true);
+    await viewer.page.reload();
+    await viewer.page.getByRole("heading", { level: 1, name: "You're offline" }).waitFor();
+    expect(await viewer.page.getByText("Offline run").count()).toBe(0);
+    await viewer.context.setOffline(false);
+
+    // A link turned off while the viewer is offline: coming back online is enough to clear the copy,
+    // even without a reload (the page asks the worker to read it again).
+    const next = await shareViaApi(owner.page, list);
+    await viewer.page.goto(next.url);
+    await viewer.page.locator("article[data-hydrated]").waitFor();
+    await keptForOffline(viewer.page);
+    await viewer.context.setOffline(true);
+    await expect.poll(() => viewer.page.locator(".list__offline").textContent()).toMatch(/^You're offline\./);
+    await revokeViaApi(owner.page, list, next.id);
+    await viewer.context.setOffline(false);
+    await expect.poll(() => keptSharePages(viewer.page), { timeout: 20_000 }).toEqual([]);
+
+    expect(owner.errors).toEqual([]);
+    expect(viewer.errors).toEqual([]);
+    await owner.context.close();
+    await viewer.context.close();
   });
 });

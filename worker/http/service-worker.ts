@@ -3,11 +3,13 @@
  * /sw.js so it gets its own Content-Security-Policy (the static-asset policy, default-src 'none',
  * would forbid the worker's own fetches) and is never cached by the browser's HTTP cache.
  *
- * What it keeps, and nothing else: the home page and every list page opened online (network first,
- * the saved copy when the network fails), their React Router data requests, and the hashed build
- * assets (cache first: their names change with their content). API calls always go to the network:
- * the list page queues changes itself while offline. A page never opened online answers a short
- * offline page.
+ * What it keeps, and nothing else: the home page, every list page and every shared list page (/s/{id},
+ * decision 0117) opened online (network first, the saved copy when the network fails), their React
+ * Router data requests, and the hashed build assets (cache first: their names change with their
+ * content). API calls always go to the network: the list page queues changes itself while offline. A
+ * page never opened online answers a short offline page. A kept page the network answers 404 or 410
+ * (a revoked share, a deleted list) is forgotten at once, with its data requests, so it cannot open
+ * from the cache again.
  */
 export const SERVICE_WORKER_PATH = "/sw.js";
 
@@ -20,8 +22,21 @@ const ASSETS = "recipecart-assets-v${SERVICE_WORKER_VERSION}";
 const KEEP = [PAGES, ASSETS];
 
 const isAsset = (url) => url.pathname.startsWith("/assets/");
-// Pages worth having offline: the home page (the app's start) and lists.
-const isKeptPage = (url) => url.pathname === "/" || url.pathname === "/_root.data" || /^\\/shopping-list\\/[A-Za-z0-9_-]+(\\.data)?$/.test(url.pathname);
+// Pages worth having offline: the home page (the app's start), lists and shared lists.
+const KEPT = /^\\/(?:shopping-list|s)\\/[A-Za-z0-9_-]+(?:\\.data)?$/;
+const isKeptPage = (url) => url.pathname === "/" || url.pathname === "/_root.data" || KEPT.test(url.pathname);
+// The server says the page is gone for good (a revoked share link, a deleted list).
+const isGone = (res) => res.status === 404 || res.status === 410;
+
+// Drops a kept page and its data requests (any query), so a gone page never opens from the cache.
+async function forget(cache, url) {
+  const page = url.pathname.replace(/\\.data$/, "");
+  if (page === "/") return;
+  await Promise.all([
+    cache.delete(new URL(page, self.location.origin).href, { ignoreSearch: true }),
+    cache.delete(new URL(page + ".data", self.location.origin).href, { ignoreSearch: true }),
+  ]);
+}
 
 async function keep(urls) {
   const pages = await caches.open(PAGES);
@@ -36,6 +51,7 @@ async function keep(urls) {
         } else if (isKeptPage(url)) {
           const res = await fetch(url.href, { credentials: "same-origin" });
           if (res.ok) await pages.put(url.href, res);
+          else if (isGone(res)) await forget(pages, url);
         }
       } catch {
         // Offline or gone: kept next time.
@@ -86,7 +102,10 @@ async function networkFirst(request, url) {
   const cache = await caches.open(PAGES);
   try {
     const res = await fetch(request);
-    if (res.ok && isKeptPage(url)) await cache.put(url.href, res.clone());
+    if (isKeptPage(url)) {
+      if (res.ok) await cache.put(url.href, res.clone());
+      else if (isGone(res)) await forget(cache, url);
+    }
     return res;
   } catch (err) {
     const saved = await cache.match(url.href);

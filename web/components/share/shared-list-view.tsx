@@ -4,11 +4,15 @@
  * 'Keep screen on' (where the browser has a wake lock).
  * Nothing here changes the list: a viewer's ticks are kept in their own browser (under the share id),
  * merged with the list's saved ticks by tap time (decision 0112).
+ * Opened once online, the page opens offline too (decision 0117): the service worker keeps it, and a
+ * line says the viewer is offline; their ticks work as ever (they never leave the browser).
  */
 import { useEffect, useState, useSyncExternalStore } from "react";
 import type { ShoppingListItem } from "../../../core/api/lists.ts";
 import type { SharedList } from "../../../core/api/shares.ts";
 import { mergeTick, type Tick } from "../../../core/shopping/ticks.ts";
+import { keepForOffline } from "../../lib/offline.ts";
+import { useOnline } from "../../lib/online.ts";
 import { applyPending, loadLocalTicks, saveLocalTicks, setUnitsCookie } from "../../lib/shopping-state.ts";
 import { Button } from "../../ui/button.tsx";
 import { LocalDate } from "../local-date.tsx";
@@ -23,6 +27,8 @@ const UNIT_OPTIONS = [
 ] as const;
 
 const noSubscribe = () => () => {};
+/** The shared page's offline line (docs/product/messages.md). */
+const SHARED_OFFLINE = "You're offline. This is the list as it was when you last opened it; your ticks are kept on this device.";
 /** Where this browser keeps a share viewer's own ticks (never the list's id: the viewer does not know it). */
 const ticksKey = (shareId: string) => `share:${shareId}`;
 
@@ -44,6 +50,12 @@ export function SharedListView({
   );
   const [ticks, setTicks] = useState<Map<string, Tick>>(() => new Map());
   useEffect(() => setTicks(loadLocalTicks(ticksKey(shareId))), [shareId]);
+  const online = useOnline();
+  // Opened once, usable offline: the service worker keeps this page (and what it loaded). Back online,
+  // it reads the page again, so the saved copy is fresh, or forgotten if the link was turned off.
+  useEffect(() => {
+    if (online && navigator.onLine) keepForOffline();
+  }, [online]);
   const list = applyPending(serverList, [], ticks);
 
   function tick(itemId: string, checked: boolean) {
@@ -132,6 +144,9 @@ export function SharedListView({
         <div className="list__tools">
           <WakeLockToggle />
         </div>
+        <output className="list__offline" data-offline={online ? undefined : ""} aria-live="polite">
+          {online ? "" : SHARED_OFFLINE}
+        </output>
       </header>
       <p className="list__readonly-note">
         Someone shared this list with you. You can tick items off here; your ticks are kept in this browser only.

@@ -9,6 +9,7 @@ import type { ListChange } from "../../../core/api/shopping.ts";
 import { mergeTick, type Tick } from "../../../core/shopping/ticks.ts";
 import { api, errorText } from "../../lib/api.ts";
 import { keepForOffline } from "../../lib/offline.ts";
+import { useOnline } from "../../lib/online.ts";
 import { listEditToken } from "../../lib/recipes-store.ts";
 import { createListSync, type Hold, type ListSync } from "../../lib/list-sync.ts";
 import {
@@ -23,24 +24,6 @@ import {
   tickOf,
 } from "../../lib/shopping-state.ts";
 import { toast } from "../../lib/toast.ts";
-
-function subscribeOnline(cb: () => void) {
-  window.addEventListener("online", cb);
-  window.addEventListener("offline", cb);
-  return () => {
-    window.removeEventListener("online", cb);
-    window.removeEventListener("offline", cb);
-  };
-}
-
-/** Whether the browser says it is online (true while rendering on the server). */
-export function useOnline(): boolean {
-  return useSyncExternalStore(
-    subscribeOnline,
-    () => navigator.onLine,
-    () => true,
-  );
-}
 
 const noSubscribe = () => () => {};
 
