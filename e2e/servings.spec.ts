@@ -2,13 +2,15 @@
  * Servings on the home page (issue 17), in Chromium at 375 px with touch: two recipes imported from
  * loopback fixture pages that share onion and garlic; each shows the page's yield, one is scaled
  * ×2 with a tap (kept across a reload), the other's servings field is stepped with the keyboard, and
- * the generated list's combined amounts follow the scale.
+ * the generated list's combined amounts follow the scale. On the dashboard, a list made from favourite
+ * recipes follows the scale chosen for each selected recipe (decision 0118).
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeSerious, noHorizontalScroll } from "./a11y.ts";
+import { axeSerious, expectToast, noHorizontalScroll } from "./a11y.ts";
 import { baseURL, closeBrowser, getBrowser, PHONE } from "./browser.ts";
 import { type FixtureServer, startFixtureServer } from "./fixture-server.ts";
+import { hydrated, registerViaApi } from "./users.ts";
 
 let fixtures: FixtureServer;
 beforeAll(async () => {
@@ -113,6 +115,69 @@ describe("servings on the home page", () => {
     await page.waitForURL(/\/shopping-list\/[\w-]{16,}$/);
     await page.locator("#list-title").waitFor();
     expect(await amountOf(page, /bread/)).toBe("1 slice");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("servings on the dashboard's favourites", () => {
+  it("a list made from favourites follows the scale chosen for each recipe", async () => {
+    const { context, page, errors } = await phone();
+    await registerViaApi(page, "favscale");
+    for (const file of ["weeknight-chili.html", "garden-salsa.html"]) {
+      const made = await page.request.post("/api/recipes/parse", {
+        data: { url: `${fixtures.origin}/${file}` },
+        headers: { origin: baseURL() },
+      });
+      expect(made.status(), await made.text()).toBe(201);
+      const { id } = (await made.json()) as { id: string };
+      const fav = await page.request.post(`/api/recipes/${id}/favorite`, { headers: { origin: baseURL() } });
+      expect(fav.status(), await fav.text()).toBe(200);
+    }
+    await page.goto("/dashboard?tab=favorites");
+    await hydrated(page);
+    const card = (title: string) =>
+      page
+        .getByRole("list", { name: "Favorite recipes" })
+        .getByRole("listitem")
+        .filter({ has: page.getByRole("heading", { name: title }) });
+    const chili = card("Weeknight Chili");
+    const salsa = card("Garden Salsa");
+    await chili.waitFor();
+    // The scale shows once a recipe is selected for the list: the page's yield and ×1 pressed.
+    expect(await chili.getByRole("group", { name: "Scale Weeknight Chili" }).count()).toBe(0);
+    await chili.locator(".checkbox").tap();
+    await chili.getByRole("group", { name: "Scale Weeknight Chili" }).waitFor();
+    expect(await chili.locator(".fav-scale__yield").textContent()).toBe("Serves 4");
+    expect(await chili.getByRole("button", { name: "×1" }).getAttribute("aria-pressed")).toBe("true");
+    await chili.getByRole("button", { name: "×2" }).tap();
+    await expect.poll(() => chili.locator(".fav-scale__yield").textContent()).toBe("Serves 4, scaled to 8");
+    expect(await chili.getByRole("button", { name: "×2" }).getAttribute("aria-pressed")).toBe("true");
+    expect(await chili.getByRole("button", { name: "×1" }).getAttribute("aria-pressed")).toBe("false");
+    await salsa.locator(".checkbox").tap();
+    await salsa.getByRole("group", { name: "Scale Garden Salsa" }).waitFor();
+    expect(await salsa.locator(".fav-scale__yield").textContent()).toBe("Serves 2");
+    await noHorizontalScroll(page);
+    expect(await axeSerious(page)).toEqual([]);
+
+    await page.getByRole("button", { name: "Create List (2)" }).tap();
+    await expectToast(page, "Shopping list created", undefined, false);
+    // The list as the server built it: the chili's 1 onion and 2 garlic cloves count twice, the salsa's once.
+    const history = await page.request.get("/api/users/me/shopping-lists?limit=1");
+    const [made] = ((await history.json()) as { lists: { id: string }[] }).lists;
+    const res = await page.request.get(`/api/shopping-lists/${made?.id}`);
+    expect(res.status()).toBe(200);
+    const list = (await res.json()) as { ingredients: Record<string, { name: string; amount: string }[]> };
+    const amount = (re: RegExp) =>
+      Object.values(list.ingredients)
+        .flat()
+        .find((i) => re.test(i.name))?.amount;
+    expect(amount(/^onions?$/)).toBe("3");
+    expect(amount(/^garlic$/)).toBe("5 cloves");
+    expect(amount(/tomato/)).toBe("4");
+    // The selection and its scales are cleared for the next list.
+    expect(await page.getByRole("button", { name: "Create List (0)" }).count()).toBe(1);
+    expect(await chili.getByRole("group", { name: "Scale Weeknight Chili" }).count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });

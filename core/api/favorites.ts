@@ -25,6 +25,11 @@ export const FavoriteRecipeSchema = z.object({
   /** The recipe's ingredient lines, as written. */
   ingredients: z.array(z.string()),
   ingredientCount: z.number().int(),
+  /**
+   * The page's yield as written (as in the recipe answer, decision 0115); null when it gave none. The
+   * dashboard shows it beside the scale chosen for a new list (decision 0118).
+   */
+  yields: z.string().nullable(),
   /** When the recipe was added (ISO 8601). */
   createdAt: z.string(),
   /** When the user favourited it (ISO 8601); lists are newest favourite first. */

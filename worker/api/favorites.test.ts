@@ -96,6 +96,36 @@ describe("recipe favourites", () => {
     expect(copy?.ingredients.map((i) => i.text)).toEqual(["1 pie crust", "3 apples"]);
   });
 
+  it("answer the page's yield as written, kept by a copy too (decision 0118); null for a recipe typed by hand", async () => {
+    const ann = await addUser();
+    const page = (name: string, recipeYield: string) =>
+      `<html><head><title>${name}</title><script type="application/ld+json">${JSON.stringify({
+        "@context": "https://schema.org",
+        "@type": "Recipe",
+        name,
+        recipeYield,
+        recipeIngredient: ["3 apples", "1 pie crust"],
+      })}</script></head><body><h1>${name}</h1></body></html>`;
+    const parse = (name: string, recipeYield: string, as: TestUser | null) =>
+      apiJson<{ id: string; yields?: string | null }>(
+        "/api/recipes/parse",
+        { method: "POST", as, body: { url: `https://example.com/${encodeURIComponent(name)}`, html: page(name, recipeYield) } },
+        201,
+      );
+    const own = await parse("Apple Pie", "Serves 4", ann);
+    const visitors = await parse("Visitor Pie", "Makes 12 tarts", null);
+    const typed = await manualRecipe("Typed Pie", ["3 apples"], ann);
+    for (const id of [own.id, visitors.id, typed.id]) await api(`/api/recipes/${id}/favorite`, { method: "POST", as: ann });
+    const { recipes: favs } = await favRecipes(ann);
+    expect(favs.map((f) => [f.title, f.yields])).toEqual([
+      ["Typed Pie", null],
+      ["Visitor Pie", "Makes 12 tarts"],
+      ["Apple Pie", "Serves 4"],
+    ]);
+    // The visitor's recipe is the user's own copy, which kept the yield.
+    expect(favs[1]?.copiedFromId).toBe(visitors.id);
+  });
+
   it("removing by the original's id drops the favourite of the copy", async () => {
     const ann = await addUser();
     const r = await manualRecipe("Shared salad", ["1 lettuce"]);

@@ -65,6 +65,8 @@ export interface FavoriteRecipeRow {
   createdAt: number;
   favoritedAt: number;
   copiedFromId: string | null;
+  /** The page's yield text kept with the recipe (details.yields), if it is text. */
+  yields: unknown;
 }
 
 /** The user's favourite recipes, newest favourite first. */
@@ -72,7 +74,8 @@ export async function findFavoriteRecipes(db: Db, userId: string): Promise<Favor
   const rows = await db.$client
     .prepare(
       `select r.id as id, r.title as title, r.url as url, r.source as source, r.ingredients as ingredients,
-         r.created_at as createdAt, r.copied_from_id as copiedFromId, f.created_at as favoritedAt
+         r.created_at as createdAt, r.copied_from_id as copiedFromId, f.created_at as favoritedAt,
+         json_extract(r.details, '$.yields') as yields
        from favorite_recipes f join recipes r on r.id = f.recipe_id
        where f.user_id = ?1 order by f.created_at desc, f.rowid desc limit ?2`,
     )

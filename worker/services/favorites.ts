@@ -30,6 +30,7 @@ import { sha256Hex } from "../lib/crypto.ts";
 import { isWellFormedId, newId } from "../lib/ids.ts";
 import type { Caller, CallerUser } from "./caller.ts";
 import { DomainError } from "./errors.ts";
+import { YIELDS_MAX } from "./recipes.ts";
 import { may, proveEdit } from "./policy.ts";
 
 const recipeNotFound = () => new DomainError("not_found", "recipe_not_found", "Recipe not found.");
@@ -49,6 +50,7 @@ export async function listFavoriteRecipes(db: Db, user: CallerUser): Promise<Fav
       createdAt: iso(r.createdAt),
       favoritedAt: iso(r.favoritedAt),
       copiedFromId: r.copiedFromId,
+      yields: typeof r.yields === "string" && r.yields.trim() ? r.yields.slice(0, YIELDS_MAX) : null,
     };
   });
 }

@@ -49,7 +49,7 @@ export const PARSED_PAGE_TTL_MS = 24 * 60 * 60 * 1000;
 /** Version of the cached value's shape; other versions are treated as a miss. */
 const CACHE_VERSION = 1;
 /** Longest yield text kept and answered ("4 servings"; a page's longer text is clipped). */
-const YIELDS_MAX = 200;
+export const YIELDS_MAX = 200;
 
 /** Turns page HTML into a recipe draft. The Worker's default runs core/extract with the native HTMLRewriter. */
 export type Extractor = (html: string, url: string) => Promise<ExtractResult>;

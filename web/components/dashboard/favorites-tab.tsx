@@ -1,13 +1,15 @@
 /**
  * The dashboard's favourites tab (docs/product/screens.md /dashboard, validation.md, behaviour.md): favourite
  * recipes with checkboxes, Select All / Deselect All and 'Create List (n)' (nothing selected: 'No
- * recipes selected'), which builds a list, clears the selection and opens the after-create dialog;
+ * recipes selected'), which builds a list (each selected recipe at its chosen scale, decision 0118),
+ * clears the selection and opens the after-create dialog;
  * then the favourite lists with Remove. Data comes from the dashboard loader.
  */
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import type { FavoriteList, FavoriteRecipe } from "../../../core/api/favorites.ts";
 import type { ShoppingList } from "../../../core/api/lists.ts";
+import { scalesOf } from "../../../core/recipe/scale.ts";
 import { api } from "../../lib/api.ts";
 import { failureMessage } from "../../lib/form-validation.ts";
 import { toast } from "../../lib/toast.ts";
@@ -25,6 +27,8 @@ export function FavoritesTab({ recipes, lists }: { recipes: FavoriteRecipe[]; li
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<ShoppingList | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  // The scale chosen for each selected recipe (absent = 1), sent as the list's `scales` (decision 0118).
+  const [scales, setScales] = useState<ReadonlyMap<string, number>>(() => new Map());
   // Only ids still in the favourites count (one may have been removed meanwhile).
   const chosen = recipes.filter((r) => selected.has(r.id));
   const allSelected = recipes.length > 0 && chosen.length === recipes.length;
@@ -50,8 +54,13 @@ export function FavoritesTab({ recipes, lists }: { recipes: FavoriteRecipe[]; li
     }
     setCreating(true);
     try {
-      const list = await api.lists.create({ name: defaultListName(), recipeIds: chosen.map((r) => r.id) });
+      const list = await api.lists.create({
+        name: defaultListName(),
+        recipeIds: chosen.map((r) => r.id),
+        scales: scalesOf(chosen.map((r) => [r.id, scales.get(r.id)] as const)),
+      });
       setSelected(new Set());
+      setScales(new Map());
       setCreated(list);
       toast({ title: "Shopping list created", description: `${list.name} is ready.` });
     } catch (err) {
@@ -92,7 +101,12 @@ export function FavoritesTab({ recipes, lists }: { recipes: FavoriteRecipe[]; li
                   select(recipe.id, false);
                   setBusy(null);
                 }}
-                selection={{ selected: selected.has(r.id), onChange: (on) => select(r.id, on) }}
+                selection={{
+                  selected: selected.has(r.id),
+                  onChange: (on) => select(r.id, on),
+                  scale: scales.get(r.id) ?? 1,
+                  onScale: (scale) => setScales((s) => new Map(s).set(r.id, scale)),
+                }}
               />
             ))}
           </ul>

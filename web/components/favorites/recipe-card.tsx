@@ -1,7 +1,8 @@
 /**
  * A favourite recipe's card (docs/product/screens.md /favorites): title, source, ingredient count, a
  * link to the original page, the date it was added, View (the recipe view dialog) and Remove. In the
- * dashboard's favourites tab it has a checkbox for 'Create List (n)'.
+ * dashboard's favourites tab it has a checkbox for 'Create List (n)' and, once selected, the scale for
+ * that list (decision 0118).
  */
 import { useState } from "react";
 import { Checkbox } from "react-aria-components";
@@ -11,13 +12,14 @@ import { ExternalLink } from "../../ui/link.tsx";
 import { RecipeViewDialog } from "../dialogs/recipe-view-dialog.tsx";
 import { plural } from "../dialogs/list-contents.tsx";
 import { LocalDate } from "../local-date.tsx";
+import { ScaleChoice } from "./scale-choice.tsx";
 
 export interface RecipeCardProps {
   recipe: FavoriteRecipe;
   onRemove: (recipe: FavoriteRecipe) => void;
   removing?: boolean;
-  /** Dashboard: selection for a new list. */
-  selection?: { selected: boolean; onChange: (selected: boolean) => void };
+  /** Dashboard: selection for a new list, and the recipe's scale in it while selected. */
+  selection?: { selected: boolean; onChange: (selected: boolean) => void; scale: number; onScale: (scale: number) => void };
 }
 
 export function RecipeCard({ recipe, onRemove, removing, selection }: RecipeCardProps) {
@@ -48,6 +50,9 @@ export function RecipeCard({ recipe, onRemove, removing, selection }: RecipeCard
           Added <LocalDate iso={recipe.createdAt} />
         </span>
       </p>
+      {selection?.selected ? (
+        <ScaleChoice title={recipe.title} yields={recipe.yields} scale={selection.scale} onChange={selection.onScale} />
+      ) : null}
       <div className="fav-card__actions">
         {recipe.url ? (
           <ExternalLink href={recipe.url} className="fav-card__link" aria-label={`Original recipe: ${recipe.title} (opens in a new tab)`}>
