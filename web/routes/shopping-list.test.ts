@@ -18,21 +18,25 @@ const LIST: ShoppingList = {
 
 type Read = (id: string, units: string) => Promise<ShoppingList | null>;
 
-function load(id: string | undefined, get: Read, cookie?: string, owner?: { shared: boolean; asked: string[] }) {
+function load(
+  id: string | undefined,
+  get: Read,
+  cookie?: string,
+  share: { shared: boolean; asked: string[]; owned?: boolean } = { shared: false, asked: [] },
+) {
   const context = new RouterContextProvider();
   context.set(servicesContext, {
     lists: {
       get: (id: string) => get(id, "as-written"),
       read: async (id: string, _caller: Caller, units: string) => {
         const list = await get(id, units);
-        return list ? { list, owned: Boolean(owner) } : null;
+        return list ? { list, owned: Boolean(share.owned) } : null;
       },
     },
     shares: {
-      ownerShared: async (id: string) => {
-        if (!owner) throw new Error("only an owner's page asks whether the list is shared");
-        owner.asked.push(id);
-        return owner.shared;
+      listShared: async (id: string) => {
+        share.asked.push(id);
+        return share.shared;
       },
     },
   } as unknown as PageServices);
@@ -56,16 +60,18 @@ describe("shopping-list loader", () => {
   it("returns the list the services read for this id", async () => {
     const asked: string[] = [];
     const data = await load(LIST.id, async (id) => (asked.push(id), LIST));
-    expect(data).toEqual({ list: LIST, owned: false, shared: null, units: "as-written" });
+    expect(data).toEqual({ list: LIST, owned: false, shared: false, units: "as-written" });
     expect(asked).toEqual([LIST.id]);
   });
 
-  it("says whether an owner's list has a live share link (decision 0116)", async () => {
-    for (const shared of [true, false]) {
-      const owner = { shared, asked: [] as string[] };
-      const data = await load(LIST.id, async () => LIST, undefined, owner);
-      expect(data).toMatchObject({ owned: true, shared });
-      expect(owner.asked).toEqual([LIST.id]);
+  it("says whether the list has a live share link, to its owner and to anyone else reading it (decisions 0116, 0158)", async () => {
+    for (const owned of [true, false]) {
+      for (const shared of [true, false]) {
+        const share = { shared, owned, asked: [] as string[] };
+        const data = await load(LIST.id, async () => LIST, undefined, share);
+        expect(data).toMatchObject({ owned, shared });
+        expect(share.asked).toEqual([LIST.id]);
+      }
     }
   });
 

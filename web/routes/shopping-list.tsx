@@ -23,13 +23,14 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const cookieUnits = unitsFromCookie(request.headers.get("cookie"));
   const units: UnitChoice = isUnitChoice(cookieUnits) ? cookieUnits : "as-written";
   let found: { list: ShoppingList; owned: boolean } | null;
-  // Whether the owner's list has a live share link (decision 0116); null for anyone else.
+  // Whether the list has a live share link (decisions 0116, 0158): known to the first HTML, so the
+  // 'Shared: …' line has its place before the browser knows whether this visitor may change the list.
   let shared: boolean | null = null;
   try {
     const services = context.get(servicesContext);
     const caller = context.get(callerContext);
     found = await services.lists.read(params.id, caller, units);
-    if (found?.owned) shared = await services.shares.ownerShared(params.id, caller);
+    if (found) shared = await services.shares.listShared(params.id);
   } catch (err) {
     console.error("shopping list load failed", err);
     throw data("Failed to load shopping list", { status: 503, statusText: "Service Unavailable" });

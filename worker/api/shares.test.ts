@@ -8,7 +8,6 @@ import { describe, expect, it, vi } from "vitest";
 import type { ListChangesResponse, ShoppingList } from "../../core/api/lists.ts";
 import type { ListShare, ListShares, SharedList } from "../../core/api/shares.ts";
 import { newId } from "../lib/ids.ts";
-import { ANONYMOUS, type Caller, signedIn } from "../services/caller.ts";
 import { createPageServices } from "../services/page-services.ts";
 import { addUser, api, apiJson, db, makeList, manualRecipe, type TestUser } from "../test/signed-in.ts";
 import { expectDefined } from "../../core/lib/expect-defined.ts";
@@ -249,25 +248,18 @@ describe("rate limit", () => {
 
 describe("page services for the list and shared pages", () => {
   const services = createPageServices(db, env);
-  const callerOf = (user: TestUser): Caller =>
-    signedIn(
-      { id: user.id, firstName: "", lastName: "", email: user.email, isAdmin: false, createdAt: new Date(), updatedAt: new Date() },
-      { id: newId(), via: "bearer", expiresAt: new Date(Date.now() + 60_000) },
-    );
-
-  it("tells only the signed-in owner whether their list has a live link", async () => {
+  it("tells the list page whether the list has a live link (decision 0158), and nothing about other lists", async () => {
     const owner = await addUser();
-    const other = await addUser();
     const list = await ownedList(owner);
-    expect(await services.shares.ownerShared(list.id, callerOf(owner))).toBe(false);
+    const otherList = await ownedList(await addUser());
+    expect(await services.shares.listShared(list.id)).toBe(false);
     const made = await apiJson<ListShare>(`/api/shopping-lists/${list.id}/shares`, { method: "POST", as: owner }, 201);
-    expect(await services.shares.ownerShared(list.id, callerOf(owner))).toBe(true);
-    expect(await services.shares.ownerShared(list.id, callerOf(other))).toBeNull();
-    expect(await services.shares.ownerShared(list.id, ANONYMOUS)).toBeNull();
-    expect(await services.shares.ownerShared("not an id", callerOf(owner))).toBeNull();
+    expect(await services.shares.listShared(list.id)).toBe(true);
+    expect(await services.shares.listShared(otherList.id)).toBe(false);
+    expect(await services.shares.listShared("not an id")).toBe(false);
     expect((await services.shares.read(made.id, "as-written"))?.name).toBe("Soup night");
     expect((await revoke(list.id, made.id, owner)).status).toBe(204);
-    expect(await services.shares.ownerShared(list.id, callerOf(owner))).toBe(false);
+    expect(await services.shares.listShared(list.id)).toBe(false);
     expect(await services.shares.read(made.id, "as-written")).toBeNull();
     expect(await services.shares.read("../x", "as-written")).toBeNull();
   });

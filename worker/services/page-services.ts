@@ -22,7 +22,7 @@ import type { Caller } from "./caller.ts";
 import { listFavoriteLists, listFavoriteRecipes, listHistory } from "./favorites.ts";
 import { getShoppingList, readShoppingList } from "./lists.ts";
 import { listSessions } from "./sessions.ts";
-import { ownerListShared, readSharedList } from "./shares.ts";
+import { listHasLiveShare, readSharedList } from "./shares.ts";
 import { readStaples } from "./staples.ts";
 import { providerButtons } from "./oauth-providers.ts";
 
@@ -43,8 +43,8 @@ export interface PageServices {
   shares: {
     /** The list behind a live share link as GET /api/shares/{id} answers it (decision 0116); null when revoked or unknown. */
     read(shareId: string, units: UnitChoice): Promise<SharedList | null>;
-    /** Whether the caller's own list has a live share link; null unless the caller is its signed-in owner. */
-    ownerShared(listId: string, caller: Caller): Promise<boolean | null>;
+    /** Whether the list has a live share link (decision 0158): told to every reader of the list page; false for an unknown id. */
+    listShared(listId: string): Promise<boolean>;
   };
   sessions: {
     /** The caller's live sessions as GET /api/auth/sessions answers them; null when signed out. */
@@ -88,7 +88,7 @@ export function createPageServices(db: Db, env: object): PageServices {
     },
     shares: {
       read: async (shareId, units) => (ShareIdSchema.safeParse(shareId).success ? readSharedList(db, shareId, units) : null),
-      ownerShared: async (listId, caller) => (isWellFormedId(listId) ? ownerListShared(db, caller, listId) : null),
+      listShared: async (listId) => (isWellFormedId(listId) ? listHasLiveShare(db, listId) : false),
     },
     sessions: {
       async list(caller) {

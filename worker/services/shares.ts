@@ -16,7 +16,6 @@ import { findLiveShare, findLiveShares, insertShareUnlessLive, revokeShareRow, t
 import { newId } from "../lib/ids.ts";
 import type { Caller } from "./caller.ts";
 import { DomainError } from "./errors.ts";
-import { findList } from "../db/lists.ts";
 import { readShoppingList, requireChangeable } from "./lists.ts";
 
 /** What a holder of a revoked or unknown link is told (docs/product/messages.md). */
@@ -53,13 +52,13 @@ export async function liveShares(db: Db, caller: Caller, listId: string, editTok
 }
 
 /**
- * For the list page's loader: whether a signed-in owner's list has a live share link; null for anyone
- * else (a signed-out creator proves the edit token from the browser, so the page asks the API then).
+ * For the list page's loader: whether the list has a live share link, for whoever reads the page
+ * (decision 0158). The server cannot tell a signed-out creator (the edit token stays in their browser)
+ * from someone holding only the list's link, so it says it to both; the page shows 'Shared: …' only to
+ * whoever may change the list, and keeps its place for the others. It reveals that a link exists, never
+ * the link. False for an unknown list.
  */
-export async function ownerListShared(db: Db, caller: Caller, listId: string): Promise<boolean | null> {
-  if (!caller.user) return null;
-  const list = await findList(db, listId);
-  if (!list || list.userId !== caller.user.id) return null;
+export async function listHasLiveShare(db: Db, listId: string): Promise<boolean> {
   return (await findLiveShares(db, listId)).length > 0;
 }
 

@@ -1,5 +1,6 @@
 /**
- * The visitor's added recipes (docs/product/screens.md Home): title, source, ingredient count, edit and delete,
+ * The visitor's added recipes (docs/product/screens.md Home): title, source, ingredient count, edit and delete
+ * (icon buttons beside the title on a phone, with their words where the card has room),
  * a favourite toggle when signed in,
  * and the 'Generate Shopping List' button. Generating POSTs the recipe ids, remembers the new
  * list and opens it.
@@ -168,7 +169,8 @@ export function AddedRecipes({ recipes, ready }: { recipes: AddedRecipe[]; ready
                 {userId ? <FavoriteSlot recipe={recipe} userId={userId} /> : null}
                 <Button
                   variant="outline"
-                  size="sm"
+                  size="icon"
+                  className="added__action"
                   aria-label={`Edit ${recipe.title}`}
                   data-row-focus=""
                   onHoverStart={preloadEditDialog}
@@ -184,10 +186,18 @@ export function AddedRecipes({ recipes, ready }: { recipes: AddedRecipe[]; ready
                     });
                   }}
                 >
-                  Edit
+                  <PencilIcon />
+                  <span className="added__action-label">Edit</span>
                 </Button>
-                <Button variant="ghost" size="sm" aria-label={`Delete ${recipe.title}`} onPress={() => remove(recipe)}>
-                  Delete
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="added__action"
+                  aria-label={`Delete ${recipe.title}`}
+                  onPress={() => remove(recipe)}
+                >
+                  <TrashIcon />
+                  <span className="added__action-label">Delete</span>
                 </Button>
               </div>
               <ServingsSlot recipe={recipe} />
@@ -200,5 +210,44 @@ export function AddedRecipes({ recipes, ready }: { recipes: AddedRecipe[]; ready
       </Button>
       {RecipeEditDialog ? <RecipeEditDialog recipe={editing} onClose={() => setEditing(null)} onDelete={deleteForGood} /> : null}
     </section>
+  );
+}
+
+/* Edit and Delete are icons beside the title on a phone; their words show where the card has room
+   (home.css). The buttons' names come from aria-label ('Edit <title>'), so the words are not needed for them. */
+function PencilIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M4 20h4L19 9a2.8 2.8 0 0 0-4-4L4 16v4z" />
+      <path d="M13.5 6.5l4 4" />
+    </svg>
+  );
+}
+
+function TrashIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
+    </svg>
   );
 }

@@ -4,10 +4,7 @@
  * 0064's pattern), so the list page carries only this file.
  */
 import { useEffect, useState } from "react";
-import { api } from "../../lib/api.ts";
-import { onFirstInteraction } from "../../lib/interaction.ts";
 import { lazyPart, useLazyPart } from "../../lib/lazy-part.ts";
-import { listEditToken } from "../../lib/recipes-store.ts";
 import { toast } from "../../lib/toast.ts";
 import { Button } from "../../ui/button.tsx";
 
@@ -18,32 +15,15 @@ const preload = () => void shareDialog.load();
 export type ShareState = boolean | undefined;
 
 /**
- * Whether the list has a live share link. The loader says so for a signed-in owner's list (`fromLoader`);
- * a signed-out creator's browser asks the API at the visitor's first interaction (it holds the edit token
- * the server needs), not while the page loads (decision 0146).
+ * Whether the list has a live share link. The loader says so for every reader of the list (decision
+ * 0158), so the first HTML already has it and nothing is asked from the browser; the Share dialog
+ * updates it (a link made or stopped), and so does a new answer from the loader.
  */
-export function useListShare(listId: string, canEdit: boolean, fromLoader: boolean | null): [ShareState, (shared: boolean) => void] {
+export function useListShare(fromLoader: boolean | null): [ShareState, (shared: boolean) => void] {
   const [shared, setShared] = useState<ShareState>(fromLoader ?? undefined);
   useEffect(() => {
     if (fromLoader !== null) setShared(fromLoader);
   }, [fromLoader]);
-  useEffect(() => {
-    if (!canEdit || fromLoader !== null) return;
-    let current = true;
-    const cancel = onFirstInteraction(() => {
-      api.shares.list(listId, { editToken: listEditToken(listId) }).then(
-        (answer) => {
-          if (current) setShared((known) => known ?? answer.shares.length > 0);
-        },
-        // Offline or refused: the page says nothing about sharing until the dialog is opened.
-        () => {},
-      );
-    });
-    return () => {
-      current = false;
-      cancel();
-    };
-  }, [listId, canEdit, fromLoader]);
   return [shared, setShared];
 }
 
@@ -92,8 +72,18 @@ export function ShareButton({
   );
 }
 
-/** 'Shared: …' under the list's buttons while a link is on (the dialog has 'Stop sharing'). */
-export function ShareStatus({ shared }: { shared: ShareState }) {
+/**
+ * 'Shared: …' under the list's buttons while a link is on (the dialog has 'Stop sharing'). It is in the
+ * server's HTML whenever a link is on (decision 0158), hidden until the page knows this visitor may
+ * change the list: a signed-out creator's browser learns that only after hydration (the edit token is
+ * kept in it), so the line shows in a place it already had and moves nothing. For someone who may not
+ * change the list it stays hidden (from screen readers too), keeping its place.
+ */
+export function ShareStatus({ shared, canEdit }: { shared: ShareState; canEdit: boolean }) {
   if (!shared) return null;
-  return <p className="list__share-status">Shared: anyone with the link can view this list and tick items off for themselves.</p>;
+  return (
+    <p className="list__share-status" data-unseen={canEdit ? undefined : ""} aria-hidden={canEdit ? undefined : true}>
+      Shared: anyone with the link can view this list and tick items off for themselves.
+    </p>
+  );
 }

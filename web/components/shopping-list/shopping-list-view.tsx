@@ -47,14 +47,14 @@ export function ShoppingListView({
   list: ShoppingList;
   onChanged: () => Promise<void>;
   owned?: boolean;
-  /** Whether the owner's list has a live share link (from the loader); null when the loader could not say. */
+  /** Whether the list has a live share link (from the loader, decision 0158); null when the loader could not say. */
   shared?: boolean | null;
   units?: string;
 }) {
   const shopping = useShopping(serverList, owned, units);
   const list = shopping.list;
   const { canEdit } = shopping;
-  const [share, setShare] = useListShare(list.id, canEdit, shared);
+  const [share, setShare] = useListShare(shared);
   // Items removed but not yet sent: the removal is sent when its toast closes, unless Undo was pressed.
   const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
   const [editing, setEditing] = useState<ShoppingListItem | null>(null);
@@ -208,7 +208,7 @@ export function ShoppingListView({
           {canEdit ? <ShareButton listId={list.id} listName={list.name} share={share} onShareChange={setShare} /> : null}
           {userId ? <ListFavorite list={list} userId={userId} /> : null}
         </div>
-        {canEdit ? <ShareStatus shared={share} /> : null}
+        <ShareStatus shared={share} canEdit={canEdit} />
         <fieldset className="list__units">
           <legend className="list__units-legend">Units</legend>
           {UNIT_OPTIONS.map((o) => (

@@ -1,0 +1,291 @@
+/**
+ * Small UI faults a first-time user meets (issue 16), in Chromium against the built Worker:
+ * - an added recipe's actions sit beside its title on a phone (icon buttons with accessible names,
+ *   44 px targets, nothing sideways), signed out and signed in (with the favourite heart);
+ * - keyboard focus rings only the focused control: no react-aria container (Select, Group) that only
+ *   holds focus is ringed while Tab walks the contact form, the sign-in form and the home page;
+ * - 'Shared: …' on a signed-out creator's list is in the server's HTML in its final place, so nothing
+ *   moves when it shows (no layout shift, measured with a PerformanceObserver), and it stays hidden from
+ *   someone holding only the list's link (decision 0158).
+ */
+import type { Page } from "playwright-core";
+import { afterAll, describe, expect, it } from "vitest";
+import { axeSerious, noHorizontalScroll } from "./a11y.ts";
+import { baseURL, closeBrowser, getBrowser, openPage, PHONE } from "./browser.ts";
+import { makeList } from "./lists.ts";
+import { hydrated, registerViaApi } from "./users.ts";
+
+afterAll(closeBrowser);
+
+const LONG_TITLE = "Grandma's slow-cooked Sunday beef and winter vegetable stew with dumplings";
+
+async function addManual(page: Page, title: string, ingredients: string) {
+  await page.getByRole("tab", { name: "Manual Entry" }).click();
+  await page.getByRole("textbox", { name: "Recipe title" }).fill(title);
+  await page.getByRole("textbox", { name: "Ingredients" }).fill(ingredients);
+  await page.getByRole("button", { name: "Add Recipe" }).click();
+  await page.locator(".added__item", { has: page.getByRole("heading", { name: title }) }).waitFor();
+}
+
+type Box = { x: number; y: number; right: number; bottom: number; width: number; height: number };
+
+/** Each added recipe's title, actions and action buttons, as laid out now. */
+const addedLayout = (page: Page) =>
+  page.$$eval(".added__item", (items) => {
+    const box = (el: Element | null): Box | null => {
+      if (!el) return null;
+      const r = el.getBoundingClientRect();
+      return { x: r.x, y: r.y, right: r.right, bottom: r.bottom, width: r.width, height: r.height };
+    };
+    return items.map((item) => ({
+      item: box(item),
+      title: box(item.querySelector(".added__name")),
+      actions: box(item.querySelector(".added__actions")),
+      buttons: [...item.querySelectorAll(".added__actions button, .added__actions .favorite-slot")].map((b) => ({
+        name: b.getAttribute("aria-label") ?? "",
+        box: box(b),
+      })),
+    }));
+  });
+
+async function expectActionsBesideTitles(page: Page, titles: string[], withFavorite: boolean) {
+  const layout = await addedLayout(page);
+  expect(layout).toHaveLength(titles.length);
+  for (const [i, row] of layout.entries()) {
+    const { item, title, actions } = row;
+    if (!item || !title || !actions) throw new Error(`added recipe ${i} is missing its title or actions`);
+    // Beside the title: the actions start above the title's last line (not on a line of their own below it).
+    expect(actions.y, titles[i]).toBeLessThan(title.bottom);
+    expect(actions.x, titles[i]).toBeGreaterThan(title.x);
+    expect(actions.right, titles[i]).toBeLessThanOrEqual(item.right);
+    expect(title.width, titles[i]).toBeGreaterThanOrEqual(100);
+    expect(row.buttons.length, titles[i]).toBe(withFavorite ? 3 : 2);
+    // Targets of at least 44 x 44 px.
+    for (const b of row.buttons) {
+      expect(b.box?.width ?? 0, b.name).toBeGreaterThanOrEqual(44);
+      expect(b.box?.height ?? 0, b.name).toBeGreaterThanOrEqual(44);
+    }
+  }
+  for (const t of titles) {
+    await page.getByRole("button", { name: `Edit ${t}`, exact: true }).waitFor();
+    await page.getByRole("button", { name: `Delete ${t}`, exact: true }).waitFor();
+  }
+  await noHorizontalScroll(page);
+}
+
+describe("added recipes on a phone", () => {
+  it("keeps Edit and Delete beside the title, signed out, as 44 px icon buttons with accessible names", async () => {
+    const { page, context, problems } = await openPage({ viewport: PHONE });
+    await page.goto("/");
+    await page.locator(".home[data-hydrated]").waitFor();
+    await addManual(page, "Pancakes", "1 cup flour\n2 eggs");
+    await addManual(page, LONG_TITLE, "1 kg beef\n3 carrots");
+    await expectActionsBesideTitles(page, ["Pancakes", LONG_TITLE], false);
+    expect(await axeSerious(page)).toEqual([]);
+
+    // The icon buttons still work: Edit opens the editor for that recipe.
+    await page.getByRole("button", { name: "Edit Pancakes", exact: true }).click();
+    await page.getByRole("dialog", { name: "Edit Recipe" }).waitFor();
+    expect(problems.pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("keeps the favourite heart, Edit and Delete beside the title for a signed-in user", async () => {
+    const { page, context, problems } = await openPage({ viewport: PHONE });
+    await registerViaApi(page, "uipolish-home");
+    await page.goto("/");
+    await page.locator(".home[data-hydrated]").waitFor();
+    await addManual(page, LONG_TITLE, "1 kg beef\n3 carrots");
+    await page.getByRole("button", { name: `Favorite ${LONG_TITLE}` }).waitFor();
+    await expectActionsBesideTitles(page, [LONG_TITLE], true);
+    expect(await axeSerious(page)).toEqual([]);
+    expect(problems.pageErrors).toEqual([]);
+    await context.close();
+  });
+});
+
+/**
+ * The elements around the focused one that draw an outline, and whether the focused one does (or, for
+ * a check box or radio whose input is visually hidden, the label wrapping it). Browser-side code: it
+ * checks for itself.
+ */
+const ringState = (page: Page) =>
+  page.evaluate(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body) return { active: "", ringed: false, ringedAround: [] as string[] };
+    const describe = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}.${[...el.classList].join(".")}${el.getAttribute("role") ? `[role=${el.getAttribute("role")}]` : ""}`;
+    const drawn = (el: Element) => {
+      const s = getComputedStyle(el);
+      return (s.outlineStyle !== "none" && Number.parseFloat(s.outlineWidth) > 0) || /rgb/.test(s.boxShadow);
+    };
+    const wrapper = active.closest("label");
+    const ringedAround: string[] = [];
+    for (let p = active.parentElement; p && p !== document.documentElement; p = p.parentElement) {
+      if (p === wrapper) continue;
+      const s = getComputedStyle(p);
+      if (s.outlineStyle !== "none" && Number.parseFloat(s.outlineWidth) > 0) ringedAround.push(describe(p));
+    }
+    return { active: describe(active), ringed: drawn(active) || (wrapper ? drawn(wrapper) : false), ringedAround };
+  });
+
+/** Tabs through the page from the top; at each stop the focused control shows a ring and nothing around it does. */
+async function tabThrough(page: Page, stops: number, mustVisit: RegExp[]): Promise<string[]> {
+  // From the top of the page, with nothing focused.
+  await page.evaluate(() => {
+    if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+    window.scrollTo(0, 0);
+  });
+  const seen: string[] = [];
+  for (let i = 0; i < stops; i++) {
+    await page.keyboard.press("Tab");
+    const state = await ringState(page);
+    if (!state.active) continue;
+    seen.push(state.active);
+    expect(state.ringedAround, `ringed around ${state.active}`).toEqual([]);
+    expect(state.ringed, `${state.active} shows no focus ring`).toBe(true);
+  }
+  for (const re of mustVisit)
+    expect(
+      seen.some((s) => re.test(s)),
+      `${re} reached by Tab in: ${seen.join(" | ")}`,
+    ).toBe(true);
+  return seen;
+}
+
+describe("focus rings with the keyboard", () => {
+  it("ring only the focused control on the contact form (the Select's root is not ringed)", async () => {
+    const { page, context, problems } = await openPage({ viewport: PHONE });
+    await page.goto("/contact");
+    await hydrated(page);
+    await tabThrough(page, 30, [/select__button/, /textarea/]);
+    // Focus in the Select: react-aria marks its root focus-visible, and the root draws nothing.
+    const select = page.locator(".select").first();
+    await page.getByRole("button", { name: /Category/ }).focus();
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Tab");
+    expect(await select.getAttribute("data-focus-visible")).not.toBeNull();
+    expect(await select.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe("none");
+    expect(await page.locator(".select__button").evaluate((el) => getComputedStyle(el).outlineStyle)).toBe("solid");
+    expect(problems.pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("ring only the focused control on the sign-in form (the password Group is not ringed)", async () => {
+    const { page, context, problems } = await openPage({ viewport: PHONE });
+    await page.goto("/auth");
+    await hydrated(page);
+    await tabThrough(page, 25, [/password-field__input/, /password-field__toggle/]);
+    const group = page.locator(".password-field").first();
+    await page.locator(".password-field__input").first().focus();
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Tab");
+    expect(await group.getAttribute("data-focus-visible")).not.toBeNull();
+    expect(await group.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe("none");
+    expect(problems.pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("ring only the focused control on the home page with an added recipe (servings field and tabs included)", async () => {
+    const { page, context, problems } = await openPage({ viewport: PHONE });
+    // A recipe added from a page with a yield, as this browser keeps it (the servings field needs a yield).
+    await page.addInitScript(() =>
+      localStorage.setItem(
+        "recipecart:recipes",
+        JSON.stringify([
+          { id: "uipolishRecipe000000001", title: "Chili", source: "example.test", ingredients: ["1 onion"], yields: "Serves 4" },
+        ]),
+      ),
+    );
+    await page.goto("/");
+    await page.locator(".home[data-hydrated]").waitFor();
+    await page.locator(".added__item").waitFor();
+    // The servings control loads at the first interaction: a key press outside any control.
+    await page.keyboard.press("Shift");
+    await page.locator(".servings__input").waitFor();
+    await tabThrough(page, 40, [/tabs__tab/, /servings__input/, /servings__choice/, /added__action/]);
+    expect(problems.pageErrors).toEqual([]);
+    await context.close();
+  }, 60_000);
+});
+
+/** Sums every layout shift from the page's start (hadRecentInput included: a shift under the finger counts too). */
+const SHIFT_OBSERVER = () => {
+  const w = window as unknown as { __shifts: { value: number; sources: string[] }[] };
+  w.__shifts = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries() as unknown as { value: number; sources?: { node?: Node | null }[] }[]) {
+      w.__shifts.push({
+        value: e.value,
+        sources: (e.sources ?? []).map((s) =>
+          s.node instanceof Element ? `${s.node.tagName.toLowerCase()}.${s.node.className}` : String(s.node?.nodeName),
+        ),
+      });
+    }
+  }).observe({ type: "layout-shift", buffered: true });
+};
+const shifts = (page: Page) => page.evaluate(() => (window as unknown as { __shifts: { value: number; sources: string[] }[] }).__shifts);
+
+describe("'Shared: …' on a signed-out creator's list", () => {
+  it("is in the server's HTML where it will show, shows without a tap, and moves nothing", async () => {
+    const { page, context, problems } = await openPage({ viewport: PHONE });
+    const list = await makeList(page, { name: "Shared run", recipes: [{ title: "Soup", ingredients: ["2 onions", "1 l stock"] }] });
+    const made = await page.request.post(`/api/shopping-lists/${list.id}/shares`, {
+      headers: { origin: baseURL(), "x-edit-token": list.editToken ?? "" },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    await page.addInitScript(({ id, token }) => localStorage.setItem("recipecart:list-tokens", JSON.stringify({ [id]: token })), {
+      id: list.id,
+      token: list.editToken,
+    });
+    await page.addInitScript(SHIFT_OBSERVER);
+
+    // The server's HTML (no script at all) already holds the line's box.
+    const noScript = await (await getBrowser()).newContext({ baseURL: baseURL(), viewport: PHONE, javaScriptEnabled: false });
+    const plain = await noScript.newPage();
+    await plain.goto(`/shopping-list/${list.id}`);
+    const served = await plain.locator(".list__share-status").boundingBox();
+    const servedUnits = await plain.locator(".list__units").boundingBox();
+    await noScript.close();
+    expect(served).not.toBeNull();
+
+    await page.goto(`/shopping-list/${list.id}`);
+    await page.locator("article[data-hydrated]").waitFor();
+    await page.getByLabel("Add an item").waitFor({ timeout: 20_000 });
+    // Shown to the creator without any tap, in the box the server gave it.
+    const line = page.locator(".list__share-status");
+    await expect.poll(() => line.evaluate((el) => getComputedStyle(el).visibility)).toBe("visible");
+    expect(await line.innerText()).toContain("Shared: anyone with the link can view this list");
+    expect(await line.boundingBox()).toEqual(served);
+    expect(await page.locator(".list__units").boundingBox()).toEqual(servedUnits);
+    // A tap (the first interaction, when anything waiting for one runs) moves nothing either.
+    await page.getByRole("heading", { level: 1 }).click();
+    await page.getByRole("button", { name: "Share", exact: true }).hover();
+    expect(await line.boundingBox()).toEqual(served);
+    const moved = (await shifts(page)).filter((s) => s.value > 0);
+    expect(moved, JSON.stringify(moved)).toEqual([]);
+    await noHorizontalScroll(page);
+    expect(await axeSerious(page)).toEqual([]);
+
+    // Someone with only the list's link: the line keeps its box but says nothing to them.
+    const other = await openPage({ viewport: PHONE });
+    await other.page.goto(`/shopping-list/${list.id}`);
+    await other.page.locator("article[data-hydrated]").waitFor();
+    await other.page.getByText("your ticks are kept in this browser only").waitFor();
+    expect(await other.page.getByText("Shared: anyone with the link").isVisible()).toBe(false);
+    expect(await other.page.getByRole("button", { name: "Share", exact: true }).count()).toBe(0);
+    expect(await axeSerious(other.page)).toEqual([]);
+    await other.context.close();
+
+    expect(problems.pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("is not in the HTML of a list without a live link", async () => {
+    const { page, context } = await openPage({ viewport: PHONE });
+    const list = await makeList(page, { name: "Plain run", recipes: [{ title: "Soup", ingredients: ["2 onions"] }] });
+    const res = await page.goto(`/shopping-list/${list.id}`);
+    expect(await res?.text()).not.toContain("Shared: anyone with the link");
+    await context.close();
+  });
+});
