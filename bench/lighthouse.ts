@@ -2,7 +2,8 @@
  * Lighthouse figures (issue 18), printed, never asserted: mobile performance and accessibility
  * scores, LCP, TBT and CLS for /, / as a returning visitor (local storage holding two added
  * recipes and the last list, written in the launched Chromium before each run and kept through it),
- * /about, /help, a shopping list with 20 items (made through the API), /auth, and /dashboard signed
+ * /about, /help, a shopping list with 20 items (made through the API), the same list's read-only
+ * share page /s/{shareId} (shared through the API with the list's edit token), /auth, and /dashboard signed
  * in (a user registered through the API; its session cookie sent with Lighthouse's extraHeaders).
  * A page answering 404 or anything but 200 is skipped with a note. LIGHTHOUSE_PAGES=label,label
  * measures only those rows (labels as printed, e.g. "/,/dashboard (signed in)").
@@ -20,7 +21,12 @@
  * that maps this host to that phone, benchmarkIndex / 264 (between 1 and 4), and both scores are
  * printed: "perf" is the calibrated one, "raw" the run with the default 4x. LIGHTHOUSE_CALIBRATE=0
  * prints the default runs only.
+ *
+ * LIGHTHOUSE_SAVE=DIR writes every run's full report (Lighthouse's JSON) to DIR, one file per page and run,
+ * for looking at what delays a page (largest-contentful-paint-element, network-requests, ...).
  */
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import * as constants from "lighthouse/core/config/constants.js";
@@ -35,6 +41,8 @@ const SLOW_HOST_INDEX = 1000;
 const PHONE_INDEX = 264;
 const CALIBRATE = process.env.LIGHTHOUSE_CALIBRATE !== "0";
 const MOBILE_THROTTLING = constants.throttling.mobileSlow4G;
+const SAVE_DIR = process.env.LIGHTHOUSE_SAVE;
+let savedRuns = 0;
 
 /** Twenty lines that stay twenty separate items after combining (no two name the same thing). */
 const LIST_LINES = [
@@ -83,12 +91,14 @@ interface PageSetup {
 
 interface BenchList {
   path: string;
+  /** The list's read-only share page, /s/{shareId} (decision 0116). */
+  sharePath: string;
   items: number;
   /** The home page's local storage after adding the two recipes and generating this list (web/lib/recipes-store.ts). */
   returningStorage: Record<string, string>;
 }
 
-async function makeList(base: string): Promise<BenchList> {
+export async function makeList(base: string): Promise<BenchList> {
   const recipes: { id: string; title: string; source: string; ingredients: string[]; editToken?: string }[] = [];
   for (const [i, lines] of [LIST_LINES.slice(0, 10), LIST_LINES.slice(10)].entries()) {
     const res = await fetch(`${base}/api/recipes/manual`, {
@@ -107,19 +117,27 @@ async function makeList(base: string): Promise<BenchList> {
   });
   if (res.status !== 201) throw new Error(`POST /api/shopping-lists answered ${res.status}: ${await res.text()}`);
   const list = (await res.json()) as { id: string; editToken?: string; ingredients: Record<string, unknown[]> };
+  if (!list.editToken) throw new Error("POST /api/shopping-lists answered without an edit token");
+  const shared = await fetch(`${base}/api/shopping-lists/${list.id}/shares`, {
+    method: "POST",
+    headers: { origin: base, "x-edit-token": list.editToken },
+  });
+  if (shared.status !== 201) throw new Error(`POST /api/shopping-lists/{id}/shares answered ${shared.status}: ${await shared.text()}`);
+  const share = (await shared.json()) as { id: string };
   return {
     path: `/shopping-list/${list.id}`,
+    sharePath: `/s/${share.id}`,
     items: Object.values(list.ingredients).flat().length,
     returningStorage: {
       "recipecart:recipes": JSON.stringify(recipes),
       "recipecart:last-list": list.id,
-      ...(list.editToken ? { "recipecart:list-tokens": JSON.stringify({ [list.id]: list.editToken }) } : {}),
+      "recipecart:list-tokens": JSON.stringify({ [list.id]: list.editToken }),
     },
   };
 }
 
 /** Registers a bench user through the API and returns its session cookie ("name=value"). */
-async function signIn(base: string): Promise<string> {
+export async function signIn(base: string): Promise<string> {
   const res = await fetch(`${base}/api/auth/register`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: base },
@@ -193,6 +211,11 @@ async function auditOnce(url: string, port: number, cpuSlowdown: number, setup: 
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (SAVE_DIR) {
+    mkdirSync(SAVE_DIR, { recursive: true });
+    const name = `${String(++savedRuns).padStart(2, "0")}-${new URL(url).pathname.replace(/[^a-z0-9]+/gi, "_")}-cpu${cpuSlowdown.toFixed(1)}.json`;
+    writeFileSync(path.join(SAVE_DIR, name), JSON.stringify(lhr));
+  }
   const num = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const a11yFailures = (lhr.categories.accessibility?.auditRefs ?? [])
     .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && (lhr.audits[ref.id]?.score ?? 1) < 1)
@@ -235,6 +258,7 @@ export async function run(): Promise<void> {
       { label: "/about", path: "/about" },
       { label: "/help", path: "/help" },
       { label: `list (${list.items} items)`, path: list.path },
+      { label: `/s/{id} (${list.items} items)`, path: list.sharePath },
       { label: "/auth", path: "/auth" },
       { label: "/dashboard (signed in)", path: "/dashboard", cookie },
     ];

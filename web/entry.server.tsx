@@ -30,6 +30,10 @@ export default async function handleRequest(
     </CriticalCssContext.Provider>,
     {
       nonce,
+      // React moves a finished Suspense boundary out of line (shown later by an inline script) once the bytes
+      // flushed before it pass this size, and the inlined stylesheet alone does: finished parts stay in place,
+      // so the first HTML shows them without JavaScript (decision 0154). Unfinished ones still stream.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onError(error: unknown) {
         responseStatusCode = 500;
         // Errors after the shell are logged; before it, React rejects the promise.

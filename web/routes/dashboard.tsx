@@ -5,21 +5,19 @@
  * jump; signed-out visitors are sent to /auth. Choosing a tab changes ?tab= (replacing the history
  * entry) and the loader runs again; the tab list shows the new choice once its data is there.
  */
-import { lazy, Suspense, useEffect, useRef } from "react";
+import { Suspense, useEffect, useRef } from "react";
 import { redirect, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { ADMIN_USERS_SEARCH_MAX, OAUTH_PROVIDER_NAMES, type OAuthProvider } from "../../core/api/constants.ts";
-import { AdminTab } from "../components/dashboard/admin-tab.tsx";
-import { FavoritesTab } from "../components/dashboard/favorites-tab.tsx";
-import { OverviewTab } from "../components/dashboard/overview-tab.tsx";
-import { HistoryView } from "../components/history/history-view.tsx";
+import { TAB_PARTS, loadTab } from "../components/dashboard/tab-parts.ts";
 import { cleanSearch, readHistory } from "../lib/history-loader.ts";
-import { SecurityTab } from "../components/dashboard/security-tab.tsx";
-import { StaplesTab } from "../components/dashboard/staples-tab.tsx";
-import { callerContext, servicesContext } from "../context.ts";
+// Browser only: the first page's tab code before hydration (an empty module on the server).
+import "./dashboard-tab.client.ts";
+import { type Caller, callerContext, type PageServices, servicesContext } from "../context.ts";
 import { useAuth } from "../lib/auth.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { toast } from "../lib/toast.ts";
 import { userFromCaller } from "../lib/server-user.ts";
+import { Spinner } from "../ui/spinner.tsx";
 import { Tab, TabList, TabPanel, Tabs } from "../ui/tabs.tsx";
 import type { Route } from "./+types/dashboard.ts";
 
@@ -65,7 +63,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!user) throw redirect("/auth");
   const params = new URL(request.url).searchParams;
   const tab = selectedTab(params.get("tab"), user.isAdmin);
-  const services = context.get(servicesContext);
+  // The tab's code with its data, so the server renders it in the first HTML without waiting (decision 0154).
+  const [data] = await Promise.all([tabData(tab, user, caller, params, context.get(servicesContext)), loadTab(tab)]);
+  return data;
+}
+
+/**
+ * A tab change in the browser: the tab's code comes with its data, so the tab list shows the new choice with
+ * the tab ready to render (no empty panel while a chunk loads, decision 0154).
+ */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  const named = new URL(request.url).searchParams.get("tab");
+  // Start on the tab the address names while the server answers (usually the one it shows).
+  if (named && Object.hasOwn(TAB_PARTS, named)) void loadTab(named as DashboardTab);
+  const data = await serverLoader();
+  await loadTab(data.tab);
+  return data;
+}
+
+/** What the chosen tab shows, read on the server. */
+async function tabData(
+  tab: DashboardTab,
+  user: NonNullable<ReturnType<typeof userFromCaller>>,
+  caller: Caller,
+  params: URLSearchParams,
+  services: PageServices,
+) {
   switch (tab) {
     case "overview": {
       const [recipes, lists, recent] = await Promise.all([
@@ -157,33 +180,51 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/**
- * The profile tab validates its fields with the API's zod schemas (~25 KB gz to load and evaluate), so it is a
- * chunk of its own (decision 0148): the other tabs' pages do not carry it. Rendered on the server as usual; in
- * the browser its part of the page hydrates once the chunk is in.
- */
-const ProfileTab = lazy(() => import("../components/dashboard/profile-tab.tsx").then((m) => ({ default: m.ProfileTab })));
-
+/** The chosen tab, its code loaded with its data (decision 0154); the fallback only shows if that load failed and is tried again. */
 function TabContent({ data, user }: { data: Route.ComponentProps["loaderData"]; user: Route.ComponentProps["loaderData"]["user"] }) {
+  return (
+    <Suspense
+      fallback={
+        <p className="dashboard__tab-loading" role="status">
+          <Spinner size={20} /> Loading…
+        </p>
+      }
+    >
+      <ChosenTab data={data} user={user} />
+    </Suspense>
+  );
+}
+
+function ChosenTab({ data, user }: { data: Route.ComponentProps["loaderData"]; user: Route.ComponentProps["loaderData"]["user"] }) {
   switch (data.tab) {
-    case "overview":
+    case "overview": {
+      const OverviewTab = TAB_PARTS.overview.read();
       return <OverviewTab recipes={data.recipes} lists={data.lists} recent={data.recent} />;
-    case "favorites":
+    }
+    case "favorites": {
+      const FavoritesTab = TAB_PARTS.favorites.read();
       return <FavoritesTab recipes={data.recipes} lists={data.lists} />;
-    case "history":
+    }
+    case "history": {
+      const HistoryView = TAB_PARTS.history.read();
       return <HistoryView lists={data.lists} search={data.search} failed={data.failed} title="Recent lists" />;
-    case "staples":
+    }
+    case "staples": {
+      const StaplesTab = TAB_PARTS.staples.read();
       return <StaplesTab staples={data.staples} />;
-    case "security":
+    }
+    case "security": {
+      const SecurityTab = TAB_PARTS.security.read();
       return <SecurityTab sessions={data.sessions} />;
-    case "admin":
+    }
+    case "admin": {
+      const AdminTab = TAB_PARTS.admin.read();
       return <AdminTab stats={data.stats} users={data.users} messages={data.messages} />;
-    default:
-      return (
-        <Suspense fallback={null}>
-          <ProfileTab user={user} />
-        </Suspense>
-      );
+    }
+    default: {
+      const ProfileTab = TAB_PARTS.profile.read();
+      return <ProfileTab user={user} />;
+    }
   }
 }
 

@@ -14,7 +14,8 @@ import { api } from "../../lib/api.ts";
 import { failureMessage } from "../../lib/form-validation.ts";
 import { toast } from "../../lib/toast.ts";
 import { Button } from "../../ui/button.tsx";
-import { AfterCreateDialog } from "../dialogs/after-create-dialog.tsx";
+import { useLazyPart } from "../../lib/lazy-part.ts";
+import { afterCreateDialog } from "../dialogs/lazy-dialogs.ts";
 import { removeFavoriteList, removeFavoriteRecipe } from "../favorites/favorites-actions.ts";
 import { ListCard } from "../favorites/list-card.tsx";
 import { RecipeCard } from "../favorites/recipe-card.tsx";
@@ -29,6 +30,8 @@ export function FavoritesTab({ recipes, lists }: { recipes: FavoriteRecipe[]; li
   const [busy, setBusy] = useState<string | null>(null);
   // The scale chosen for each selected recipe (absent = 1), sent as the list's `scales` (decision 0118).
   const [scales, setScales] = useState<ReadonlyMap<string, number>>(() => new Map());
+  // The dialog shown after 'Create List' loads with the list being made (decision 0154).
+  const [AfterCreateDialog, requestDialog] = useLazyPart(afterCreateDialog);
   // Only ids still in the favourites count (one may have been removed meanwhile).
   const chosen = recipes.filter((r) => selected.has(r.id));
   const allSelected = recipes.length > 0 && chosen.length === recipes.length;
@@ -53,6 +56,7 @@ export function FavoritesTab({ recipes, lists }: { recipes: FavoriteRecipe[]; li
       return;
     }
     setCreating(true);
+    const dialog = requestDialog();
     try {
       const list = await api.lists.create({
         name: defaultListName(),
@@ -61,7 +65,9 @@ export function FavoritesTab({ recipes, lists }: { recipes: FavoriteRecipe[]; li
       });
       setSelected(new Set());
       setScales(new Map());
-      setCreated(list);
+      // Without the dialog's code (every try failed) the toast still says so; the list shows in history.
+      if (await dialog) setCreated(list);
+      else void refresh();
       toast({ title: "Shopping list created", description: `${list.name} is ready.` });
     } catch (err) {
       toast({ title: "Error", description: failureMessage(err, "Failed to create shopping list."), variant: "destructive" });
@@ -135,7 +141,7 @@ export function FavoritesTab({ recipes, lists }: { recipes: FavoriteRecipe[]; li
           </ul>
         )}
       </section>
-      {created ? (
+      {created && AfterCreateDialog ? (
         <AfterCreateDialog
           list={created}
           isOpen

@@ -8,7 +8,9 @@ import { useState } from "react";
 import type { ShoppingListSummary } from "../../../core/api/favorites.ts";
 import { Button } from "../../ui/button.tsx";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
-import { ListViewDialog } from "../dialogs/list-view-dialog.tsx";
+import { useLazyPart } from "../../lib/lazy-part.ts";
+import { toast } from "../../lib/toast.ts";
+import { listViewDialog } from "../dialogs/lazy-dialogs.ts";
 import { plural } from "../dialogs/list-contents.tsx";
 import { LocalDate } from "../local-date.tsx";
 import { FavoriteToggle } from "./favorite-toggle.tsx";
@@ -24,6 +26,9 @@ export interface ListCardProps {
 
 export function ListCard({ list, onRemove, removing, history }: ListCardProps) {
   const [viewing, setViewing] = useState(false);
+  // The dialog's code loads on the first View (or when the button is hovered or focused).
+  const [ListViewDialog, requestDialog] = useLazyPart(listViewDialog);
+  const preload = () => void listViewDialog.load();
   const [confirming, setConfirming] = useState(false);
   return (
     <li className="fav-card">
@@ -43,7 +48,22 @@ export function ListCard({ list, onRemove, removing, history }: ListCardProps) {
         </span>
       </p>
       <div className="fav-card__actions">
-        <Button variant="outline" size="sm" aria-label={`View ${list.name}`} onPress={() => setViewing(true)}>
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={`View ${list.name}`}
+          onHoverStart={preload}
+          onFocus={preload}
+          isPending={viewing && !ListViewDialog}
+          onPress={() => {
+            setViewing(true);
+            void requestDialog().then((loaded) => {
+              if (loaded) return;
+              setViewing(false);
+              toast({ title: "Could not open the list", description: "Please try again.", variant: "destructive" });
+            });
+          }}
+        >
           View
         </Button>
         {onRemove ? (
@@ -69,7 +89,7 @@ export function ListCard({ list, onRemove, removing, history }: ListCardProps) {
           </Button>
         ) : null}
       </div>
-      <ListViewDialog list={list} isOpen={viewing} onOpenChange={setViewing} />
+      {ListViewDialog ? <ListViewDialog list={list} isOpen={viewing} onOpenChange={setViewing} /> : null}
       {history ? (
         <ConfirmDialog
           title="Delete shopping list"

@@ -9,7 +9,9 @@ import { Checkbox } from "react-aria-components";
 import type { FavoriteRecipe } from "../../../core/api/favorites.ts";
 import { Button } from "../../ui/button.tsx";
 import { ExternalLink } from "../../ui/link.tsx";
-import { RecipeViewDialog } from "../dialogs/recipe-view-dialog.tsx";
+import { useLazyPart } from "../../lib/lazy-part.ts";
+import { toast } from "../../lib/toast.ts";
+import { recipeViewDialog } from "../dialogs/lazy-dialogs.ts";
 import { plural } from "../dialogs/list-contents.tsx";
 import { LocalDate } from "../local-date.tsx";
 import { ScaleChoice } from "./scale-choice.tsx";
@@ -24,6 +26,9 @@ export interface RecipeCardProps {
 
 export function RecipeCard({ recipe, onRemove, removing, selection }: RecipeCardProps) {
   const [viewing, setViewing] = useState(false);
+  // The dialog's code loads on the first View (or when the button is hovered or focused).
+  const [RecipeViewDialog, requestDialog] = useLazyPart(recipeViewDialog);
+  const preload = () => void recipeViewDialog.load();
   const titleId = `fav-recipe-${recipe.id}`;
   return (
     <li className="fav-card" data-selected={selection?.selected || undefined}>
@@ -59,7 +64,22 @@ export function RecipeCard({ recipe, onRemove, removing, selection }: RecipeCard
             Original recipe
           </ExternalLink>
         ) : null}
-        <Button variant="outline" size="sm" aria-label={`View ${recipe.title}`} onPress={() => setViewing(true)}>
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={`View ${recipe.title}`}
+          onHoverStart={preload}
+          onFocus={preload}
+          isPending={viewing && !RecipeViewDialog}
+          onPress={() => {
+            setViewing(true);
+            void requestDialog().then((loaded) => {
+              if (loaded) return;
+              setViewing(false);
+              toast({ title: "Could not open the recipe", description: "Please try again.", variant: "destructive" });
+            });
+          }}
+        >
           View
         </Button>
         <Button
@@ -72,7 +92,7 @@ export function RecipeCard({ recipe, onRemove, removing, selection }: RecipeCard
           Remove
         </Button>
       </div>
-      <RecipeViewDialog recipe={recipe} isOpen={viewing} onOpenChange={setViewing} />
+      {RecipeViewDialog ? <RecipeViewDialog recipe={recipe} isOpen={viewing} onOpenChange={setViewing} /> : null}
     </li>
   );
 }
