@@ -126,6 +126,9 @@ describe("the dashboard's tabs at 375 px", () => {
     expect(await rings(page)).toEqual({ root: "none", panel: "none", active: "input" });
     await page.keyboard.press("Tab");
     expect(await rings(page)).toEqual({ root: "none", panel: "none", active: "button" });
+    // The first key press fetches the API client and the toast region (decision 0146): let them arrive
+    // before leaving, so the next page's load does not abort them.
+    await page.waitForLoadState("networkidle");
 
     // With one session the Security panel has nothing to tab to, so the panel itself takes keyboard
     // focus, and then it rings; clicked inside, it does not.
