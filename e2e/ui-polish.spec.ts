@@ -2,8 +2,9 @@
  * Small UI faults a first-time user meets (issue 16), in Chromium against the built Worker:
  * - an added recipe's actions sit beside its title on a phone (icon buttons with accessible names,
  *   44 px targets, nothing sideways), signed out and signed in (with the favourite heart);
- * - keyboard focus rings only the focused control: no react-aria container (Select, Group) that only
- *   holds focus is ringed while Tab walks the contact form, the sign-in form and the home page;
+ * - keyboard focus rings only the focused control: no react-aria container (Select, Group, Disclosure)
+ *   that only holds focus is ringed while Tab walks the contact form, the sign-in form, the home page and
+ *   the Help Center; a check box (a label around a hidden input) still rings;
  * - 'Shared: …' on a signed-out creator's list is in the server's HTML in its final place, so nothing
  *   moves when it shows (no layout shift, measured with a PerformanceObserver), and it stays hidden from
  *   someone holding only the list's link (decision 0158).
@@ -207,6 +208,40 @@ describe("focus rings with the keyboard", () => {
     expect(problems.pageErrors).toEqual([]);
     await context.close();
   }, 60_000);
+});
+
+describe("focus rings with the keyboard, continued", () => {
+  it("ring only the focused control in the Help Center's disclosures, open ones included", async () => {
+    const { page, context, problems } = await openPage({ viewport: PHONE });
+    await page.goto("/help");
+    await hydrated(page);
+    const first = page.locator(".disclosure__trigger").first();
+    await first.focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => first.getAttribute("aria-expanded")).toBe("true");
+    await tabThrough(page, 30, [/disclosure__trigger/]);
+    expect(problems.pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("still ring a check box (a label around a hidden input) on the Staples tab", async () => {
+    const { page, context, problems } = await openPage({ viewport: PHONE });
+    await registerViaApi(page, "uipolish-ring");
+    await page.goto("/dashboard?tab=staples");
+    await hydrated(page);
+    const box = page.locator("label.checkbox").first();
+    await box.waitFor();
+    await box.locator("input").focus();
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Tab");
+    const state = await ringState(page);
+    expect(state.active).toMatch(/^input/);
+    expect(state.ringed).toBe(true);
+    expect(state.ringedAround).toEqual([]);
+    expect(await box.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe("solid");
+    expect(problems.pageErrors).toEqual([]);
+    await context.close();
+  });
 });
 
 /** Sums every layout shift from the page's start (hadRecentInput included: a shift under the finger counts too). */
