@@ -5,51 +5,13 @@
  * cookie; profile and password changes), forgot and reset through the development outbox
  * (GET /api/dev/outbox, on in e2e only), at desktop size and at 375 px, and axe-core checks.
  */
-import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, baseURL, closeBrowser, openPage } from "./browser.ts";
+import { DESKTOP, PHONE, baseURL, closeBrowser, openPage, done, hydrated } from "./browser.ts";
+import { axeSerious } from "./a11y.ts";
+import { newEmail } from "./users.ts";
 
 afterAll(closeBrowser);
-
-const AXE = path.resolve(import.meta.dirname, "..", "node_modules", "axe-core", "axe.min.js");
-
-/** Closes a context once its requests have settled (see shell.spec.ts for why). */
-async function done(page: Page, context: BrowserContext) {
-  await page.waitForLoadState("networkidle").catch(() => {});
-  await context.close();
-}
-
-async function hydrated(page: Page) {
-  await page.waitForSelector("html[data-hydrated]", { timeout: 10_000 });
-}
-
-/**
- * Serious or critical axe-core violations of the page as it is now. react-aria's off-screen live
- * announcer is left out: after a toast (an alertdialog) it holds, for 7 seconds, a role="img" node
- * labelled by the toast's title, which is gone once the toast closes; it has been read out by then.
- */
-async function axeViolations(page: Page) {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
-  );
-  await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            ctx: object,
-            opts: object,
-          ) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }>;
-        };
-      }
-    ).axe;
-    const r = await axe.run({ exclude: [["[data-live-announcer]"]] }, { resultTypes: ["violations"] });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
-  });
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-}
 
 /* Forms are submitted by mouse and, after errors were shown, mostly by Enter on the submit button (keyboard path). */
 
@@ -98,12 +60,6 @@ async function expectToast(page: Page, title: string | RegExp) {
 
 const password = (page: Page, label = "Password") => page.getByLabel(label, { exact: true });
 const submit = (page: Page, name: string | RegExp) => page.locator("main").getByRole("button", { name, exact: typeof name === "string" });
-
-let counter = 0;
-function newEmail(tag: string): string {
-  counter++;
-  return `e2e-${tag}-${Date.now().toString(36)}-${counter}@example.com`;
-}
 
 async function register(page: Page, user: { firstName: string; lastName: string; email: string; password: string }) {
   await page.goto("/auth");
@@ -207,7 +163,7 @@ describe("/auth forms (client-side validation, in the spec's words)", () => {
     await expect(page.getByRole("link", { name: "Forgot password?" }).getAttribute("href")).resolves.toBe("/forgot-password");
     await expect(page.locator("main").getByRole("link", { name: "Back to Home" }).getAttribute("href")).resolves.toBe("/");
     await expect(page.locator("main").innerText()).resolves.toContain("Don't have an account? Sign up");
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeSerious(page)).toEqual([]);
 
     // Toggle in place: register mode, heading focused.
     await page.locator("main").getByRole("button", { name: "Sign up" }).click();
@@ -231,7 +187,7 @@ describe("/auth forms (client-side validation, in the spec's words)", () => {
     await expectFieldError(page, "Password", "Password must be at least 8 characters");
     await expect(focused(page)).resolves.toBe("Email");
     await expect(page.locator("main").innerText()).resolves.toContain("Already have an account? Sign in");
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeSerious(page)).toEqual([]);
 
     await page.locator("main").getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(heading.innerText()).resolves.toBe("Welcome back");
@@ -248,7 +204,7 @@ describe("/auth forms (client-side validation, in the spec's words)", () => {
     await submit(page, "Send Reset Link").click();
     await expectFieldError(page, "Email", "Invalid email address");
     await expect(focused(page)).resolves.toBe("Email");
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeSerious(page)).toEqual([]);
 
     const res = await page.goto("/reset-password");
     expect(new URL(page.url()).pathname).toBe("/forgot-password");
@@ -259,7 +215,7 @@ describe("/auth forms (client-side validation, in the spec's words)", () => {
     await page.getByRole("heading", { name: "Invalid Reset Link" }).waitFor();
     await expect(page.locator('meta[name="referrer"]').getAttribute("content")).resolves.toBe("no-referrer");
     await expect(page.locator('meta[name="robots"]').getAttribute("content")).resolves.toMatch(/noindex/);
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeSerious(page)).toEqual([]);
     await page.locator("main").getByRole("link", { name: "Request a new link" }).click();
     await page.waitForURL((u) => u.pathname === "/forgot-password");
     expect(problems.pageErrors).toEqual([]);
@@ -345,7 +301,7 @@ describe("an account, end to end (desktop)", () => {
     await expect.poll(() => page.getByRole("tab", { name: "Profile" }).getAttribute("aria-selected")).toBe("true");
     await expect(page.getByLabel("Email").inputValue()).resolves.toBe(email);
     await expect(page.getByLabel("First name").inputValue()).resolves.toBe(first);
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeSerious(page)).toEqual([]);
 
     // Profile validation, then a change the header follows.
     await page.getByLabel("First name").fill("");
@@ -410,7 +366,7 @@ describe("an account, end to end (desktop)", () => {
     expect(sent).toMatch(/spam/i);
     expect(sent).toMatch(/10 minutes/);
     expect(sent).toMatch(/only be used once/);
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeSerious(page)).toEqual([]);
     await page.getByRole("button", { name: "Send another email" }).click();
     await page.getByRole("heading", { name: "Forgot your password?" }).waitFor();
 
@@ -427,7 +383,7 @@ describe("an account, end to end (desktop)", () => {
     await page.getByRole("button", { name: "Reset Password" }).press("Enter");
     await expectFieldError(page, "Confirm new password", "Passwords don't match");
     await page.getByLabel("Confirm new password", { exact: true }).fill("reset pass 3!");
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeSerious(page)).toEqual([]);
     await page.getByRole("button", { name: "Reset Password" }).press("Enter");
     await page.getByRole("heading", { name: "Password Reset Complete" }).waitFor();
     await expect(toastText(page)).resolves.toMatch(/Password Reset Successful/);
@@ -472,7 +428,7 @@ describe("an account at 375 px", () => {
     await page.waitForURL((u) => u.pathname === "/dashboard");
     await hydrated(page);
     await noHorizontalScroll(page);
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeSerious(page)).toEqual([]);
 
     await page.getByRole("button", { name: "Open menu" }).click();
     await mobile.getByRole("link", { name: "Sign out" }).click();

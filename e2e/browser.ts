@@ -1,8 +1,10 @@
 /**
  * Debian's Chromium driven by playwright-core (never a downloaded browser). `openPage` records
- * console errors, uncaught page errors and failed requests so every test can assert none happened.
+ * console errors, uncaught page errors and failed requests so every test can assert none happened;
+ * `openPhone` opens a touch phone. The small steps most specs share live here too: `done` (close once
+ * requests settle), `hydrated`, `openHome`, `hydratedButton`, and `unexpected`/`NONE` for problems.
  */
-import { type Browser, type BrowserContext, type Page, chromium } from "playwright-core";
+import { type Browser, type BrowserContext, type Locator, type Page, chromium } from "playwright-core";
 import { inject } from "vitest";
 
 export const CHROMIUM_ARGS = [
@@ -66,4 +68,69 @@ export async function openPage(
     if (res.status() >= 500) problems.failedRequests.push(`${res.request().method()} ${res.url()} ${res.status()}`);
   });
   return { page, context, problems };
+}
+
+/** Open with touch on a 375 px phone; records uncaught page errors. Service workers run unless `blockServiceWorkers`. */
+export async function openPhone(
+  opts: { permissions?: string[]; blockServiceWorkers?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const b = await getBrowser();
+  const context = await b.newContext({
+    baseURL: baseURL(),
+    viewport: PHONE,
+    hasTouch: true,
+    isMobile: true,
+    ...(opts.blockServiceWorkers ? { serviceWorkers: "block" as const } : {}),
+  });
+  if (opts.permissions?.length) await context.grantPermissions(opts.permissions, { origin: baseURL() });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (err) => errors.push(String(err)));
+  return { context, page, errors };
+}
+
+/**
+ * Closes a test's browser context once its requests have settled: closing with requests in
+ * flight makes wrangler dev's proxy log "Network connection lost" and exit, failing every
+ * later test.
+ */
+export async function done(page: Page, context: BrowserContext): Promise<void> {
+  await page.waitForLoadState("networkidle").catch(() => {});
+  await context.close();
+}
+
+/** Waits until React has hydrated the page (root sets data-hydrated). */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForSelector("html[data-hydrated]", { timeout: 15_000 });
+}
+
+/** Opens the home page and waits until its recipe entry has hydrated. */
+export async function openHome(page: Page): Promise<void> {
+  await page.goto("/");
+  await page.locator(".home[data-hydrated]").waitFor();
+}
+
+/** Waits until React has hydrated the button with this text (for pages rendered on the server), and answers it. */
+export async function hydratedButton(page: Page, text: string): Promise<Locator> {
+  await page.waitForFunction((t) => {
+    const b = [...document.querySelectorAll("button")].find((el) => el.textContent?.trim() === t);
+    return !!b && Object.keys(b).some((k) => k.startsWith("__reactProps"));
+  }, text);
+  return page.getByRole("button", { name: text, exact: true });
+}
+
+export const NONE: Problems = { consoleErrors: [], pageErrors: [], failedRequests: [] };
+
+/** Problems other than the HTTP errors (`allowStatus`) a test provoked on purpose. */
+export function unexpected(problems: Problems, allowStatus: number[] = []): Problems {
+  const allowed = (text: string) =>
+    allowStatus.some((s) => text.includes(`status of ${s}`) || text.endsWith(` ${s}`)) ||
+    // Chromium drops the favicon fetch and the shell's current-user call when the test moves
+    // on to another page while they are in flight: harmless.
+    /\/(favicon\.svg|api\/auth\/me) net::ERR_ABORTED$/.test(text);
+  return {
+    consoleErrors: problems.consoleErrors.filter((t) => !allowed(t)),
+    pageErrors: problems.pageErrors,
+    failedRequests: problems.failedRequests.filter((t) => !allowed(t)),
+  };
 }

@@ -8,9 +8,9 @@
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { axeSerious, noHorizontalScroll } from "./a11y.ts";
-import { baseURL, closeBrowser, DESKTOP, getBrowser, openPage, PHONE } from "./browser.ts";
+import { baseURL, closeBrowser, DESKTOP, getBrowser, openPage, PHONE, hydrated } from "./browser.ts";
 import { makeList } from "./lists.ts";
-import { hydrated, registerViaApi } from "./users.ts";
+import { registerViaApi } from "./users.ts";
 
 afterAll(closeBrowser);
 

@@ -5,7 +5,7 @@
  */
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
-import { closeBrowser, openPage, PHONE, type Problems } from "./browser.ts";
+import { closeBrowser, openPage, PHONE, NONE, unexpected, hydratedButton } from "./browser.ts";
 import { expectToast } from "./a11y.ts";
 import { makeList } from "./lists.ts";
 import { expectDefined } from "../core/lib/expect-defined.ts";
@@ -13,22 +13,6 @@ import { expectDefined } from "../core/lib/expect-defined.ts";
 afterAll(async () => {
   await closeBrowser();
 });
-
-const NONE: Problems = { consoleErrors: [], pageErrors: [], failedRequests: [] };
-const noise = (problems: Problems): Problems => ({
-  consoleErrors: problems.consoleErrors.filter((t) => !/\/(favicon\.svg|api\/auth\/me) net::ERR_ABORTED$/.test(t)),
-  pageErrors: problems.pageErrors,
-  failedRequests: problems.failedRequests.filter((t) => !/\/(favicon\.svg|api\/auth\/me) net::ERR_ABORTED$/.test(t)),
-});
-
-/** Waits until React has hydrated the button with this text (the list page is rendered on the server). */
-async function hydratedButton(page: Page, text: string) {
-  await page.waitForFunction((t) => {
-    const b = [...document.querySelectorAll("button")].find((el) => el.textContent?.trim() === t);
-    return !!b && Object.keys(b).some((k) => k.startsWith("__reactProps"));
-  }, text);
-  return page.getByRole("button", { name: text, exact: true });
-}
 
 interface OutboxMail {
   to: string;
@@ -79,7 +63,7 @@ describe("e-mail a list", () => {
       expect(expectDefined(mail).text).toMatch(/• eggs - 3\n {2}for Pancakes/);
       expect(expectDefined(mail).text).toContain(`/shopping-list/${id}`);
       expect(expectDefined(mail).html).toContain(`<h1 style="font-size:22px;margin:0 0 4px">${name}</h1>`);
-      expect(noise(problems)).toEqual(NONE);
+      expect(unexpected(problems)).toEqual(NONE);
       await context.close();
     }, 60_000);
   }
@@ -102,7 +86,7 @@ describe("e-mail a list", () => {
     await page.getByRole("button", { name: "Send" }).click();
     await expectToast(page, "Email sent");
     expect((await mailTo(page, email))?.subject).toBe("Shopping list: Owner list");
-    expect(noise(problems)).toEqual(NONE);
+    expect(unexpected(problems)).toEqual(NONE);
     await context.close();
   }, 60_000);
 });

@@ -6,6 +6,7 @@
 import { readFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
 
 export const SLOW_MS = 1500;
 const dir = path.join(import.meta.dirname, "fixtures");
@@ -46,5 +47,31 @@ export async function startFixtureServer(): Promise<FixtureServer> {
     origin: `http://127.0.0.1:${port}`,
     hits,
     close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * For a spec file: starts the server before its tests and closes it after them. The answer reads
+ * the running server's origin and hit counts (inside tests and hooks, once it has started).
+ */
+export function fixtureServerForFile(): Pick<FixtureServer, "origin" | "hits"> {
+  let server: FixtureServer | undefined;
+  beforeAll(async () => {
+    server = await startFixtureServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  const started = (): FixtureServer => {
+    if (!server) throw new Error("the fixture server starts in beforeAll: use it inside a test or hook");
+    return server;
+  };
+  return {
+    get origin() {
+      return started().origin;
+    },
+    get hits() {
+      return started().hits;
+    },
   };
 }

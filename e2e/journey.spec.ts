@@ -4,53 +4,16 @@
  * generating a combined list, the list page (copy, print, remove), persistence, not-found, a
  * phone viewport, keyboard use and axe.
  */
-import path from "node:path";
 import type { Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeBrowser, openPage, PHONE, type Problems } from "./browser.ts";
-import { expectToast } from "./a11y.ts";
-import { type ListJson, makeList } from "./lists.ts";
-import { type FixtureServer, startFixtureServer } from "./fixture-server.ts";
+import { afterAll, describe, expect, it } from "vitest";
+import { closeBrowser, openPage, PHONE, NONE, openHome, unexpected } from "./browser.ts";
+import { expectToast, axeSerious } from "./a11y.ts";
+import { type ListJson, makeList, addedList, addManual } from "./lists.ts";
+import { fixtureServerForFile } from "./fixture-server.ts";
 import { expectDefined } from "../core/lib/expect-defined.ts";
 
-let fixtures: FixtureServer;
-beforeAll(async () => {
-  fixtures = await startFixtureServer();
-});
-afterAll(async () => {
-  await fixtures?.close();
-  await closeBrowser();
-});
-
-/** Problems other than the HTTP errors a test provoked on purpose. */
-function unexpected(problems: Problems, allowStatus: number[] = []): Problems {
-  const allowed = (text: string) =>
-    allowStatus.some((s) => text.includes(`status of ${s}`) || text.endsWith(` ${s}`)) ||
-    // Chromium drops the favicon fetch and the shell's current-user call when the test moves
-    // on to another page while they are in flight: harmless.
-    /\/(favicon\.svg|api\/auth\/me) net::ERR_ABORTED$/.test(text);
-  return {
-    consoleErrors: problems.consoleErrors.filter((t) => !allowed(t)),
-    pageErrors: problems.pageErrors,
-    failedRequests: problems.failedRequests.filter((t) => !allowed(t)),
-  };
-}
-const NONE: Problems = { consoleErrors: [], pageErrors: [], failedRequests: [] };
-
-async function openHome(page: Page) {
-  await page.goto("/");
-  await page.locator(".home[data-hydrated]").waitFor();
-}
-
-const addedList = (page: Page) => page.getByRole("region", { name: /Your recipes/ }).locator(".added__item");
-
-async function addManual(page: Page, title: string, ingredients: string) {
-  await page.getByRole("tab", { name: "Manual Entry" }).click();
-  await page.getByRole("textbox", { name: "Recipe title" }).fill(title);
-  await page.getByRole("textbox", { name: "Ingredients" }).fill(ingredients);
-  await page.getByRole("button", { name: "Add Recipe" }).click();
-  await addedList(page).filter({ hasText: title }).waitFor();
-}
+const fixtures = fixtureServerForFile();
+afterAll(closeBrowser);
 
 async function addFromUrl(page: Page, url: string) {
   await page.getByRole("tab", { name: "From URL" }).click();
@@ -71,27 +34,6 @@ async function fetchList(page: Page, id: string): Promise<ListJson> {
   const res = await page.request.get(`/api/shopping-lists/${id}`);
   expect(res.status()).toBe(200);
   return (await res.json()) as ListJson;
-}
-
-async function axeSeriousViolations(page: Page, context?: string): Promise<string[]> {
-  // react-aria marks overlays with data-entering/data-exiting while they animate in or out; colour
-  // contrast read in the middle of a fade-in is not the contrast anyone reads
-  // (and CSS transitions, a button's background among them, have finished; endless spinners aside)
-  await page.waitForFunction(
-    () =>
-      !document.querySelector("[data-entering], [data-exiting]") &&
-      document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
-  );
-  await page.addScriptTag({ path: path.join(import.meta.dirname, "..", "node_modules", "axe-core", "axe.min.js") });
-  const violations = await page.evaluate(async (ctx) => {
-    type Result = { violations: { id: string; impact: string; nodes: { target: string[]; html: string }[] }[] };
-    const axe = (window as unknown as { axe: { run: (c: unknown) => Promise<Result> } }).axe;
-    // react-aria's live announcer (isPending buttons) briefly keeps role="img" nodes labelled by
-    // a button that may be gone after navigation; it is a transient screen-reader message, not page content.
-    const result = await axe.run(ctx ?? { exclude: [["[data-live-announcer]"]] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.html.slice(0, 200)) }));
-  }, context ?? null);
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.targets.join(", ")}`);
 }
 
 const itemLine = (page: Page, name: RegExp): Locator =>
@@ -209,8 +151,7 @@ describe("home: adding, persisting and generating", () => {
     expect(categoryTitles.map((t) => t.replace(/\s*\(\d+\)$/, ""))).toEqual([...aisles, ...(hasStaples ? ["You probably have"] : [])]);
 
     // Back home, the list view has replaced the feature preview.
-    await page.goto("/");
-    await page.locator(".home[data-hydrated]").waitFor();
+    await openHome(page);
     await page.getByRole("heading", { name: title }).waitFor();
     expect(await page.getByRole("heading", { name: "Everything you need to shop smarter" }).count()).toBe(0);
     expect(await page.locator("#features").count()).toBe(1);
@@ -623,15 +564,15 @@ describe("phone, keyboard and accessibility", () => {
     const { page, context } = await openPage();
     await openHome(page);
     await addManual(page, "Onion Soup", "2 onions\n1 tbsp butter");
-    expect(await axeSeriousViolations(page)).toEqual([]);
+    expect(await axeSerious(page)).toEqual([]);
     await page.getByRole("button", { name: "Edit Onion Soup" }).click();
     await page.getByRole("dialog", { name: "Edit Recipe" }).waitFor();
-    expect(await axeSeriousViolations(page)).toEqual([]);
+    expect(await axeSerious(page)).toEqual([]);
     await page.getByRole("button", { name: "Cancel" }).click();
     await page.getByRole("dialog").waitFor({ state: "detached" });
     await generate(page);
     await page.locator(".list__item").first().waitFor();
-    expect(await axeSeriousViolations(page)).toEqual([]);
+    expect(await axeSerious(page)).toEqual([]);
     await context.close();
   }, 60_000);
 });

@@ -3,9 +3,10 @@
  * then POST /api/shopping-lists) with the page's own request context, so its cookies (a signed-in
  * session) apply. Signed out, the answer carries the list's edit token (decision 0082), which
  * `listEditTokenHeader` turns into the header a later change or delete needs. Calls name the app
- * as their Origin, as a browser does, so a signed-in (cookie) call passes the CSRF check.
+ * as their Origin, as a browser does, so a signed-in (cookie) call passes the CSRF check. Also the
+ * locators for a list's items on the list page, and adding a recipe by hand on the home page.
  */
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 import { baseURL } from "./browser.ts";
 
@@ -53,4 +54,27 @@ export async function makeList(
 /** The header that proves a signed-out list's edit token (decision 0082); none for a signed-in user's list. */
 export function listEditTokenHeader(list: Pick<ListJson, "editToken">): Record<string, string> {
   return list.editToken ? { "x-edit-token": list.editToken } : {};
+}
+
+/** Every ingredient line of a list as the API answered it, aisle after aisle. */
+export const listItems = <I>(list: { ingredients: Record<string, I[]> }): I[] => Object.values(list.ingredients).flat();
+
+/** On the list page: the aisle (or 'You probably have') section whose heading starts with `title`. */
+export const listGroup = (page: Page, title: string): Locator =>
+  page.locator("section.list__category", { has: page.getByRole("heading", { name: new RegExp(`^${title}`) }) });
+
+/** On the list page: the item whose name matches. */
+export const listRow = (page: Page, name: RegExp): Locator =>
+  page.locator("li.list__item", { has: page.locator(".list__name", { hasText: name }) });
+
+/** On the home page: the recipes added so far ('Your recipes'). */
+export const addedList = (page: Page): Locator => page.getByRole("region", { name: /Your recipes/ }).locator(".added__item");
+
+/** On the home page: adds a recipe by Manual Entry and waits until it is listed. */
+export async function addManual(page: Page, title: string, ingredients: string): Promise<void> {
+  await page.getByRole("tab", { name: "Manual Entry" }).click();
+  await page.getByRole("textbox", { name: "Recipe title" }).fill(title);
+  await page.getByRole("textbox", { name: "Ingredients" }).fill(ingredients);
+  await page.getByRole("button", { name: "Add Recipe" }).click();
+  await addedList(page).filter({ hasText: title }).waitFor();
 }

@@ -4,19 +4,13 @@
  * visitor made while signed out (decision 0082, 0087) on sign-up, password sign-in and OAuth sign-in:
  * the recipes and lists made on this browser belong to the account afterwards.
  */
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { closeBrowser, openPage, PHONE } from "./browser.ts";
+import { closeBrowser, openPage, PHONE, done, hydrated, openHome } from "./browser.ts";
 import { expectDefined } from "../core/lib/expect-defined.ts";
+import { addManual } from "./lists.ts";
 
 afterAll(closeBrowser);
-
-async function done(page: Page, context: BrowserContext) {
-  await page.waitForLoadState("networkidle").catch(() => {});
-  await context.close();
-}
-
-const hydrated = (page: Page) => page.waitForSelector("html[data-hydrated]", { timeout: 10_000 });
 
 async function expectToast(page: Page, title: string | RegExp) {
   const toast = page.getByTestId("toast-region").locator(".toast").filter({ hasText: title }).first();
@@ -26,17 +20,8 @@ async function expectToast(page: Page, title: string | RegExp) {
 
 /** As a visitor: one recipe by manual entry and a list made from it (the web store keeps their edit tokens). */
 async function makeVisitorThings(page: Page, title: string): Promise<{ listId: string; recipeId: string }> {
-  await page.goto("/");
-  await page.locator(".home[data-hydrated]").waitFor();
-  await page.getByRole("tab", { name: "Manual Entry" }).click();
-  await page.getByRole("textbox", { name: "Recipe title" }).fill(title);
-  await page.getByRole("textbox", { name: "Ingredients" }).fill("2 cups flour\n1 tsp salt");
-  await page.getByRole("button", { name: "Add Recipe" }).click();
-  await page
-    .getByRole("region", { name: /Your recipes/ })
-    .locator(".added__item")
-    .filter({ hasText: title })
-    .waitFor();
+  await openHome(page);
+  await addManual(page, title, "2 cups flour\n1 tsp salt");
   await page.getByRole("button", { name: "Generate Shopping List" }).click();
   await page.waitForURL(/\/shopping-list\/[\w-]{16,}$/);
   const listId = expectDefined(new URL(page.url()).pathname.split("/").pop());

@@ -6,7 +6,7 @@
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
-import { closeBrowser, openPage, PHONE, type Problems } from "./browser.ts";
+import { closeBrowser, openPage, PHONE, NONE, unexpected, hydratedButton, openHome } from "./browser.ts";
 import { axeSerious as axeSeriousViolations, expectToast } from "./a11y.ts";
 import { listEditTokenHeader, makeList, type RecipeInput } from "./lists.ts";
 import { expectDefined } from "../core/lib/expect-defined.ts";
@@ -14,28 +14,6 @@ import { expectDefined } from "../core/lib/expect-defined.ts";
 afterAll(async () => {
   await closeBrowser();
 });
-
-/** Problems other than the 4xx answers a test provoked on purpose. */
-function unexpected(problems: Problems, allowStatus: number[] = []): Problems {
-  const allowed = (text: string) =>
-    allowStatus.some((s) => text.includes(`status of ${s}`) || text.endsWith(` ${s}`)) ||
-    /\/(favicon\.svg|api\/auth\/me) net::ERR_ABORTED$/.test(text);
-  return {
-    consoleErrors: problems.consoleErrors.filter((t) => !allowed(t)),
-    pageErrors: problems.pageErrors,
-    failedRequests: problems.failedRequests.filter((t) => !allowed(t)),
-  };
-}
-const NONE: Problems = { consoleErrors: [], pageErrors: [], failedRequests: [] };
-
-/** Waits until React has hydrated the button with this text (the list page is rendered on the server). */
-async function hydratedButton(page: Page, text: string) {
-  await page.waitForFunction((t) => {
-    const b = [...document.querySelectorAll("button")].find((el) => el.textContent?.trim() === t);
-    return !!b && Object.keys(b).some((k) => k.startsWith("__reactProps"));
-  }, text);
-  return page.getByRole("button", { name: text, exact: true });
-}
 
 /**
  * Presses Create Order, checks the toast that follows (it closes itself after 5 s, so first), and
@@ -158,8 +136,7 @@ describe("order with the demo provider", () => {
     // The home page shows the last generated list in place of the feature preview. The key is set
     // before the page's scripts run, so home loads once (a second load aborts the first one's requests).
     await context.addInitScript((listId) => localStorage.setItem("recipecart:last-list", listId), id);
-    await page.goto("/");
-    await page.locator(".home[data-hydrated]").waitFor();
+    await openHome(page);
     const view = page.locator(".list-view");
     await view.getByRole("heading", { name: "Phone Order" }).waitFor();
     await view.getByRole("button", { name: "Order for Delivery" }).focus();

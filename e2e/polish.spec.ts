@@ -5,42 +5,16 @@
  * list's print stylesheet, section links under the sticky header and Undo for a removed item.
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeBrowser, DESKTOP, openPage, PHONE } from "./browser.ts";
-import { makeList } from "./lists.ts";
-import { type FixtureServer, startFixtureServer } from "./fixture-server.ts";
+import { afterAll, describe, expect, it } from "vitest";
+import { closeBrowser, DESKTOP, openPage, PHONE, openHome } from "./browser.ts";
+import { makeList, addedList, addManual } from "./lists.ts";
+import { fixtureServerForFile } from "./fixture-server.ts";
+import { toastTitled } from "./a11y.ts";
 
-let fixtures: FixtureServer;
-beforeAll(async () => {
-  fixtures = await startFixtureServer();
-});
-afterAll(async () => {
-  await fixtures?.close();
-  await closeBrowser();
-});
+const fixtures = fixtureServerForFile();
+afterAll(closeBrowser);
 
-async function openHome(page: Page) {
-  await page.goto("/");
-  await page.locator(".home[data-hydrated]").waitFor();
-}
-
-const toastTitled = (page: Page, title: string) =>
-  page
-    .getByTestId("toast-region")
-    .locator(".toast")
-    .filter({ has: page.getByText(title, { exact: true }) })
-    .first();
-
-const addedList = (page: Page) => page.getByRole("region", { name: /Your recipes/ }).locator(".added__item");
 const focusedName = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute("name") ?? document.activeElement?.id ?? "");
-
-async function addManual(page: Page, title: string, ingredients: string) {
-  await page.getByRole("tab", { name: "Manual Entry" }).click();
-  await page.getByRole("textbox", { name: "Recipe title" }).fill(title);
-  await page.getByRole("textbox", { name: "Ingredients" }).fill(ingredients);
-  await page.getByRole("button", { name: "Add Recipe" }).click();
-  await addedList(page).filter({ hasText: title }).waitFor();
-}
 
 describe("edit dialog rows", () => {
   it("'Add ingredient' focuses the new row, Enter in a row adds the next, and long text wraps on a phone", async () => {

@@ -5,30 +5,15 @@
  * the generated list's combined amounts follow the scale. On the dashboard, a list made from favourite
  * recipes follows the scale chosen for each selected recipe (decision 0118).
  */
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { afterAll, describe, expect, it } from "vitest";
 import { axeSerious, expectToast, noHorizontalScroll } from "./a11y.ts";
-import { baseURL, closeBrowser, getBrowser, PHONE } from "./browser.ts";
-import { type FixtureServer, startFixtureServer } from "./fixture-server.ts";
-import { hydrated, registerViaApi } from "./users.ts";
+import { baseURL, closeBrowser, openPhone, openHome, hydrated } from "./browser.ts";
+import { fixtureServerForFile } from "./fixture-server.ts";
+import { registerViaApi } from "./users.ts";
 
-let fixtures: FixtureServer;
-beforeAll(async () => {
-  fixtures = await startFixtureServer();
-});
-afterAll(async () => {
-  await fixtures?.close();
-  await closeBrowser();
-});
-
-async function phone(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const b = await getBrowser();
-  const context = await b.newContext({ baseURL: baseURL(), viewport: PHONE, hasTouch: true, isMobile: true, serviceWorkers: "block" });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (err) => errors.push(String(err)));
-  return { context, page, errors };
-}
+const fixtures = fixtureServerForFile();
+afterAll(closeBrowser);
 
 const recipeRow = (page: Page, title: string) => page.locator(".added__item", { has: page.getByRole("heading", { name: title }) });
 
@@ -47,9 +32,8 @@ const amountOf = (page: Page, name: RegExp) =>
 
 describe("servings on the home page", () => {
   it("servings scaling changes the combined amounts", async () => {
-    const { context, page, errors } = await phone();
-    await page.goto("/");
-    await page.locator(".home[data-hydrated]").waitFor();
+    const { context, page, errors } = await openPhone({ blockServiceWorkers: true });
+    await openHome(page);
     await addFromUrl(page, `${fixtures.origin}/weeknight-chili.html`, "Weeknight Chili");
     await addFromUrl(page, `${fixtures.origin}/garden-salsa.html`, "Garden Salsa");
 
@@ -97,9 +81,8 @@ describe("servings on the home page", () => {
   });
 
   it("a recipe without a yield gets the quick choices only", async () => {
-    const { context, page, errors } = await phone();
-    await page.goto("/");
-    await page.locator(".home[data-hydrated]").waitFor();
+    const { context, page, errors } = await openPhone({ blockServiceWorkers: true });
+    await openHome(page);
     await page.getByRole("tab", { name: "Manual Entry" }).tap();
     await page.getByRole("textbox", { name: "Recipe title" }).fill("Toast");
     await page.getByRole("textbox", { name: "Ingredients" }).fill("2 slices bread\n1 tbsp butter");
@@ -122,7 +105,7 @@ describe("servings on the home page", () => {
 
 describe("servings on the dashboard's favourites", () => {
   it("a list made from favourites follows the scale chosen for each recipe", async () => {
-    const { context, page, errors } = await phone();
+    const { context, page, errors } = await openPhone({ blockServiceWorkers: true });
     await registerViaApi(page, "favscale");
     for (const file of ["weeknight-chili.html", "garden-salsa.html"]) {
       const made = await page.request.post("/api/recipes/parse", {

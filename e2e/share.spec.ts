@@ -7,11 +7,11 @@
  * there; once revoked, the next online answer (a reload, or the page coming back online) clears the
  * saved copy.
  */
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { axeSerious, expectToast, noHorizontalScroll } from "./a11y.ts";
-import { baseURL, closeBrowser, getBrowser, PHONE } from "./browser.ts";
-import { type ListJson, listEditTokenHeader, makeList } from "./lists.ts";
+import { baseURL, closeBrowser, openPhone } from "./browser.ts";
+import { type ListJson, listEditTokenHeader, makeList, listGroup, listItems, listRow } from "./lists.ts";
 import { registerViaApi } from "./users.ts";
 
 afterAll(async () => {
@@ -22,21 +22,6 @@ const RECIPES = [
   { title: "Pancakes", ingredients: ["1 cup milk", "2 eggs", "1 cup flour", "2 bananas", "1/2 tsp salt"] },
   { title: "Onion Soup", ingredients: ["2 onions", "1 litre stock"] },
 ];
-
-async function phone(permissions: string[] = []): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const b = await getBrowser();
-  const context = await b.newContext({ baseURL: baseURL(), viewport: PHONE, hasTouch: true, isMobile: true });
-  if (permissions.length) await context.grantPermissions(permissions, { origin: baseURL() });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (err) => errors.push(String(err)));
-  return { context, page, errors };
-}
-
-const group = (page: Page, title: string) =>
-  page.locator("section.list__category", { has: page.getByRole("heading", { name: new RegExp(`^${title}`) }) });
-const row = (page: Page, name: RegExp) => page.locator("li.list__item", { has: page.locator(".list__name", { hasText: name }) });
-const items = (list: Pick<ListJson, "ingredients">) => Object.values(list.ingredients).flat();
 
 /** Makes the list's share link through the API, as its signed-out maker. */
 async function shareViaApi(page: Page, list: ListJson): Promise<{ id: string; url: string }> {
@@ -95,7 +80,7 @@ async function openShare(page: Page): Promise<string> {
 
 describe("sharing a list", () => {
   it("a shared link opens read-only and stops working after revoking", async () => {
-    const owner = await phone(["clipboard-read", "clipboard-write"]);
+    const owner = await openPhone({ permissions: ["clipboard-read", "clipboard-write"] });
     // This phone has the Web Share API: record what it was asked to share.
     await owner.page.addInitScript(() => {
       Object.defineProperty(navigator, "share", {
@@ -138,7 +123,7 @@ describe("sharing a list", () => {
     await owner.page.locator(".list__share-status").waitFor();
 
     // Someone else opens the link: the list is in the first HTML, without its id or any token.
-    const viewer = await phone();
+    const viewer = await openPhone();
     const first = await viewer.page.goto(url);
     expect(first?.status()).toBe(200);
     expect(first?.headers()["cache-control"]).toBe("no-store");
@@ -162,18 +147,18 @@ describe("sharing a list", () => {
     }
 
     // Ticks are the viewer's own: kept in their browser, never sent.
-    await row(viewer.page, /egg/).locator("label.list__tick").tap();
-    await expect.poll(() => group(viewer.page, "In the cart").locator("li").count()).toBe(1);
+    await listRow(viewer.page, /egg/).locator("label.list__tick").tap();
+    await expect.poll(() => listGroup(viewer.page, "In the cart").locator("li").count()).toBe(1);
     await viewer.page.reload();
     await viewer.page.locator("article[data-hydrated]").waitFor();
-    await expect.poll(() => group(viewer.page, "In the cart").locator("li").count()).toBe(1);
+    await expect.poll(() => listGroup(viewer.page, "In the cart").locator("li").count()).toBe(1);
     const onServer = await owner.page.request.get(`/api/shopping-lists/${list.id}`);
-    expect(items((await onServer.json()) as ListJson).find((i) => /egg/.test(i.name))).toMatchObject({ checked: false });
+    expect(listItems((await onServer.json()) as ListJson).find((i) => /egg/.test(i.name))).toMatchObject({ checked: false });
     // The unit choice works here too (the loader reads the list again in metric), and the viewer's tick stays.
-    expect(await row(viewer.page, /milk/).locator(".list__amount").textContent()).toBe("1 cup");
+    expect(await listRow(viewer.page, /milk/).locator(".list__amount").textContent()).toBe("1 cup");
     await viewer.page.getByRole("radio", { name: "Metric" }).tap();
-    await expect.poll(() => row(viewer.page, /milk/).locator(".list__amount").textContent()).toMatch(/ml$/);
-    expect(await group(viewer.page, "In the cart").locator("li").count()).toBe(1);
+    await expect.poll(() => listRow(viewer.page, /milk/).locator(".list__amount").textContent()).toMatch(/ml$/);
+    expect(await listGroup(viewer.page, "In the cart").locator("li").count()).toBe(1);
     await noHorizontalScroll(viewer.page);
     expect(await axeSerious(viewer.page)).toEqual([]);
 
@@ -208,7 +193,7 @@ describe("sharing a list", () => {
   });
 
   it("tells a signed-in owner in the first HTML that a link is on", async () => {
-    const { context, page, errors } = await phone();
+    const { context, page, errors } = await openPhone();
     await registerViaApi(page, "share");
     const list = await makeList(page, { name: "Owned run", recipes: RECIPES });
     const first = await page.goto(`/shopping-list/${list.id}`);
@@ -228,7 +213,7 @@ describe("sharing a list", () => {
   });
 
   it("shows no Share button to someone who only has the list's own link", async () => {
-    const { context, page, errors } = await phone();
+    const { context, page, errors } = await openPhone();
     const list = await makeList(page, { name: "Not mine", recipes: RECIPES });
     await page.goto(`/shopping-list/${list.id}`);
     await page.locator("article[data-hydrated]").waitFor();
@@ -239,17 +224,17 @@ describe("sharing a list", () => {
   });
 
   it("a shared list opened once opens offline after a reload, ticks work there, and a revoked link leaves no copy", async () => {
-    const owner = await phone();
+    const owner = await openPhone();
     const list = await makeList(owner.page, { name: "Offline run", recipes: RECIPES });
     const share = await shareViaApi(owner.page, list);
 
     // The viewer opens the link once, online, and ticks an item; the worker keeps the page.
-    const viewer = await phone();
+    const viewer = await openPhone();
     await viewer.page.goto(share.url);
     await viewer.page.locator("article[data-hydrated]").waitFor();
     expect(await viewer.page.locator(".list__offline").textContent()).toBe("");
-    await row(viewer.page, /egg/).locator("label.list__tick").tap();
-    await expect.poll(() => group(viewer.page, "In the cart").locator("li").count()).toBe(1);
+    await listRow(viewer.page, /egg/).locator("label.list__tick").tap();
+    await expect.poll(() => listGroup(viewer.page, "In the cart").locator("li").count()).toBe(1);
     await keptForOffline(viewer.page);
 
     // Offline, a reload opens the saved page: the list, the viewer's tick, the offline line; ticking works.
@@ -260,14 +245,14 @@ describe("sharing a list", () => {
     await expect
       .poll(() => viewer.page.locator(".list__offline").textContent())
       .toBe("You're offline. This is the list as it was when you last opened it; your ticks are kept on this device.");
-    expect(await group(viewer.page, "In the cart").textContent()).toMatch(/egg/);
-    await row(viewer.page, /flour/).locator("label.list__tick").tap();
-    await expect.poll(() => group(viewer.page, "In the cart").locator("li").count()).toBe(2);
+    expect(await listGroup(viewer.page, "In the cart").textContent()).toMatch(/egg/);
+    await listRow(viewer.page, /flour/).locator("label.list__tick").tap();
+    await expect.poll(() => listGroup(viewer.page, "In the cart").locator("li").count()).toBe(2);
     await noHorizontalScroll(viewer.page);
     expect(await axeSerious(viewer.page)).toEqual([]);
     await viewer.page.reload();
     await viewer.page.locator("article[data-hydrated]").waitFor();
-    await expect.poll(() => group(viewer.page, "In the cart").locator("li").count()).toBe(2);
+    await expect.poll(() => listGroup(viewer.page, "In the cart").locator("li").count()).toBe(2);
 
     // Back online: the line goes. The owner stops sharing; the viewer's reload answers 404 and the
     // saved copy is gone, so offline the link no longer opens the list.

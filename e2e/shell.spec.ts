@@ -3,14 +3,12 @@
  * footer links (with the smooth scroll to home sections), the account area signed out and
  * signed in, the phone menu, the skip link, and the toast region.
  */
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, closeBrowser, openPage } from "./browser.ts";
+import { DESKTOP, PHONE, closeBrowser, openPage, done, hydrated, NONE } from "./browser.ts";
 import { expectDefined } from "../core/lib/expect-defined.ts";
 
 afterAll(closeBrowser);
-
-const NO_PROBLEMS = { consoleErrors: [], pageErrors: [], failedRequests: [] };
 
 /** Public routes and a word their title must carry. */
 const ROUTES = [
@@ -21,20 +19,6 @@ const ROUTES = [
   { path: "/privacy", title: /privacy policy/i },
   { path: "/terms", title: /terms of service/i },
 ];
-
-/**
- * Closes a test's browser context once its requests have settled: closing with requests in
- * flight makes wrangler dev's proxy log "Network connection lost" and exit, failing every
- * later test.
- */
-async function done(page: Page, context: BrowserContext) {
-  await page.waitForLoadState("networkidle").catch(() => {});
-  await context.close();
-}
-
-async function hydrated(page: Page) {
-  await page.waitForSelector("html[data-hydrated]", { timeout: 10_000 });
-}
 
 async function metaContent(page: Page, name: string) {
   return page.locator(`head meta[name="${name}"]`).getAttribute("content");
@@ -95,7 +79,7 @@ describe("every public route", () => {
     }
     expect(titles.size).toBe(ROUTES.length);
     expect(descriptions.size).toBe(ROUTES.length);
-    expect(problems).toEqual(NO_PROBLEMS);
+    expect(problems).toEqual(NONE);
     await done(page, context);
   });
 
@@ -215,7 +199,7 @@ describe("header", () => {
     );
     expect(await page.locator(".site-header__account button").count()).toBe(0);
     expect(calls).toBe(0);
-    expect(problems).toEqual(NO_PROBLEMS);
+    expect(problems).toEqual(NONE);
     await done(page, context);
   });
 
@@ -328,7 +312,7 @@ describe("footer", () => {
       const r = document.getElementById("supported-sites")?.getBoundingClientRect();
       return !!r && window.scrollY > 100 && r.top >= 0 && r.top < window.innerHeight - 50;
     });
-    expect(problems).toEqual(NO_PROBLEMS);
+    expect(problems).toEqual(NONE);
     await done(page, context);
   });
 });

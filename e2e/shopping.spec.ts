@@ -5,10 +5,11 @@
  * 'I need this'; the unit choice changes the display and is remembered; servings scale the amounts;
  * a read-only viewer's ticks stay in their browser.
  */
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
-import { baseURL, closeBrowser, getBrowser, PHONE } from "./browser.ts";
+import { closeBrowser, openPhone } from "./browser.ts";
 import { expectDefined } from "../core/lib/expect-defined.ts";
+import { listGroup, listItems, listRow } from "./lists.ts";
 
 afterAll(async () => {
   await closeBrowser();
@@ -33,15 +34,6 @@ const PANCAKES = {
   ingredients: ["1 cup milk", "2 eggs", "1 tbsp sugar", "1/2 tsp salt", "1 cup flour", "2 bananas"],
 };
 const SOUP = { title: "Onion Soup", ingredients: ["250 ml milk", "2 onions", "2 tbsp olive oil", "black pepper to taste"] };
-
-async function phone(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const b = await getBrowser();
-  const context = await b.newContext({ baseURL: baseURL(), viewport: PHONE, hasTouch: true, isMobile: true });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (err) => errors.push(String(err)));
-  return { context, page, errors };
-}
 
 async function makeList(page: Page, scales?: (ids: string[]) => Record<string, number>): Promise<ListJson> {
   const ids: string[] = [];
@@ -69,12 +61,7 @@ async function serverList(page: Page, id: string, units = ""): Promise<ListJson>
   return (await res.json()) as ListJson;
 }
 
-const items = (list: ListJson) => Object.values(list.ingredients).flat();
-const byName = (list: ListJson, re: RegExp) => items(list).find((i) => re.test(i.name));
-
-const group = (page: Page, title: string) =>
-  page.locator("section.list__category", { has: page.getByRole("heading", { name: new RegExp(`^${title}`) }) });
-const row = (page: Page, name: RegExp) => page.locator("li.list__item", { has: page.locator(".list__name", { hasText: name }) });
+const byName = (list: ListJson, re: RegExp) => listItems(list).find((i) => re.test(i.name));
 
 async function waitSynced(page: Page) {
   await page.waitForFunction(() => !Object.keys(localStorage).some((k) => k.startsWith("recipecart:list-queue:")), null, {
@@ -89,64 +76,64 @@ async function hydrated(page: Page) {
 
 describe("shopping mode on a phone", () => {
   it("ticks, goes offline, ticks and adds, syncs back; another device sees it", async () => {
-    const { context, page, errors } = await phone();
+    const { context, page, errors } = await openPhone();
     const list = await makeList(page);
     await holdToken(page, list);
     await page.goto(`/shopping-list/${list.id}`);
     await hydrated(page);
 
     // Staples are in their own group at the end, not in the aisles.
-    const staples = group(page, "You probably have");
+    const staples = listGroup(page, "You probably have");
     await expect.poll(() => staples.locator("li").count()).toBe(4);
     expect(await staples.textContent()).toMatch(/salt/);
     expect(await staples.textContent()).toMatch(/olive oil/);
 
     // Tap an item: it moves to 'In the cart' and the server has it.
-    await row(page, /egg/).locator("label.list__tick").tap();
-    await expect.poll(() => group(page, "In the cart").locator("li").count()).toBe(1);
-    expect(await group(page, "In the cart").textContent()).toMatch(/egg/);
+    await listRow(page, /egg/).locator("label.list__tick").tap();
+    await expect.poll(() => listGroup(page, "In the cart").locator("li").count()).toBe(1);
+    expect(await listGroup(page, "In the cart").textContent()).toMatch(/egg/);
     await waitSynced(page);
     expect(byName(await serverList(page, list.id), /egg/)?.checked).toBe(true);
 
     // Offline: tick two more and add an item; the page says it is offline and keeps the changes.
     await context.setOffline(true);
     await expect.poll(() => page.locator(".list__offline").textContent()).toMatch(/offline/i);
-    await row(page, /banana/)
+    await listRow(page, /banana/)
       .locator("label.list__tick")
       .tap();
-    await row(page, /onion/).locator("label.list__tick").tap();
+    await listRow(page, /onion/).locator("label.list__tick").tap();
     await page.getByLabel("Add an item").fill("2 lemons");
     await page.getByRole("button", { name: "Add", exact: true }).tap();
     await expect.poll(() => page.locator(".list__offline").textContent()).toMatch(/3 changes are saved on this device/);
-    expect(await group(page, "In the cart").locator("li").count()).toBe(3);
+    expect(await listGroup(page, "In the cart").locator("li").count()).toBe(3);
     expect(await page.locator(".list__name", { hasText: "2 lemons" }).count()).toBe(1);
-    expect(items(await serverList(page, list.id)).filter((i) => i.checked)).toHaveLength(1);
+    expect(listItems(await serverList(page, list.id)).filter((i) => i.checked)).toHaveLength(1);
 
     // Back online: the queue goes out and the server matches what the page shows.
     await context.setOffline(false);
     await waitSynced(page);
     const after = await serverList(page, list.id);
     expect(
-      items(after)
+      listItems(after)
         .filter((i) => i.checked)
         .map((i) => i.name)
         .sort(),
     ).toEqual(["bananas", "eggs", "onions"]);
-    const lemons = items(after).filter((i) => /lemon/.test(i.name));
+    const lemons = listItems(after).filter((i) => /lemon/.test(i.name));
     expect(lemons).toHaveLength(1);
     expect(lemons[0]).toMatchObject({ addedByHand: true, amount: "2" });
     expect(Object.entries(after.ingredients).find(([, is]) => is.some((i) => /lemon/.test(i.name)))?.[0]).toBe("Produce");
     // The page shows the server's placement (lemons in Produce, marked as added by hand).
-    await expect.poll(() => group(page, "Produce").textContent()).toMatch(/lemons[\s\S]*added by hand/);
+    await expect.poll(() => listGroup(page, "Produce").textContent()).toMatch(/lemons[\s\S]*added by hand/);
 
     // A second device (another context, same list, holds the token too) sees the ticks.
-    const other = await phone();
+    const other = await openPhone();
     await holdToken(other.page, list);
     await other.page.goto(`/shopping-list/${list.id}`);
     await hydrated(other.page);
-    expect(await group(other.page, "In the cart").locator("li").count()).toBe(3);
+    expect(await listGroup(other.page, "In the cart").locator("li").count()).toBe(3);
     // It unticks the onions later than the first phone's tick: last tap wins on both.
-    await row(other.page, /onion/).locator("label.list__tick").tap();
+    await listRow(other.page, /onion/).locator("label.list__tick").tap();
     await waitSynced(other.page);
     expect(byName(await serverList(page, list.id), /onion/)?.checked).toBe(false);
     await other.context.close();
@@ -156,7 +143,7 @@ describe("shopping mode on a phone", () => {
   });
 
   it("a 429 from the changes API: one calm line, nothing lost, sent again only after Retry-After", async () => {
-    const { context, page, errors } = await phone();
+    const { context, page, errors } = await openPhone();
     const list = await makeList(page);
     await holdToken(page, list);
     // The first changes request is refused as the limiter would (429, Retry-After: 8); later ones reach the server.
@@ -174,24 +161,24 @@ describe("shopping mode on a phone", () => {
     await page.goto(`/shopping-list/${list.id}`);
     await hydrated(page);
 
-    await row(page, /egg/).locator("label.list__tick").tap();
+    await listRow(page, /egg/).locator("label.list__tick").tap();
     // The first change also loads the API client: allow for a slow machine.
     await expect
       .poll(() => page.locator(".list__offline").textContent(), { timeout: 10_000 })
       .toBe("Saving is paused for a moment. 1 change is saved on this device and will be sent in 8 seconds.");
     // A change made during the wait is shown and queued, not sent.
-    await row(page, /banana/)
+    await listRow(page, /banana/)
       .locator("label.list__tick")
       .tap();
     await expect.poll(() => page.locator(".list__offline").textContent()).toMatch(/^Saving is paused for a moment\. 2 changes are saved/);
-    expect(await group(page, "In the cart").locator("li").count()).toBe(2);
+    expect(await listGroup(page, "In the cart").locator("li").count()).toBe(2);
 
     // Both go out in one request, no sooner than Retry-After after the refusal.
     await waitSynced(page);
     expect(requests.map((r) => r.refused)).toEqual([true, false]);
     expect((requests[1]?.at ?? 0) - (requests[0]?.at ?? 0)).toBeGreaterThanOrEqual(8_000);
     expect(
-      items(await serverList(page, list.id))
+      listItems(await serverList(page, list.id))
         .filter((i) => i.checked)
         .map((i) => i.name)
         .sort(),
@@ -204,17 +191,17 @@ describe("shopping mode on a phone", () => {
   });
 
   it("'I need this' moves a staple back to its aisle; edits and moves stick", async () => {
-    const { context, page, errors } = await phone();
+    const { context, page, errors } = await openPhone();
     const list = await makeList(page);
     await holdToken(page, list);
     await page.goto(`/shopping-list/${list.id}`);
     await hydrated(page);
-    await row(page, /salt/).getByRole("button", { name: "I need this" }).tap();
+    await listRow(page, /salt/).getByRole("button", { name: "I need this" }).tap();
     await waitSynced(page);
     expect(byName(await serverList(page, list.id), /salt/)?.staple).toBe(false);
-    await expect.poll(() => group(page, "You probably have").locator("li").count()).toBe(3);
+    await expect.poll(() => listGroup(page, "You probably have").locator("li").count()).toBe(3);
 
-    await row(page, /banana/)
+    await listRow(page, /banana/)
       .getByRole("button", { name: /^Edit/ })
       .tap();
     const dialog = page.getByRole("dialog", { name: "Edit item" });
@@ -228,11 +215,11 @@ describe("shopping mode on a phone", () => {
   });
 
   it("the unit choice changes the amounts and is remembered", async () => {
-    const { context, page } = await phone();
+    const { context, page } = await openPhone();
     const list = await makeList(page);
     await page.goto(`/shopping-list/${list.id}`);
     await page.locator("article[data-hydrated]").waitFor();
-    const milk = () => row(page, /milk/).locator(".list__amount").textContent();
+    const milk = () => listRow(page, /milk/).locator(".list__amount").textContent();
     expect(await milk()).toBe("2 cups");
     await page.getByRole("radio", { name: "Metric" }).check();
     await expect.poll(milk).toBe("475 ml");
@@ -246,37 +233,37 @@ describe("shopping mode on a phone", () => {
   });
 
   it("servings scale the combined amounts", async () => {
-    const { context, page } = await phone();
+    const { context, page } = await openPhone();
     const plain = await makeList(page);
     const doubled = await makeList(page, ([pancakes]) => ({ [expectDefined(pancakes)]: 2 }));
     await page.goto(`/shopping-list/${plain.id}`);
-    expect(await row(page, /egg/).locator(".list__amount").textContent()).toBe("2");
-    expect(await row(page, /milk/).locator(".list__amount").textContent()).toBe("2 cups");
+    expect(await listRow(page, /egg/).locator(".list__amount").textContent()).toBe("2");
+    expect(await listRow(page, /milk/).locator(".list__amount").textContent()).toBe("2 cups");
     await page.goto(`/shopping-list/${doubled.id}`);
-    expect(await row(page, /egg/).locator(".list__amount").textContent()).toBe("4");
-    expect(await row(page, /milk/).locator(".list__amount").textContent()).toBe("3 cups");
+    expect(await listRow(page, /egg/).locator(".list__amount").textContent()).toBe("4");
+    expect(await listRow(page, /milk/).locator(".list__amount").textContent()).toBe("3 cups");
     await context.close();
   });
 
   it("a read-only viewer ticks for themselves only", async () => {
-    const { context, page, errors } = await phone();
+    const { context, page, errors } = await openPhone();
     const list = await makeList(page);
     await page.goto(`/shopping-list/${list.id}`);
     await page.locator("article[data-hydrated]").waitFor();
     await page.getByText("your ticks are kept in this browser only").waitFor();
     expect(await page.getByLabel("Add an item").count()).toBe(0);
-    await row(page, /egg/).locator("label.list__tick").tap();
-    await expect.poll(() => group(page, "In the cart").locator("li").count(), { message: `cart after tap; errors: ${errors}` }).toBe(1);
+    await listRow(page, /egg/).locator("label.list__tick").tap();
+    await expect.poll(() => listGroup(page, "In the cart").locator("li").count(), { message: `cart after tap; errors: ${errors}` }).toBe(1);
     await page.reload();
     await page.locator("article[data-hydrated]").waitFor();
-    await expect.poll(() => group(page, "In the cart").locator("li").count()).toBe(1);
+    await expect.poll(() => listGroup(page, "In the cart").locator("li").count()).toBe(1);
     expect(byName(await serverList(page, list.id), /egg/)?.checked).toBe(false);
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it("installs as an app: manifest, icons and a service worker that opens a list offline after a reload", async () => {
-    const { context, page, errors } = await phone();
+    const { context, page, errors } = await openPhone();
     const manifest = await page.request.get("/manifest.webmanifest");
     expect(manifest.status()).toBe(200);
     const m = (await manifest.json()) as { start_url: string; display: string; icons: { src: string; sizes: string; purpose?: string }[] };
@@ -321,11 +308,11 @@ describe("shopping mode on a phone", () => {
       .toBe(true);
 
     await context.setOffline(true);
-    await row(page, /egg/).locator("label.list__tick").tap();
+    await listRow(page, /egg/).locator("label.list__tick").tap();
     await page.reload();
     await hydrated(page);
     // The saved page opens, the queued tick is still there, and the page says it is offline.
-    await expect.poll(() => group(page, "In the cart").textContent()).toMatch(/egg/);
+    await expect.poll(() => listGroup(page, "In the cart").textContent()).toMatch(/egg/);
     await expect.poll(() => page.locator(".list__offline").textContent()).toMatch(/offline/i);
     await context.setOffline(false);
     await waitSynced(page);

@@ -8,9 +8,9 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { axeSerious, closeToasts, expectToast, noHorizontalScroll } from "./a11y.ts";
-import { closeBrowser, DESKTOP, openPage, PHONE } from "./browser.ts";
-import { makeList } from "./lists.ts";
-import { hydrated, registerViaApi, signInViaApi } from "./users.ts";
+import { closeBrowser, DESKTOP, openPage, PHONE, hydrated, openHome } from "./browser.ts";
+import { makeList, addManual } from "./lists.ts";
+import { registerViaApi, signInViaApi } from "./users.ts";
 import { expectDefined } from "../core/lib/expect-defined.ts";
 
 afterAll(closeBrowser);
@@ -74,16 +74,6 @@ describe("dashboard security tab", () => {
   }
 });
 
-const addedList = (page: Page) => page.getByRole("region", { name: /Your recipes/ }).locator(".added__item");
-
-async function addManual(page: Page, title: string, ingredients: string) {
-  await page.getByRole("tab", { name: "Manual Entry" }).click();
-  await page.getByRole("textbox", { name: "Recipe title" }).fill(title);
-  await page.getByRole("textbox", { name: "Ingredients" }).fill(ingredients);
-  await page.getByRole("button", { name: "Add Recipe" }).click();
-  await addedList(page).filter({ hasText: title }).waitFor();
-}
-
 const pressed = (page: Page, name: string) => page.getByRole("button", { name, exact: true }).getAttribute("aria-pressed");
 
 /** Chooses the first demo store for ZIP 10001 and presses Create Order; returns the checkout window. */
@@ -111,8 +101,7 @@ describe("favourites, a list from favourites, history", () => {
       // A list made before, which the search must leave out.
       await makeList(page, { name: "Older list", recipes: [{ title: "Plain Toast", ingredients: ["2 slices bread", "1 tbsp butter"] }] });
 
-      await page.goto("/");
-      await page.locator(".home[data-hydrated]").waitFor();
+      await openHome(page);
       const spice = "saffron";
       await addManual(page, "Paella Night", `1 pinch ${spice}\n2 cups rice\n1 onion`);
       await addManual(page, "Green Salad", "1 head lettuce\n2 tbsp olive oil");

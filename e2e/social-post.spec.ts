@@ -4,43 +4,18 @@
  * caption filled in and the title field focused, and a caption's linked recipe page imports with
  * "Import linked recipe". Keyboard only where it matters, axe on the notice, a phone viewport.
  */
-import path from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeBrowser, openPage, PHONE } from "./browser.ts";
-import { type FixtureServer, startFixtureServer } from "./fixture-server.ts";
+import { afterAll, describe, expect, it } from "vitest";
+import { closeBrowser, openPage, PHONE, openHome } from "./browser.ts";
+import { fixtureServerForFile } from "./fixture-server.ts";
+import { axeSerious } from "./a11y.ts";
 
-let fixtures: FixtureServer;
-beforeAll(async () => {
-  fixtures = await startFixtureServer();
-});
-afterAll(async () => {
-  await fixtures?.close();
-  await closeBrowser();
-});
-
-async function openHome(page: Page) {
-  await page.goto("/");
-  await page.locator(".home[data-hydrated]").waitFor();
-}
+const fixtures = fixtureServerForFile();
+afterAll(closeBrowser);
 
 async function importUrl(page: Page, url: string) {
   await page.getByRole("textbox", { name: "Recipe URL" }).fill(url);
   await page.getByRole("textbox", { name: "Recipe URL" }).press("Enter");
-}
-
-async function axeSerious(page: Page): Promise<string[]> {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
-  );
-  await page.addScriptTag({ path: path.join(import.meta.dirname, "..", "node_modules", "axe-core", "axe.min.js") });
-  const found = await page.evaluate(async () => {
-    type Result = { violations: { id: string; impact: string; nodes: { html: string }[] }[] };
-    const axe = (window as unknown as { axe: { run: (c: unknown) => Promise<Result> } }).axe;
-    const r = await axe.run({ include: [[".entry-card"]], exclude: [["[data-live-announcer]"]] });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, html: v.nodes.map((n) => n.html.slice(0, 120)).join(", ") }));
-  });
-  return found.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.html}`);
 }
 
 const addedNames = (page: Page) => page.getByRole("region", { name: /Your recipes/ }).locator(".added__name");
@@ -54,7 +29,7 @@ describe("home: a social post without a recipe", () => {
     await alert.waitFor({ timeout: 15_000 });
     expect(await alert.innerText()).toMatch(/No recipe in this post[\s\S]*no ingredient list in its caption/);
     expect(await page.getByRole("button", { name: "Import linked recipe" }).count()).toBe(0);
-    expect(await axeSerious(page)).toEqual([]);
+    expect(await axeSerious(page, { include: ".entry-card" })).toEqual([]);
     // no sideways scrolling at 375 px
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 

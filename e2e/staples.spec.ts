@@ -8,24 +8,22 @@
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { axeSerious, closeToasts, expectToast, noHorizontalScroll } from "./a11y.ts";
-import { closeBrowser, DESKTOP, openPage, PHONE } from "./browser.ts";
-import { makeList } from "./lists.ts";
-import { hydrated, registerViaApi } from "./users.ts";
+import { closeBrowser, DESKTOP, openPage, PHONE, hydrated } from "./browser.ts";
+import { makeList, listGroup } from "./lists.ts";
+import { registerViaApi } from "./users.ts";
 
 afterAll(closeBrowser);
 
 const STIR_FRY = { title: "Stir fry", ingredients: ["2 tbsp soy sauce", "1 onion", "2 tbsp olive oil", "1 tsp salt"] };
 
-const group = (page: Page, title: string) =>
-  page.locator("section.list__category", { has: page.getByRole("heading", { name: new RegExp(`^${title}`) }) });
 const mine = (page: Page) => page.getByRole("list", { name: "Your staples" });
 
 /** The list page's groups as the server rendered them: 'You probably have' and every other (aisle) text. */
 async function openList(page: Page): Promise<{ staples: string; aisles: string }> {
   const list = await makeList(page, { name: "Stir fry night", recipes: [STIR_FRY] });
   await page.goto(`/shopping-list/${list.id}`);
-  await group(page, "You probably have").waitFor();
-  const staples = await group(page, "You probably have").innerText();
+  await listGroup(page, "You probably have").waitFor();
+  const staples = await listGroup(page, "You probably have").innerText();
   const aisles = (
     await page
       .locator("section.list__category")

@@ -3,32 +3,15 @@
  * form (validation; a sent message is stored, mailed to support and shown to an admin on the dashboard; a
  * refused one keeps the typed text), and axe-core accessibility checks.
  */
-import path from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { makeManifest } from "../extension/manifest.ts";
 import { LIST_TOKENS_STORAGE_KEY, RECIPES_STORAGE_KEY } from "../web/lib/recipes-store.ts";
 import { axeSerious, expectToast, noHorizontalScroll } from "./a11y.ts";
-import { PHONE, closeBrowser, openPage } from "./browser.ts";
+import { PHONE, closeBrowser, openPage, done, hydrated } from "./browser.ts";
 import { signInViaApi } from "./users.ts";
 
 afterAll(closeBrowser);
-
-const AXE = path.resolve(import.meta.dirname, "..", "node_modules", "axe-core", "axe.min.js");
-
-/**
- * Closes a test's browser context once its requests have settled: closing with requests in
- * flight makes wrangler dev's proxy log "Network connection lost" and exit, failing every
- * later test.
- */
-async function done(page: Page, context: BrowserContext) {
-  await page.waitForLoadState("networkidle").catch(() => {});
-  await context.close();
-}
-
-async function hydrated(page: Page) {
-  await page.waitForSelector("html[data-hydrated]", { timeout: 10_000 });
-}
 
 const PAGES = [
   { path: "/about", must: [/free/i, /personal use/i, /servings you need/i] },
@@ -302,26 +285,7 @@ describe("accessibility (axe-core)", () => {
       await hydrated(page);
       await page.waitForLoadState("networkidle");
       if (p === "/help") await page.locator("h3 button[aria-expanded]").first().click();
-      // colour contrast is read once transitions have finished (a half-faded element is not what anyone reads)
-      await page.waitForFunction(() =>
-        document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
-      );
-      await page.addScriptTag({ path: AXE });
-      const violations = await page.evaluate(async () => {
-        const axe = (
-          window as unknown as {
-            axe: {
-              run: (
-                ctx: Document,
-                opts: object,
-              ) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }>;
-            };
-          }
-        ).axe;
-        const r = await axe.run(document, { resultTypes: ["violations"] });
-        return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
-      });
-      expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+      expect(await axeSerious(page)).toEqual([]);
     });
   }
 });

@@ -36,8 +36,3 @@ export async function signInViaApi(page: Page, user: Pick<TestUser, "email" | "p
   });
   expect(res.status(), await res.text()).toBe(200);
 }
-
-/** Waits until React has hydrated the page (root sets data-hydrated). */
-export async function hydrated(page: Page): Promise<void> {
-  await page.waitForSelector("html[data-hydrated]", { timeout: 15_000 });
-}
