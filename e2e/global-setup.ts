@@ -93,6 +93,10 @@ export default async function setup(project: TestProject) {
     // GET /api/dev/outbox lets the tests follow the links of mails (password reset).
     "--var",
     "RECIPECART_DEV_OUTBOX:1",
+    // A spec that exhausts a rate limit does it as a client of its own (x-test-client), not as
+    // every later spec (worker/http/rate-limit.ts).
+    "--var",
+    "RECIPECART_TEST_CLIENT_KEYS:1",
     // Contact-form messages are mailed here (through the outbox; the tests read it above).
     "--var",
     "SUPPORT_EMAIL:support@example.test",

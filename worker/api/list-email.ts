@@ -18,7 +18,7 @@ export const listEmailRoutes: Route[] = [
       const { email } = await readJson(c.request, EmailListRequestSchema, 4_000);
       const senderKey = c.caller.user
         ? `u:${c.caller.user.id}`
-        : `c:${clientKey(c.request, c.env as { TRUST_CF_CONNECTING_IP?: string }) ?? "internal"}`;
+        : `c:${clientKey(c.request, c.env as Parameters<typeof clientKey>[1]) ?? "internal"}`;
       const outboxId = await emailShoppingList(c.db, c.caller, param(c.params, "id"), email, { senderKey, appOrigin: appOrigin(c) });
       deliverInBackground(c, [outboxId]);
       return json({ sent: true, message: "Email sent" }, { status: 202 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkRate, clientKey, IMPORT_LIMIT, LOCAL_CLIENT_KEY } from "./rate-limit.ts";
+import { checkRate, clientKey, IMPORT_LIMIT, LOCAL_CLIENT_KEY, TEST_CLIENT_HEADER } from "./rate-limit.ts";
 
 const withHeader = (ip?: string) => new Request("http://localhost/api/recipes/parse", { headers: ip ? { "cf-connecting-ip": ip } : {} });
 
@@ -15,6 +15,23 @@ describe("clientKey", () => {
       expect(clientKey(withHeader("203.0.113.9"), env)).toBe(LOCAL_CLIENT_KEY);
       expect(clientKey(withHeader(), env)).toBe(LOCAL_CLIENT_KEY);
     }
+  });
+
+  it("gives a local test client a key of its own only with RECIPECART_TEST_CLIENT_KEYS=1, and never behind Cloudflare", () => {
+    const asTestClient = (name: string, ip?: string) =>
+      new Request("http://localhost/api/recipes/parse", {
+        headers: { [TEST_CLIENT_HEADER]: name, ...(ip ? { "cf-connecting-ip": ip } : {}) },
+      });
+    const on = { RECIPECART_TEST_CLIENT_KEYS: "1" };
+    expect(clientKey(asTestClient("robustness"), on)).toBe(`${LOCAL_CLIENT_KEY}:robustness`);
+    // Its own CF-Connecting-IP still changes nothing locally.
+    expect(clientKey(asTestClient("robustness", "198.51.100.4"), on)).toBe(`${LOCAL_CLIENT_KEY}:robustness`);
+    expect(clientKey(withHeader("198.51.100.4"), on)).toBe(LOCAL_CLIENT_KEY);
+    for (const env of [{}, { RECIPECART_TEST_CLIENT_KEYS: "0" }, { RECIPECART_TEST_CLIENT_KEYS: "true" }]) {
+      expect(clientKey(asTestClient("robustness"), env)).toBe(LOCAL_CLIENT_KEY);
+    }
+    expect(clientKey(asTestClient("robustness", "198.51.100.4"), { ...on, TRUST_CF_CONNECTING_IP: "1" })).toBe("198.51.100.4");
+    expect(clientKey(asTestClient("robustness"), { ...on, TRUST_CF_CONNECTING_IP: "1" })).toBeNull();
   });
 });
 

@@ -8,19 +8,27 @@
  * through unchanged, so it is not trusted: every local request shares one key. The deployed
  * Worker says it sits behind Cloudflare with the var TRUST_CF_CONNECTING_IP="1", which
  * `npm run deploy` sets and wrangler.toml does not (decision 0100).
+ *
+ * The e2e server alone also sets RECIPECART_TEST_CLIENT_KEYS="1": a local request with an
+ * `x-test-client` header then has a local key of its own (`local:<value>`), so a spec can exhaust a
+ * limit without spending every later spec's budget (decision 0156). Behind Cloudflare it does nothing.
  */
 import { DomainError } from "../services/errors.ts";
 
 /** The key every request shares when the client address is not known to come from Cloudflare. */
 export const LOCAL_CLIENT_KEY = "local";
 
+/** With RECIPECART_TEST_CLIENT_KEYS="1" in a local run (the e2e server only): names a client of its own. */
+export const TEST_CLIENT_HEADER = "x-test-client";
+
 /**
  * The rate-limit key for this request: CF-Connecting-IP where Cloudflare sets it, else one
  * shared local key. `null` behind Cloudflare without the header (a service binding): not limited.
  */
-export function clientKey(request: Request, env: { TRUST_CF_CONNECTING_IP?: string }): string | null {
-  if (String(env.TRUST_CF_CONNECTING_IP ?? "") !== "1") return LOCAL_CLIENT_KEY;
-  return request.headers.get("cf-connecting-ip");
+export function clientKey(request: Request, env: { TRUST_CF_CONNECTING_IP?: string; RECIPECART_TEST_CLIENT_KEYS?: string }): string | null {
+  if (String(env.TRUST_CF_CONNECTING_IP ?? "") === "1") return request.headers.get("cf-connecting-ip");
+  const testClient = String(env.RECIPECART_TEST_CLIENT_KEYS ?? "") === "1" ? request.headers.get(TEST_CLIENT_HEADER) : null;
+  return testClient ? `${LOCAL_CLIENT_KEY}:${testClient}` : LOCAL_CLIENT_KEY;
 }
 
 export interface RateLimit {
@@ -110,7 +118,7 @@ export async function checkRate(
   limit: RateLimit,
   by?: { session: { id: string } | null } | string,
 ): Promise<void> {
-  const bindings = env as Partial<Record<RateLimit["binding"], Limiter>> & { TRUST_CF_CONNECTING_IP?: string };
+  const bindings = env as Partial<Record<RateLimit["binding"], Limiter>> & Parameters<typeof clientKey>[1];
   const limiter = bindings[limit.binding];
   const client =
     typeof by === "string" ? `k:${by.trim().toLowerCase()}` : by?.session ? `session:${by.session.id}` : clientKey(request, bindings);
