@@ -5,7 +5,7 @@
  * requests settle), `hydrated`, `openHome`, `hydratedButton`, and `unexpected`/`NONE` for problems.
  */
 import { type Browser, type BrowserContext, type Locator, type Page, chromium } from "playwright-core";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 
 export const CHROMIUM_ARGS = [
   "--headless",
@@ -133,4 +133,26 @@ export function unexpected(problems: Problems, allowStatus: number[] = []): Prob
     pageErrors: problems.pageErrors,
     failedRequests: problems.failedRequests.filter((t) => !allowed(t)),
   };
+}
+
+/** Waits until the service worker controls the page and has kept it and every script and style it loaded. */
+export async function keptForOffline(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const pages = await caches.open("recipecart-pages-v1");
+          const assets = await caches.open("recipecart-assets-v1");
+          const needed = [
+            ...document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>("script[src], link[rel=modulepreload], link[rel=stylesheet]"),
+          ]
+            .map((e) => ("src" in e && e.src) || (e as HTMLLinkElement).href)
+            .filter((u) => u.includes("/assets/"));
+          for (const u of needed) if (!(await assets.match(u))) return false;
+          return Boolean(await pages.match(location.href)) && needed.length > 0;
+        }),
+      { timeout: 20_000 },
+    )
+    .toBe(true);
 }

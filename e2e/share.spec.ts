@@ -10,7 +10,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { axeSerious, expectToast, noHorizontalScroll } from "./a11y.ts";
-import { baseURL, closeBrowser, openPhone } from "./browser.ts";
+import { baseURL, closeBrowser, openPhone, keptForOffline } from "./browser.ts";
 import { type ListJson, listEditTokenHeader, makeList, listGroup, listItems, listRow } from "./lists.ts";
 import { registerViaApi } from "./users.ts";
 
@@ -45,28 +45,6 @@ const keptSharePages = (page: Page) =>
     const pages = await caches.open("recipecart-pages-v1");
     return (await pages.keys()).map((r) => new URL(r.url).pathname).filter((p) => p.startsWith("/s/"));
   });
-
-/** Waits until the service worker controls the page and has kept it and every script and style it loaded. */
-async function keptForOffline(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () => {
-          const pages = await caches.open("recipecart-pages-v1");
-          const assets = await caches.open("recipecart-assets-v1");
-          const needed = [
-            ...document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>("script[src], link[rel=modulepreload], link[rel=stylesheet]"),
-          ]
-            .map((e) => ("src" in e && e.src) || (e as HTMLLinkElement).href)
-            .filter((u) => u.includes("/assets/"));
-          for (const u of needed) if (!(await assets.match(u))) return false;
-          return Boolean(await pages.match(location.href)) && needed.length > 0;
-        }),
-      { timeout: 20_000 },
-    )
-    .toBe(true);
-}
 
 /** Opens the Share dialog and answers the link it shows. */
 async function openShare(page: Page): Promise<string> {

@@ -7,7 +7,7 @@
  */
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
-import { closeBrowser, openPhone } from "./browser.ts";
+import { closeBrowser, openPhone, keptForOffline } from "./browser.ts";
 import { expectDefined } from "../core/lib/expect-defined.ts";
 import { listGroup, listItems, listRow } from "./lists.ts";
 
@@ -285,27 +285,7 @@ describe("shopping mode on a phone", () => {
     await hydrated(page);
     expect(await page.locator('link[rel="manifest"]').getAttribute("href")).toBe("/manifest.webmanifest");
     // The worker runs and keeps this page and every script and style it loaded.
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-    await expect
-      .poll(
-        () =>
-          page.evaluate(async () => {
-            const pages = await caches.open("recipecart-pages-v1");
-            const assets = await caches.open("recipecart-assets-v1");
-            const needed = [
-              ...document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>(
-                "script[src], link[rel=modulepreload], link[rel=stylesheet]",
-              ),
-            ]
-              .map((e) => ("src" in e && e.src) || (e as HTMLLinkElement).href)
-              .filter((u) => u.includes("/assets/"));
-            const missing = [];
-            for (const u of needed) if (!(await assets.match(u))) missing.push(u);
-            return Boolean(await pages.match(location.href)) && needed.length > 0 && missing.length === 0;
-          }),
-        { timeout: 20_000 },
-      )
-      .toBe(true);
+    await keptForOffline(page);
 
     await context.setOffline(true);
     await listRow(page, /egg/).locator("label.list__tick").tap();
