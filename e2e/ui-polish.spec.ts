@@ -12,21 +12,13 @@
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { axeSerious, noHorizontalScroll } from "./a11y.ts";
-import { baseURL, closeBrowser, getBrowser, openPage, PHONE } from "./browser.ts";
-import { makeList } from "./lists.ts";
-import { hydrated, registerViaApi } from "./users.ts";
+import { baseURL, closeBrowser, getBrowser, openPage, PHONE, hydrated, openHome } from "./browser.ts";
+import { makeList, addManual } from "./lists.ts";
+import { registerViaApi } from "./users.ts";
 
 afterAll(closeBrowser);
 
 const LONG_TITLE = "Grandma's slow-cooked Sunday beef and winter vegetable stew with dumplings";
-
-async function addManual(page: Page, title: string, ingredients: string) {
-  await page.getByRole("tab", { name: "Manual Entry" }).click();
-  await page.getByRole("textbox", { name: "Recipe title" }).fill(title);
-  await page.getByRole("textbox", { name: "Ingredients" }).fill(ingredients);
-  await page.getByRole("button", { name: "Add Recipe" }).click();
-  await page.locator(".added__item", { has: page.getByRole("heading", { name: title }) }).waitFor();
-}
 
 type Box = { x: number; y: number; right: number; bottom: number; width: number; height: number };
 
@@ -77,8 +69,7 @@ async function expectActionsBesideTitles(page: Page, titles: string[], withFavor
 describe("added recipes on a phone", () => {
   it("keeps Edit and Delete beside the title, signed out, as 44 px icon buttons with accessible names", async () => {
     const { page, context, problems } = await openPage({ viewport: PHONE });
-    await page.goto("/");
-    await page.locator(".home[data-hydrated]").waitFor();
+    await openHome(page);
     await addManual(page, "Pancakes", "1 cup flour\n2 eggs");
     await addManual(page, LONG_TITLE, "1 kg beef\n3 carrots");
     await expectActionsBesideTitles(page, ["Pancakes", LONG_TITLE], false);
@@ -94,8 +85,7 @@ describe("added recipes on a phone", () => {
   it("keeps the favourite heart, Edit and Delete beside the title for a signed-in user", async () => {
     const { page, context, problems } = await openPage({ viewport: PHONE });
     await registerViaApi(page, "uipolish-home");
-    await page.goto("/");
-    await page.locator(".home[data-hydrated]").waitFor();
+    await openHome(page);
     await addManual(page, LONG_TITLE, "1 kg beef\n3 carrots");
     await page.getByRole("button", { name: `Favorite ${LONG_TITLE}` }).waitFor();
     await expectActionsBesideTitles(page, [LONG_TITLE], true);
@@ -198,8 +188,7 @@ describe("focus rings with the keyboard", () => {
         ]),
       ),
     );
-    await page.goto("/");
-    await page.locator(".home[data-hydrated]").waitFor();
+    await openHome(page);
     await page.locator(".added__item").waitFor();
     // The servings control loads at the first interaction: a key press outside any control.
     await page.keyboard.press("Shift");
