@@ -147,10 +147,13 @@ describe("shopping mode on a phone", () => {
     const list = await makeList(page);
     await holdToken(page, list);
     // The first changes request is refused as the limiter would (429, Retry-After: 8); later ones reach the server.
+    // The page's clock is Playwright's: it runs on its own, and the test moves it past the wait instead of
+    // sleeping through it. Each request is stamped with the page's time.
+    await page.clock.install();
     const requests: { at: number; refused: boolean }[] = [];
     await page.route("**/api/shopping-lists/*/changes*", async (route) => {
       const refused = requests.length === 0;
-      requests.push({ at: Date.now(), refused });
+      requests.push({ at: await page.evaluate(() => Date.now()), refused });
       if (!refused) return route.continue();
       await route.fulfill({
         status: 429,
@@ -174,6 +177,8 @@ describe("shopping mode on a phone", () => {
     expect(await listGroup(page, "In the cart").locator("li").count()).toBe(2);
 
     // Both go out in one request, no sooner than Retry-After after the refusal.
+    expect(requests).toHaveLength(1);
+    await page.clock.fastForward(8_000);
     await waitSynced(page);
     expect(requests.map((r) => r.refused)).toEqual([true, false]);
     expect((requests[1]?.at ?? 0) - (requests[0]?.at ?? 0)).toBeGreaterThanOrEqual(8_000);
