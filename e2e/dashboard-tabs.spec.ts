@@ -113,6 +113,55 @@ describe("the dashboard's tabs at 375 px", () => {
     await context.close();
   });
 
+  it("puts each tab's content in its first HTML and loads only the chosen tab's code (decision 0154)", async () => {
+    const { page, context, problems } = await openPage({ viewport: PHONE });
+    await registerViaApi(page, "dash-first");
+
+    // No script at all: every tab's page already shows its panel's content (none left for a script to reveal).
+    const noScript = await (await getBrowser()).newContext({
+      baseURL: baseURL(),
+      viewport: PHONE,
+      javaScriptEnabled: false,
+      storageState: await context.storageState(),
+    });
+    const plain = await noScript.newPage();
+    const headings: Record<string, string> = {
+      Overview: "Latest favorites",
+      Favorites: "Favorite recipes (0)",
+      History: "Recent lists",
+      Staples: "Your staples (0)",
+      Profile: "Change password",
+      Security: "Active sessions",
+    };
+    for (const [tab, heading] of Object.entries(headings)) {
+      await plain.goto(`/dashboard?tab=${tab.toLowerCase()}`);
+      const panel = plain.getByRole("tabpanel", { name: tab });
+      expect(await panel.getByRole("heading", { name: heading, exact: true }).count(), tab).toBe(1);
+    }
+    await noScript.close();
+
+    // In the browser the overview's page fetches the overview's code only; another tab's code comes when it is chosen.
+    const tabChunks: string[] = [];
+    page.on("request", (r) => {
+      const m = /\/assets\/(overview-tab|favorites-tab|history-view|staples-tab|profile-tab|security-tab|admin-tab)-[\w-]+\.js$/.exec(
+        r.url(),
+      );
+      if (m?.[1]) tabChunks.push(m[1]);
+    });
+    await page.goto("/dashboard");
+    await hydrated(page);
+    expect(tabChunks).toEqual(["overview-tab"]);
+    await page.getByRole("tab", { name: "Staples" }).click();
+    await page.getByRole("heading", { name: "Your staples (0)" }).waitFor();
+    expect(tabChunks).toEqual(["overview-tab", "staples-tab"]);
+    await page.waitForLoadState("networkidle");
+
+    expect(problems.pageErrors).toEqual([]);
+    expect(problems.failedRequests).toEqual([]);
+    expect(problems.consoleErrors).toEqual([]);
+    await context.close();
+  });
+
   it("rings the panel only when it has keyboard focus itself, never while focus is inside it", async () => {
     const { page, context, problems } = await openPage({ viewport: PHONE });
     await registerViaApi(page, "dash-ring");
