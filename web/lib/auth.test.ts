@@ -1,6 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AUTH_TOKEN_KEY } from "./api-client.ts";
-import { CURRENT_USER_TTL_MS, fetchCurrentUser, getAuthSnapshot, primeAuth, resetAuthForTests, signOut } from "./auth.ts";
+import {
+  CURRENT_USER_TTL_MS,
+  fetchCurrentUser,
+  getAuthSnapshot,
+  primeAuth,
+  resetAuthForTests,
+  serverAuthSnapshot,
+  signOut,
+} from "./auth.ts";
 import { expectDefined } from "../../core/lib/expect-defined.ts";
 
 const USER = {
@@ -181,6 +189,17 @@ describe("primeAuth", () => {
     expect(getAuthSnapshot()).toEqual({ status: "authenticated", user: USER, error: null });
     await fetchCurrentUser();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("hands hydration the primed store's own snapshot for the server's user, so React finds nothing changed", () => {
+    vi.stubGlobal("document", {});
+    primeAuth(USER);
+    expect(serverAuthSnapshot(USER)).toBe(getAuthSnapshot());
+    // Any other user object (not the one the store was primed with): a snapshot of its own.
+    const other = { ...USER };
+    expect(serverAuthSnapshot(other)).not.toBe(getAuthSnapshot());
+    expect(serverAuthSnapshot(other)).toEqual({ status: "authenticated", user: other, error: null });
+    expect(serverAuthSnapshot(null).status).toBe("loading");
   });
 
   it("does nothing on the server", async () => {

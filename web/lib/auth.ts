@@ -169,9 +169,7 @@ export async function signOut(): Promise<AuthSnapshot> {
  */
 export function useAuth() {
   const serverUser = useServerUser();
-  const state = useSyncExternalStore(subscribe, getAuthSnapshot, () =>
-    serverUser ? { status: "authenticated" as const, user: serverUser, error: null } : LOADING,
-  );
+  const state = useSyncExternalStore(subscribe, getAuthSnapshot, () => serverAuthSnapshot(serverUser));
   useEffect(() => {
     void fetchCurrentUser();
   }, []);
@@ -183,6 +181,18 @@ export function useAuth() {
     refresh,
     signOut,
   };
+}
+
+/**
+ * What the server rendered with. In the browser, once primeAuth() started the store from this same user, that is
+ * the store's own snapshot: hydration then finds the store unchanged. (A new object here, equal but not the same,
+ * made React re-render every useAuth() caller synchronously right after hydrating, the whole dashboard among
+ * them, in one long task: decision 0154.)
+ */
+export function serverAuthSnapshot(serverUser: AuthUser | null): AuthSnapshot {
+  if (!serverUser) return LOADING;
+  if (snapshot.status === "authenticated" && snapshot.user === serverUser) return snapshot;
+  return { status: "authenticated", user: serverUser, error: null };
 }
 
 /** The user the root loader resolved from the session cookie for this page, if any. */
