@@ -38,6 +38,19 @@ async function forget(cache, url) {
   ]);
 }
 
+// The page asks right after its "online" event, and the network may take a moment more to answer:
+// a failed fetch is tried again twice, 1 s and then 3 s later, before giving up until the next visit.
+async function fetchSoon(href) {
+  for (const wait of [1000, 3000]) {
+    try {
+      return await fetch(href, { credentials: "same-origin" });
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+  return fetch(href, { credentials: "same-origin" });
+}
+
 async function keep(urls) {
   const pages = await caches.open(PAGES);
   const assets = await caches.open(ASSETS);
@@ -49,7 +62,7 @@ async function keep(urls) {
         if (isAsset(url)) {
           if (!(await assets.match(url.href))) await assets.add(url.href);
         } else if (isKeptPage(url)) {
-          const res = await fetch(url.href, { credentials: "same-origin" });
+          const res = await fetchSoon(url.href);
           if (res.ok) await pages.put(url.href, res);
           else if (isGone(res)) await forget(pages, url);
         }
