@@ -210,6 +210,40 @@ describe("list page's change queue (createListSync)", () => {
     expect(state.queue).toEqual([]);
   });
 
+  it("after a dropped connection or a 5xx it tries again by itself, 2 s, then 4 s later, and stops once sent", async () => {
+    const { state, sync, advance } = harness({ answers: [new TypeError("Failed to fetch"), new ApiError(502, "502: Bad Gateway", null)] });
+    state.queue = [tick("a")];
+    await sync.sync();
+    await advance(1_999);
+    expect(state.sent).toHaveLength(1);
+    await advance(1);
+    expect(state.sent).toHaveLength(2);
+    await advance(3_999);
+    expect(state.sent).toHaveLength(2);
+    await advance(1);
+    expect(state.sent).toHaveLength(3);
+    expect(state.queue).toEqual([]);
+    expect(state.holds).toEqual([]);
+    await advance(120_000);
+    expect(state.sent).toHaveLength(3);
+  });
+
+  it("a quiet retry while offline sends nothing and sets no further timer; a page that went away stops it", async () => {
+    const { state, sync, advance } = harness({ answers: [new TypeError("Failed to fetch")] });
+    state.queue = [tick("a")];
+    await sync.sync();
+    state.ready = false;
+    await advance(2_000);
+    expect(state.sent).toHaveLength(1);
+    expect(state.timers.filter((t) => !t.cancelled)).toEqual([]);
+    state.ready = true;
+    state.answers = [new TypeError("Failed to fetch")];
+    await sync.sync();
+    sync.dispose();
+    await advance(60_000);
+    expect(state.sent).toHaveLength(2);
+  });
+
   it("a 503 with Retry-After holds like a 429", async () => {
     const { state, sync } = harness({ answers: [new ApiError(503, "503: busy", null, 8)] });
     state.queue = [tick("a")];

@@ -49,6 +49,9 @@ export interface ListSync {
   dispose(): void;
 }
 
+const RETRY_FIRST_MS = 2_000;
+const RETRY_MAX_MS = 60_000;
+
 const key = (c: ListChange) => JSON.stringify(c);
 
 /** Seconds to hold the queue after this failure, or null when it asks for no wait. */
@@ -69,6 +72,19 @@ export function createListSync(deps: ListSyncDeps): ListSync {
   let held: number | null = null;
   let cancelTimer: (() => void) | null = null;
   let disposed = false;
+  // A failure with no wait named (offline, a dropped connection, a 5xx): tried again quietly after
+  // 2 s, 4 s, 8 s ... up to a minute, since the network often lags the browser's 'online' event.
+  let retryMs = 0;
+  let cancelRetry: (() => void) | null = null;
+
+  function retrySoon() {
+    cancelRetry?.();
+    retryMs = retryMs ? Math.min(retryMs * 2, RETRY_MAX_MS) : RETRY_FIRST_MS;
+    cancelRetry = deps.setTimer(() => {
+      cancelRetry = null;
+      void sync();
+    }, retryMs);
+  }
 
   function hold(until: number) {
     held = until;
@@ -97,6 +113,7 @@ export function createListSync(deps: ListSyncDeps): ListSync {
     let more = false;
     try {
       const list = await deps.send(batch);
+      retryMs = 0;
       const rest = unsent();
       deps.save(rest);
       deps.onSent(list, rest);
@@ -111,8 +128,11 @@ export function createListSync(deps: ListSyncDeps): ListSync {
         const rest = unsent();
         deps.save(rest);
         deps.onRefused(err, rest);
+      } else if (!disposed) {
+        // Anything else (offline, a dropped connection, 5xx): the queue stays for the next change, the
+        // next 'online', or the quiet retry.
+        retrySoon();
       }
-      // Anything else (offline, a dropped connection, 5xx): the queue stays for the next change or 'online'.
     } finally {
       sending = false;
     }
@@ -130,6 +150,8 @@ export function createListSync(deps: ListSyncDeps): ListSync {
       disposed = true;
       cancelTimer?.();
       cancelTimer = null;
+      cancelRetry?.();
+      cancelRetry = null;
     },
   };
 }
