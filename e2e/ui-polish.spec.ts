@@ -15,6 +15,7 @@ import { axeSerious, noHorizontalScroll } from "./a11y.ts";
 import { baseURL, closeBrowser, getBrowser, openPage, PHONE, hydrated, openHome } from "./browser.ts";
 import { makeList, addManual } from "./lists.ts";
 import { registerViaApi } from "./users.ts";
+import { expectDefined } from "../core/lib/expect-defined.ts";
 
 afterAll(closeBrowser);
 
@@ -90,6 +91,26 @@ describe("added recipes on a phone", () => {
     await page.getByRole("button", { name: `Favorite ${LONG_TITLE}` }).waitFor();
     await expectActionsBesideTitles(page, [LONG_TITLE], true);
     expect(await axeSerious(page)).toEqual([]);
+    expect(problems.pageErrors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("history search on a phone", () => {
+  it("puts the field on its own row and Search and Clear together on the next", async () => {
+    const { page, context, problems } = await openPage({ viewport: PHONE });
+    await registerViaApi(page, "uipolish-history");
+    await page.goto("/dashboard?tab=history");
+    await hydrated(page);
+    const form = page.getByRole("form", { name: "Search your lists" });
+    await form.waitFor();
+    const top = async (loc: ReturnType<Page["locator"]>) => expectDefined(await loc.boundingBox()).y;
+    const field = await form.getByRole("searchbox").boundingBox();
+    const search = await top(form.getByRole("button", { name: "Search", exact: true }));
+    const clear = await top(form.getByRole("button", { name: "Clear", exact: true }));
+    expect(clear).toBe(search);
+    expect(search).toBeGreaterThan(expectDefined(field).y + expectDefined(field).height - 1);
+    await noHorizontalScroll(page);
     expect(problems.pageErrors).toEqual([]);
     await context.close();
   });
