@@ -6,7 +6,7 @@
  * decision 0088). Below
  * 768 px the links move into a disclosure menu behind a labelled menu button.
  */
-import { useEffect, useId, useRef, useState } from "react";
+import { useDeferredValue, useEffect, useId, useRef, useState } from "react";
 import { NavLink, Link as RouterLink, useLocation } from "react-router";
 import { getAuthToken } from "../lib/api-client.ts";
 import { useAuth } from "../lib/auth.ts";
@@ -27,10 +27,17 @@ export function SiteHeader() {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const location = useLocation();
-  const [UserMenu, requestUserMenu] = useLazyPart(userMenu);
+  const [LoadedUserMenu, requestUserMenu] = useLazyPart(userMenu);
+  // The menu's first render (react-aria's menu trigger, collection and popover) is long on a slow phone: as a
+  // deferred value React renders it in the background, in short slices, after the rest of the page (decision 0154).
+  const UserMenu = useDeferredValue(LoadedUserMenu);
   const signedIn = auth.user !== null;
   useEffect(() => {
-    if (signedIn) void requestUserMenu();
+    if (!signedIn) return;
+    // In a task of its own, not in the one that finishes hydrating the page: starting the chunk's requests there
+    // was a long part of that task.
+    const start = setTimeout(() => void requestUserMenu(), 0);
+    return () => clearTimeout(start);
   }, [signedIn, requestUserMenu]);
 
   // A stored session token means the menu will very likely show: fetch it alongside /api/auth/me.
