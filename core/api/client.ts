@@ -2,12 +2,12 @@
  * The typed API client (docs/product/api.md) for the web app and, later, the browser extension. Platform-free:
  * the caller injects `fetch` and a token getter. Every call sends JSON when it has a body, includes
  * cookies, adds `Authorization: Bearer <token>` when the getter returns one, and parses the answer
- * with its zod schema, so no component parses responses by hand.
+ * with its zod schema, so no component parses responses by hand. The transport is core/api/transport.ts;
+ * the lists group is core/api/lists-client.ts, usable alone (decision 0152).
  *
  * A non-OK answer throws ApiError whose message is "status: response text" (or the status text
  * when the body is empty), docs/product/messages.md; the parsed problem+json body rides along.
  */
-import { z } from "zod";
 import {
   AuthResponseSchema,
   ClaimResponseSchema,
@@ -29,7 +29,6 @@ import {
 } from "./auth.ts";
 import { AdminStatsSchema, AdminUsersResponseSchema, type AdminUsersQuery } from "./admin.ts";
 import { AdminContactMessagesResponseSchema, ContactResponseSchema, type AdminContactQuery, type ContactRequest } from "./contact.ts";
-import { ApiError, ApiShapeError, EDIT_TOKEN_HEADER, parseRetryAfter, type Problem } from "./errors.ts";
 import { EmailListResponseSchema, type EmailListRequest } from "./email.ts";
 import {
   FavoriteListsResponseSchema,
@@ -45,124 +44,27 @@ import {
   StoreSearchResultSchema,
   type CreateGroceryOrderRequest,
 } from "./grocery.ts";
-import { ListChangesResponseSchema, ShoppingListSchema, type CreateShoppingListRequest } from "./lists.ts";
+import { ApiError } from "./errors.ts";
+import { listsGroup } from "./lists-client.ts";
 import { ListShareSchema, ListSharesSchema, SharedListSchema } from "./shares.ts";
-import type { ListChangesRequest } from "./shopping.ts";
 import { StapleStateSchema, StaplesResponseSchema, type AddStapleRequest } from "./staples.ts";
 import { RecipeSchema, type ManualRecipeRequest, type ParseRecipeRequest, type UpdateRecipeRequest } from "./recipes.ts";
+import { type ApiClientOptions, type CallOptions, createTransport, enc, queryString } from "./transport.ts";
 
-/** The problem+json body every non-2xx answer carries (worker/http/problem.ts). */
-export const ProblemSchema = z
-  .object({
-    code: z.string().optional(),
-    title: z.string().optional(),
-    message: z.string().optional(),
-    errors: z.record(z.string(), z.array(z.string())).optional(),
-    requestId: z.string().optional(),
-    retryAfterSeconds: z.number().optional(),
-  })
-  .passthrough();
 export { ApiError, ApiShapeError, EDIT_TOKEN_HEADER, type Problem } from "./errors.ts";
-
-/**
- * The slice of the Fetch API the client needs, stated structurally: core/ is platform-free
- * (tsconfig.core.json has no DOM types), and every runtime's fetch fits this shape.
- */
-export interface FetchInit {
-  method: string;
-  credentials: "include" | "omit";
-  headers: Record<string, string>;
-  body?: string;
-  signal?: unknown;
-  /** Set on DELETE: a removal sent as the page goes away (a toast's deferred delete) still arrives. */
-  keepalive?: boolean;
-}
-export interface FetchResponse {
-  ok: boolean;
-  status: number;
-  statusText: string;
-  /** Read for Retry-After on a refused call; a fetch without headers is fine. */
-  headers?: { get(name: string): string | null };
-  text(): Promise<string>;
-}
-export type FetchLike = (input: string, init: FetchInit) => Promise<FetchResponse>;
-
-export interface ApiClientOptions {
-  fetch: FetchLike;
-  /** The stored session token (auth_token), or null. Read on every call. */
-  getToken?: () => string | null;
-  /** Prefix for paths ("" in the web app; the site origin in the extension). */
-  baseUrl?: string;
-  /**
-   * "include" (default): the web app's cookie session rides along. The browser extension uses
-   * "omit": it signs in with its bearer token only, so a cross-origin call never carries cookies.
-   */
-  credentials?: "include" | "omit";
-}
-
-export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-
-/** Per-call extras: abort signal, and an edit token for things made while signed out (decision 0082). */
-export interface CallOptions {
-  /** An AbortSignal. */
-  signal?: unknown;
-  editToken?: string | null;
-}
-
-const enc = encodeURIComponent;
+export {
+  type ApiClientOptions,
+  type CallOptions,
+  type FetchInit,
+  type FetchLike,
+  type FetchResponse,
+  type Method,
+  ProblemSchema,
+} from "./transport.ts";
 
 export function createApiClient(options: ApiClientOptions) {
-  const base = options.baseUrl ?? "";
-
-  async function send(method: Method, path: string, body: unknown, opts: CallOptions): Promise<FetchResponse> {
-    const hasBody = body !== undefined;
-    const headers: Record<string, string> = { accept: "application/json" };
-    if (hasBody) headers["content-type"] = "application/json";
-    const token = options.getToken?.();
-    if (token) headers.authorization = `Bearer ${token}`;
-    if (opts.editToken) headers[EDIT_TOKEN_HEADER] = opts.editToken;
-    const res = await options.fetch(base + path, {
-      method,
-      credentials: options.credentials ?? "include",
-      headers,
-      body: hasBody ? JSON.stringify(body) : undefined,
-      signal: opts.signal,
-      ...(method === "DELETE" ? { keepalive: true } : {}),
-    });
-    if (!res.ok) {
-      const text = await res.text().catch(() => "");
-      const retryAfter = parseRetryAfter(res.headers?.get("retry-after"), Date.now());
-      throw new ApiError(res.status, `${res.status}: ${text || res.statusText}`, parseProblem(text, res.status), retryAfter);
-    }
-    return res;
-  }
-
-  /** Calls and parses the JSON answer with `schema`. */
-  async function call<S extends z.ZodType>(
-    method: Method,
-    path: string,
-    schema: S,
-    body?: unknown,
-    opts: CallOptions = {},
-  ): Promise<z.infer<S>> {
-    const res = await send(method, path, body, opts);
-    const text = await res.text();
-    let value: unknown;
-    try {
-      value = text ? JSON.parse(text) : undefined;
-    } catch {
-      throw new ApiShapeError(path, "not JSON");
-    }
-    const parsed = schema.safeParse(value);
-    if (!parsed.success) throw new ApiShapeError(path, parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "));
-    return parsed.data;
-  }
-
-  /** Calls an endpoint that answers 204 (or anything we do not read). */
-  async function callVoid(method: Method, path: string, body?: unknown, opts: CallOptions = {}): Promise<void> {
-    const res = await send(method, path, body, opts);
-    await res.text().catch(() => "");
-  }
+  const transport = createTransport(options);
+  const { call, callVoid } = transport;
 
   return {
     auth: {
@@ -240,22 +142,7 @@ export function createApiClient(options: ApiClientOptions) {
         call("PUT", `/api/recipes/${enc(id)}`, RecipeSchema, body, opts),
       remove: (id: string, opts?: CallOptions) => callVoid("DELETE", `/api/recipes/${enc(id)}`, undefined, opts),
     },
-    lists: {
-      create: (body: CreateShoppingListRequest, opts?: CallOptions) => call("POST", "/api/shopping-lists", ShoppingListSchema, body, opts),
-      get: (id: string, opts?: CallOptions) => call("GET", `/api/shopping-lists/${enc(id)}`, ShoppingListSchema, undefined, opts),
-      remove: (id: string, opts?: CallOptions) => callVoid("DELETE", `/api/shopping-lists/${enc(id)}`, undefined, opts),
-      removeItem: (id: string, itemId: string, opts?: CallOptions) =>
-        callVoid("DELETE", `/api/shopping-lists/${enc(id)}/items/${enc(itemId)}`, undefined, opts),
-      /** Shopping-mode changes (ticks, added items, edits, moves, staples); `units` as in GET. */
-      changes: (id: string, body: ListChangesRequest, opts?: CallOptions & { units?: string }) =>
-        call(
-          "POST",
-          `/api/shopping-lists/${enc(id)}/changes${opts?.units ? `?units=${enc(opts.units)}` : ""}`,
-          ListChangesResponseSchema,
-          body,
-          opts,
-        ),
-    },
+    lists: listsGroup(transport),
     grocery: {
       searchStores: (provider: string, zip: string) =>
         call("GET", `/api/grocery/${enc(provider)}/stores/search?zip=${enc(zip)}`, StoreSearchResultSchema),
@@ -285,23 +172,3 @@ export function createApiClient(options: ApiClientOptions) {
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
-
-/** "?a=1&b=x" from the defined, non-empty values ("" when none). */
-function queryString(query: { [key: string]: string | number | undefined | null }): string {
-  const parts: string[] = [];
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === "") continue;
-    parts.push(`${enc(key)}=${enc(String(value))}`);
-  }
-  return parts.length ? `?${parts.join("&")}` : "";
-}
-
-function parseProblem(text: string, status: number): Problem | null {
-  if (!text) return null;
-  try {
-    const parsed = ProblemSchema.safeParse(JSON.parse(text));
-    return parsed.success ? { ...parsed.data, status } : null;
-  } catch {
-    return null;
-  }
-}

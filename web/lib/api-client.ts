@@ -5,9 +5,11 @@
  *
  * The client and its schemas (zod) are not part of the first load (decision 0097): `api` has the
  * client's exact shape, and its first call loads the client with `import()`. The chunk is fetched
- * ahead when the browser is idle after hydration or at the visitor's first interaction
- * (`preloadApiClient`), so a call normally finds it loaded. A failed chunk load rejects that call
- * (its caller shows the error as for any failed request) and the next call tries again.
+ * ahead at the visitor's first interaction (`preloadApiClient`, decision 0146), so a call normally
+ * finds it loaded. A list call made before that (the returning visitor's last list on the home page)
+ * loads only the lists group and its schemas (core/api/lists-client.ts, decision 0152) instead of
+ * every schema module. A failed chunk load rejects that call (its caller shows the error as for any
+ * failed request) and the next call tries again.
  */
 import type { ApiClient } from "../../core/api/client.ts";
 
@@ -37,14 +39,30 @@ export function setAuthToken(token: string | null): void {
 
 type CoreClient = typeof import("../../core/api/client.ts");
 let loading: Promise<CoreClient> | null = null;
+let loaded: CoreClient | null = null;
 
 /** core's client module, loaded once; a failed load is tried again on the next call. */
 function loadClientModule(): Promise<CoreClient> {
-  loading ??= import("../../core/api/client.ts").catch((err: unknown) => {
-    loading = null; // a network blip or a deploy: the next call tries again
+  loading ??= import("../../core/api/client.ts").then(
+    (mod) => (loaded = mod),
+    (err: unknown) => {
+      loading = null; // a network blip or a deploy: the next call tries again
+      throw err;
+    },
+  );
+  return loading;
+}
+
+type ListsModule = typeof import("../../core/api/lists-client.ts");
+let loadingLists: Promise<ListsModule> | null = null;
+
+/** The lists group alone (decision 0152), for a list call made while the full client is not in yet. */
+function loadListsModule(): Promise<ListsModule> {
+  loadingLists ??= import("../../core/api/lists-client.ts").catch((err: unknown) => {
+    loadingLists = null;
     throw err;
   });
-  return loading;
+  return loadingLists;
 }
 
 /** Starts loading the client without waiting for it (idle time, first interaction). */
@@ -92,10 +110,16 @@ function lazyGroup<G extends Group>(group: G): ApiClient[G] {
       // The token is read when the call starts, as core's client does, not once the module is
       // in: signOut() removes it right after starting the logout call that must carry it.
       const token = getAuthToken();
-      const { createApiClient } = await loadClientModule();
       // `fetch` is looked up per call so tests can stub the global.
-      const client = createApiClient({ fetch: (input, init) => fetch(input, init as RequestInit), getToken: () => token });
-      const fn = client[group][method as keyof ApiClient[G]] as (...a: unknown[]) => Promise<unknown>;
+      const options = { fetch: (input: string, init: unknown) => fetch(input, init as RequestInit), getToken: () => token };
+      let groupApi: ApiClient[G];
+      if (group === "lists" && !loaded) {
+        // Only the lists' schemas: the full client may never be needed on this page (decision 0152).
+        groupApi = (await loadListsModule()).createListsClient(options) as ApiClient[G];
+      } else {
+        groupApi = (await loadClientModule()).createApiClient(options)[group];
+      }
+      const fn = groupApi[method as keyof ApiClient[G]] as (...a: unknown[]) => Promise<unknown>;
       return fn(...args);
     };
   }
