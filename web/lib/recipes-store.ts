@@ -147,6 +147,32 @@ export function useRecipesState(): RecipesState {
   return useSyncExternalStore(subscribe, snapshot, () => EMPTY);
 }
 
+/**
+ * The added recipes alone (empty during server render and hydration): a component that shows only the
+ * recipes does not render again when the last list changes, and the reverse (decision 0152).
+ */
+export function useAddedRecipes(): AddedRecipe[] {
+  return useSyncExternalStore(
+    subscribe,
+    () => snapshot().recipes,
+    () => EMPTY.recipes,
+  );
+}
+
+/** The last generated list's id alone (null during server render and hydration). */
+export function useLastListId(): string | null {
+  return useSyncExternalStore(
+    subscribe,
+    () => snapshot().lastListId,
+    () => EMPTY.lastListId,
+  );
+}
+
+/** The added recipes now, for an event handler that only reads them (no re-render when they change). */
+export function currentRecipes(): readonly AddedRecipe[] {
+  return snapshot().recipes;
+}
+
 function readListTokens(): Record<string, string> {
   try {
     const raw = JSON.parse(localStorage.getItem(LIST_TOKENS_STORAGE_KEY) ?? "{}") as unknown;

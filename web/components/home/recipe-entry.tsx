@@ -8,11 +8,11 @@
  * or to enter the recipe by hand with the caption filled in. The browser extension asks for the same
  * with `#manual=1&title=…&caption=…` (add-from-link.ts, decision 0108).
  */
-import { type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
+import { type FormEvent, memo, type RefObject, useEffect, useRef, useState } from "react";
 import type { Key } from "react-aria-components";
 import { useLocation, useNavigate } from "react-router";
 import { api, ApiError, errorText } from "../../lib/api.ts";
-import { upsertRecipe, useRecipesState } from "../../lib/recipes-store.ts";
+import { currentRecipes, upsertRecipe } from "../../lib/recipes-store.ts";
 import { toast } from "../../lib/toast.ts";
 import { Button } from "../../ui/button.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
@@ -55,7 +55,11 @@ function ManualFormSlot(props: { prefill: ManualPrefill | null; onAdded: (recipe
   );
 }
 
-export function RecipeEntry() {
+/**
+ * Memoised: it takes no props, so the home page's renders after hydration (the saved recipes and last
+ * list arriving from local storage) leave the tabs alone (decision 0152).
+ */
+export const RecipeEntry = memo(function RecipeEntry() {
   // Manual Entry's code, fetched ahead at the first interaction (decision 0147).
   useEffect(() => onFirstInteraction(() => void manualForm.load()), []);
   const [tab, setTab] = useState<Key>("url");
@@ -101,7 +105,7 @@ export function RecipeEntry() {
       </Tabs>
     </section>
   );
-}
+});
 
 /** Focuses the named field of a form (after React has shown its error). */
 function focusField(form: RefObject<HTMLFormElement | null>, name: string) {
@@ -117,7 +121,6 @@ function UrlForm({ onManual }: { onManual: (post: PostProblem) => void }) {
   const [post, setPost] = useState<PostProblem | null>(null);
   const [error, setError] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const { recipes } = useRecipesState();
   const PostNotice = postNotice.get()?.PostNotice;
 
   function invalid(title: string, description: string) {
@@ -150,7 +153,8 @@ function UrlForm({ onManual }: { onManual: (post: PostProblem) => void }) {
     if (!value) return invalid("URL required", "Please enter a recipe URL.");
     if (!isRecipeUrl(value)) return invalid("Invalid URL", "Please enter a valid URL.");
     if (value !== url) setUrl(value);
-    const already = recipes.find((r) => r.url && sameRecipeUrl(r.url, value));
+    // Read when submitted: the card does not render again each time the recipes change (decision 0152).
+    const already = currentRecipes().find((r) => r.url && sameRecipeUrl(r.url, value));
     if (already) {
       return invalid("Recipe already added", `${already.title} is already in your recipes. Open it there to change it.`);
     }
