@@ -8,6 +8,10 @@ export default defineConfig({
   environments: {
     client: {
       build: {
+        // No preload helper around dynamic imports (decision 0152): it appended a <link rel=modulepreload>
+        // per dependency of each on-demand chunk, and on the returning visitor's home page that DOM work
+        // (in the hydration task, where the slots start loading) cost more than the round trip it saves.
+        modulePreload: false,
         rolldownOptions: {
           output: {
             // React, ReactDOM and React Router are loaded by every page: one chunk instead of seven
