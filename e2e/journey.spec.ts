@@ -150,12 +150,59 @@ describe("home: adding, persisting and generating", () => {
     const hasStaples = Object.values(list.ingredients).flat().some(isStaple);
     expect(categoryTitles.map((t) => t.replace(/\s*\(\d+\)$/, ""))).toEqual([...aisles, ...(hasStaples ? ["You probably have"] : [])]);
 
-    // Back home, the list view has replaced the feature preview.
+    // Back home, the list view has replaced the feature preview (it loads once scrolled near, decision 0152).
     await openHome(page);
+    await page.locator("#features").scrollIntoViewIfNeeded();
     await page.getByRole("heading", { name: title }).waitFor();
     expect(await page.getByRole("heading", { name: "Everything you need to shop smarter" }).count()).toBe(0);
     expect(await page.locator("#features").count()).toBe(1);
     expect(await page.getByRole("link", { name: "Open shopping list" }).getAttribute("href")).toBe(`/shopping-list/${id}`);
+    expect(unexpected(problems)).toEqual(NONE);
+    await context.close();
+  }, 60_000);
+
+  it("loads a returning visitor's last list when it comes near the screen, not before (decision 0152)", async () => {
+    const { page, context, problems } = await openPage({ viewport: PHONE });
+    const list = await makeList(page, { name: "Below The Fold" });
+    // Two added recipes put the list view under the fold of a 375 x 740 screen.
+    const recipes = [1, 2].map((i) => ({
+      id: `r${i}`,
+      title: `Dinner ${i}`,
+      source: "manually added",
+      ingredients: ["2 onions", "1 lemon"],
+    }));
+    await context.addInitScript(
+      ([id, saved]) => {
+        localStorage.setItem("recipecart:last-list", id);
+        localStorage.setItem("recipecart:recipes", saved);
+      },
+      [list.id, JSON.stringify(recipes)] as const,
+    );
+    const listReads: string[] = [];
+    page.on("request", (req) => {
+      if (new URL(req.url()).pathname === `/api/shopping-lists/${list.id}`) listReads.push(req.method());
+    });
+    await page.goto("/");
+    await page.locator(".home[data-hydrated]").waitFor();
+    await page.locator(".added__item").nth(1).waitFor();
+    // The window's load, then two idle periods and two frames: the slot has started watching by then.
+    await page.evaluate(async () => {
+      if (document.readyState !== "complete") await new Promise((resolve) => addEventListener("load", resolve, { once: true }));
+      for (let i = 0; i < 2; i++) {
+        await new Promise((resolve) => requestIdleCallback(resolve));
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+      }
+    });
+    // No interaction: the slot shows the list's loading state, and nothing was asked.
+    const view = page.locator("#features");
+    expect(await view.getByRole("heading", { name: "Your shopping list" }).count()).toBe(1);
+    expect(await view.getByText("Loading your list…").count()).toBe(1);
+    expect(listReads).toEqual([]);
+    // Scrolled near (no pointer, key or touch event): the list arrives in the same place.
+    await page.evaluate(() => document.querySelector("#features")?.scrollIntoView());
+    await view.getByRole("heading", { name: "Below The Fold" }).waitFor();
+    expect(listReads).toEqual(["GET"]);
+    expect(await view.getByRole("link", { name: "Open shopping list" }).getAttribute("href")).toBe(`/shopping-list/${list.id}`);
     expect(unexpected(problems)).toEqual(NONE);
     await context.close();
   }, 60_000);

@@ -138,6 +138,8 @@ describe("order with the demo provider", () => {
     await context.addInitScript((listId) => localStorage.setItem("recipecart:last-list", listId), id);
     await openHome(page);
     const view = page.locator(".list-view");
+    // The list view loads once near the screen (decision 0152).
+    await view.scrollIntoViewIfNeeded();
     await view.getByRole("heading", { name: "Phone Order" }).waitFor();
     await view.getByRole("button", { name: "Order for Delivery" }).focus();
     await page.keyboard.press("Enter");

@@ -102,9 +102,11 @@ describe("hydration and loading", () => {
     // Set before the page's scripts run, so home loads once (a reload would abort the first load's requests).
     await context.addInitScript((id) => localStorage.setItem("recipecart:last-list", id), list.id);
     await page.goto("/");
+    await page.locator(".home[data-hydrated]").waitFor();
+    // The list view loads once near the screen (decision 0152).
+    await page.locator("#features").scrollIntoViewIfNeeded();
     const open = page.getByRole("link", { name: "Open shopping list" });
     await open.waitFor();
-    await page.locator(".home[data-hydrated]").waitFor();
     // The client-side navigation reads the loader's data from the server: make that read fail.
     const dataUrl = (u: URL) => u.pathname === `/shopping-list/${list.id}.data`;
     await page.route(dataUrl, (route) => route.fulfill({ status: 503, contentType: "text/plain", body: "unavailable" }));
