@@ -1,10 +1,20 @@
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 
 export default defineConfig({
   plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter()],
   optimizeDeps: { include: ["react-aria-components"] },
+  resolve: {
+    // React 19 has useSyncExternalStore: react-aria's import of the pre-18 shim gets React's own (decision 0152).
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(new URL("./web/lib/use-sync-external-store-shim.ts", import.meta.url)),
+      },
+    ],
+  },
   environments: {
     client: {
       build: {

@@ -150,9 +150,10 @@ describe("home: adding, persisting and generating", () => {
     const hasStaples = Object.values(list.ingredients).flat().some(isStaple);
     expect(categoryTitles.map((t) => t.replace(/\s*\(\d+\)$/, ""))).toEqual([...aisles, ...(hasStaples ? ["You probably have"] : [])]);
 
-    // Back home, the list view has replaced the feature preview (it loads once scrolled near, decision 0152).
+    // Back home, the list view has replaced the feature preview (it loads once scrolled to, decision 0152).
     await openHome(page);
-    await page.locator("#features").scrollIntoViewIfNeeded();
+    await page.locator(".list-view").waitFor();
+    await page.evaluate(() => document.querySelector(".list-view")?.scrollIntoView());
     await page.getByRole("heading", { name: title }).waitFor();
     expect(await page.getByRole("heading", { name: "Everything you need to shop smarter" }).count()).toBe(0);
     expect(await page.locator("#features").count()).toBe(1);
@@ -161,7 +162,7 @@ describe("home: adding, persisting and generating", () => {
     await context.close();
   }, 60_000);
 
-  it("loads a returning visitor's last list when it comes near the screen, not before (decision 0152)", async () => {
+  it("loads a returning visitor's last list below the fold once scrolled to, not before (decision 0152)", async () => {
     const { page, context, problems } = await openPage({ viewport: PHONE });
     const list = await makeList(page, { name: "Below The Fold" });
     // Two added recipes put the list view under the fold of a 375 x 740 screen.
@@ -198,7 +199,7 @@ describe("home: adding, persisting and generating", () => {
     expect(await view.getByRole("heading", { name: "Your shopping list" }).count()).toBe(1);
     expect(await view.getByText("Loading your list…").count()).toBe(1);
     expect(listReads).toEqual([]);
-    // Scrolled near (no pointer, key or touch event): the list arrives in the same place.
+    // Scrolled to (no pointer, key or touch event): the list arrives in the same place.
     await page.evaluate(() => document.querySelector("#features")?.scrollIntoView());
     await view.getByRole("heading", { name: "Below The Fold" }).waitFor();
     expect(listReads).toEqual(["GET"]);

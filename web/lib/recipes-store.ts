@@ -3,7 +3,7 @@
  * so the list survives a reload, and shared by components through useSyncExternalStore. The id
  * of the last generated list is kept too: it switches the home page to the list view.
  */
-import { useSyncExternalStore } from "react";
+import { startTransition, useEffect, useState, useSyncExternalStore } from "react";
 import { clampScale } from "../../core/recipe/scale.ts";
 
 /** A recipe as the client keeps it (the API's recipe answer, ingredients as strings). */
@@ -147,25 +147,47 @@ export function useRecipesState(): RecipesState {
   return useSyncExternalStore(subscribe, snapshot, () => EMPTY);
 }
 
+/** True once a component reading the store has committed in the browser (hydration is over). */
+let hydrated = false;
+
 /**
- * The added recipes alone (empty during server render and hydration): a component that shows only the
- * recipes does not render again when the last list changes, and the reverse (decision 0152).
+ * One value of the store for a component (decision 0152). Rendered during hydration it starts empty, like
+ * the server's HTML, and the saved value follows in a transition: React renders that in slices between
+ * which the browser can respond, where useSyncExternalStore's server snapshot would make React render the
+ * whole page's difference at once, in the same task as hydration. Mounted later (a client navigation),
+ * it starts with the saved value. Changes after that render at once.
  */
-export function useAddedRecipes(): AddedRecipe[] {
-  return useSyncExternalStore(
-    subscribe,
-    () => snapshot().recipes,
-    () => EMPTY.recipes,
+function useStoreValue<T>(read: (s: RecipesState) => T): { value: T; saved: boolean } {
+  const [duringHydration] = useState(() => !hydrated && typeof window !== "undefined");
+  const [current, setCurrent] = useState(() =>
+    duringHydration || typeof window === "undefined" ? { value: read(EMPTY), saved: false } : { value: read(snapshot()), saved: true },
   );
+  useEffect(() => {
+    hydrated = true;
+    const update = () => setCurrent({ value: read(snapshot()), saved: true });
+    if (duringHydration) startTransition(update);
+    else update();
+    return subscribe(update);
+  }, [duringHydration, read]);
+  return current;
+}
+
+const readRecipes = (s: RecipesState) => s.recipes;
+const readLastListId = (s: RecipesState) => s.lastListId;
+
+/**
+ * The added recipes alone: a component that shows only the recipes does not render again when the last
+ * list changes, and the reverse (decision 0152). `saved` is false while the value is still the server's
+ * (empty), during hydration and until the transition with the saved recipes has rendered.
+ */
+export function useAddedRecipes(): { recipes: AddedRecipe[]; saved: boolean } {
+  const { value, saved } = useStoreValue(readRecipes);
+  return { recipes: value, saved };
 }
 
 /** The last generated list's id alone (null during server render and hydration). */
 export function useLastListId(): string | null {
-  return useSyncExternalStore(
-    subscribe,
-    () => snapshot().lastListId,
-    () => EMPTY.lastListId,
-  );
+  return useStoreValue(readLastListId).value;
 }
 
 /** The added recipes now, for an event handler that only reads them (no re-render when they change). */

@@ -37,9 +37,10 @@ const Features = memo(FeaturesPreview);
 const Steps = memo(HowItWorks);
 const Sites = memo(SupportedSites);
 
-/** "Your recipes": subscribes to the recipes alone. */
+/** "Your recipes": subscribes to the recipes alone; says there are none only once the saved ones were read. */
 function YourRecipes({ ready }: { ready: boolean }) {
-  return <AddedRecipesSlot recipes={useAddedRecipes()} ready={ready} />;
+  const { recipes, saved } = useAddedRecipes();
+  return <AddedRecipesSlot recipes={recipes} ready={ready && saved} />;
 }
 
 /** The last list's view, or the features preview when there is none: subscribes to the last list's id alone. */

@@ -5,21 +5,16 @@
  * the list view's own loading state in the same place.
  *
  * The list sits below the recipe card, under the fold on a phone: the chunk, the API client and the list's
- * request start when the slot comes within half a screen of the viewport (watched from the window's load
- * on, once the recipe card above has its rows) or at the visitor's first pointer, key, focus or touch event
- * (a touch that starts a scroll included), whichever comes first (decision 0152).
- * A visitor who only looks at the top of the page costs no list work; scrolling or tabbing down finds it
- * loaded or loading. The slot is in the page (heading, busy text) from the start, so screen readers and the
+ * request start when the slot is on screen, at the first scroll, or at the visitor's first pointer, key,
+ * focus or touch event, whichever comes first (decision 0152). A visitor who only looks at the top of the
+ * page costs no list work; one who scrolls or tabs down finds it loaded or loading. The slot is in the page (heading, busy text) from the start, so screen readers and the
  * header's Features link find it.
  */
 import { useEffect, useRef, useState } from "react";
-import { afterLoad, onFirstInteraction } from "../../lib/interaction.ts";
+import { onFirstInteraction } from "../../lib/interaction.ts";
 import { lazyPart, useLazyPart } from "../../lib/lazy-part.ts";
 
 const listView = lazyPart(() => import("./list-view.tsx").then((m) => m.ListView));
-
-/** How far below the viewport the slot starts loading: half a screen. */
-const NEAR = "0px 0px 50% 0px";
 
 export function ListViewSlot({ listId }: { listId: string }) {
   const [ListView, request] = useLazyPart(listView);
@@ -30,17 +25,18 @@ export function ListViewSlot({ listId }: { listId: string }) {
     if (ListView || wanted) return;
     const want = () => setWanted(true);
     const stopInteraction = onFirstInteraction(want);
-    let observer: IntersectionObserver | null = null;
-    // Watched from the window's load on: the recipe card above is still growing into its rows until then.
-    const stopWaiting = afterLoad(() => {
-      const el = ref.current;
-      if (!el || typeof IntersectionObserver === "undefined") return want();
-      observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && want(), { rootMargin: NEAR });
-      observer.observe(el);
-    });
+    // Any scroll (wheel, keys, scrollbar, a screen reader moving on) starts it too.
+    window.addEventListener("scroll", want, { once: true, passive: true });
+    const el = ref.current;
+    const observer =
+      el && typeof IntersectionObserver !== "undefined"
+        ? new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && want())
+        : null;
+    if (el && observer) observer.observe(el);
+    else want();
     return () => {
       stopInteraction();
-      stopWaiting();
+      window.removeEventListener("scroll", want);
       observer?.disconnect();
     };
   }, [ListView, wanted]);
