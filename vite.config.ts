@@ -27,7 +27,16 @@ export default defineConfig({
             // React, ReactDOM and React Router are loaded by every page: one chunk instead of seven
             // compresses better and needs fewer requests (decision 0097).
             codeSplitting: {
-              groups: [{ name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
+              groups: [
+                { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+                // Small modules every page's first load has (the root and the header import them): one chunk
+                // instead of one each, so no page loads more and none pays each small file's imports and
+                // exports (decision 0153).
+                {
+                  name: "app-shell",
+                  test: /(web[\\/]lib[\\/](api-client|api|auth|interaction|idle|lazy-part|offline|toast|use-sync-external-store-shim)\.ts|core[\\/]api[\\/]errors\.ts|preload-helper)/,
+                },
+              ],
             },
           },
         },
