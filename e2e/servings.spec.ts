@@ -61,6 +61,14 @@ describe("servings on the home page", () => {
     await page.keyboard.press("ArrowDown");
     await expect.poll(() => salsaServings.inputValue()).toBe("2");
     expect(await salsa.getByRole("button", { name: "×1" }).getAttribute("aria-pressed")).toBe("true");
+    // The field keeps to its range: never below 1 serving, and End goes to the highest it allows.
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(() => salsaServings.inputValue()).toBe("1");
+    await page.keyboard.press("End");
+    await expect.poll(() => salsaServings.inputValue()).toBe("200");
+    await salsa.getByRole("button", { name: "×1" }).tap();
+    await expect.poll(() => salsaServings.inputValue()).toBe("2");
 
     // A reload keeps the choice (it is kept with the added recipe in this browser).
     await page.reload();

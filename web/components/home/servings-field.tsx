@@ -21,13 +21,15 @@ export interface ServingsFieldProps {
 }
 
 export function ServingsField({ recipeId, title, base, value, describedBy, autoFocus }: ServingsFieldProps) {
+  const range = servingsRange(base);
   return (
     <NumberField
       className="servings__field"
       aria-label={`Servings for ${title}`}
       aria-describedby={describedBy}
       value={value}
-      {...servingsRange(base)}
+      minValue={range.min}
+      maxValue={range.max}
       formatOptions={SERVINGS_FORMAT}
       autoFocus={autoFocus}
       onChange={(wanted) => {
