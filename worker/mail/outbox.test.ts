@@ -5,10 +5,10 @@ import { handleApi } from "../api/index.ts";
 import { createDb } from "../db/client.ts";
 import { mailOutbox, users } from "../db/schema.ts";
 import { newId } from "../lib/ids.ts";
-import { forgotPassword, outboxRow } from "../services/accounts.ts";
+import { forgotPassword } from "../services/accounts.ts";
 import { ANONYMOUS } from "../services/caller.ts";
 import { CloudflareEmailMailer, ConsoleMailer, mailerFromEnv, type EmailBinding } from "./mailer.ts";
-import { backoffMs, deliver, deliverDue, MAX_ATTEMPTS } from "./outbox.ts";
+import { backoffMs, deliver, deliverDue, MAX_ATTEMPTS, outboxRow } from "./outbox.ts";
 import { passwordResetMail } from "./templates.ts";
 import { expectDefined } from "../../core/lib/expect-defined.ts";
 

@@ -10,8 +10,24 @@ import { and, asc, eq, inArray, lte, or, isNull } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { mailOutbox } from "../db/schema.ts";
 import type { Mailer } from "./mailer.ts";
+import type { MailContent } from "./templates.ts";
 
 /** After this many failed attempts a mail is marked "failed" and left for a person to look at. */
+/** A mail as an outbox row, waiting to be sent (written in the same batch as what it tells of). */
+export function outboxRow(id: string, mail: MailContent, now: Date) {
+  return {
+    id,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    replyTo: mail.replyTo ?? null,
+    kind: mail.kind,
+    status: "pending",
+    createdAt: now,
+  };
+}
+
 export const MAX_ATTEMPTS = 8;
 const LEASE_MS = 2 * 60 * 1000;
 /** Backoff after the n-th failure: 1, 2, 4, ... minutes, at most 2 hours. */

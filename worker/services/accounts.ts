@@ -14,7 +14,8 @@ import type { Db } from "../db/client.ts";
 import { mailOutbox, sessions, users } from "../db/schema.ts";
 import { hashPassword, needsRehash, sha256Hex, verifyPassword } from "../lib/crypto.ts";
 import { newId, newToken } from "../lib/ids.ts";
-import { passwordResetMail, type MailContent } from "../mail/templates.ts";
+import { outboxRow } from "../mail/outbox.ts";
+import { passwordResetMail } from "../mail/templates.ts";
 import type { CallerUser } from "./caller.ts";
 import { claimVisitorData, type ClaimResult } from "./claim.ts";
 import { DomainError } from "./errors.ts";
@@ -155,20 +156,6 @@ export async function forgotPassword(deps: AccountDeps, input: { email: string }
     deps.db.insert(mailOutbox).values(outboxRow(mailId, mail, now)),
   ]);
   return { mailId };
-}
-
-export function outboxRow(id: string, mail: MailContent, now: Date) {
-  return {
-    id,
-    to: mail.to,
-    subject: mail.subject,
-    text: mail.text,
-    html: mail.html,
-    replyTo: mail.replyTo ?? null,
-    kind: mail.kind,
-    status: "pending",
-    createdAt: now,
-  };
 }
 
 async function findByResetToken(deps: AccountDeps, token: string, now: Date) {

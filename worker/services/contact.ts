@@ -10,6 +10,7 @@ import { isContactCategory } from "../../core/api/contact.ts";
 import type { Db } from "../db/client.ts";
 import { contactMessages, mailOutbox } from "../db/schema.ts";
 import { newId } from "../lib/ids.ts";
+import { outboxRow } from "../mail/outbox.ts";
 import { contactMail } from "../mail/templates.ts";
 
 /** The Privacy Policy: support messages are kept up to 2 years. */
@@ -44,15 +45,7 @@ export async function storeContactMessage(
   const prune = db.delete(contactMessages).where(lt(contactMessages.createdAt, retentionCutoff(now)));
   if (supportEmail && outboxId) {
     const mail = contactMail(supportEmail, { ...input, receivedAt: now });
-    const queue = db.insert(mailOutbox).values({
-      id: outboxId,
-      to: mail.to,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
-      replyTo: mail.replyTo ?? null,
-      kind: mail.kind,
-    });
+    const queue = db.insert(mailOutbox).values(outboxRow(outboxId, mail, now));
     await db.batch([insert, queue, prune]);
   } else {
     await db.batch([insert, prune]);
