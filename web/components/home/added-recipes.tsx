@@ -5,7 +5,7 @@
  * and the 'Generate Shopping List' button. Generating POSTs the recipe ids, remembers the new
  * list and opens it.
  */
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { ApiError, api, errorText } from "../../lib/api.ts";
 import { useAuth } from "../../lib/auth.ts";
@@ -215,7 +215,7 @@ export function AddedRecipes({ recipes, ready }: { recipes: AddedRecipe[]; ready
 
 /* Edit and Delete are icons beside the title on a phone; their words show where the card has room
    (home.css). The buttons' names come from aria-label ('Edit <title>'), so the words are not needed for them. */
-function PencilIcon() {
+function LineIcon({ children }: { children: ReactNode }) {
   return (
     <svg
       aria-hidden="true"
@@ -228,26 +228,24 @@ function PencilIcon() {
       strokeLinecap="round"
       strokeLinejoin="round"
     >
+      {children}
+    </svg>
+  );
+}
+
+function PencilIcon() {
+  return (
+    <LineIcon>
       <path d="M4 20h4L19 9a2.8 2.8 0 0 0-4-4L4 16v4z" />
       <path d="M13.5 6.5l4 4" />
-    </svg>
+    </LineIcon>
   );
 }
 
 function TrashIcon() {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      width="18"
-      height="18"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <LineIcon>
       <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
-    </svg>
+    </LineIcon>
   );
 }
