@@ -1,9 +1,11 @@
 /**
  * Developer tool (not a bench section): extraction results on WORKING-part pages only (decision 0036).
- * `node bench/_work-recipes.ts [--all] [--host REGEX] [--save FILE] [--diff FILE]`: prints the failing
- * working pages (title or list differs after the scorer's normalisation); --save writes every working
- * page's result to FILE, --diff lists working pages whose output changed against such a file.
- * Never extracts or prints validation pages.
+ * `node bench/_work-recipes.ts [--all] [--host REGEX] [--lang en|other|CODE] [--save FILE] [--diff FILE]`:
+ * prints the failing working pages (title or list differs after the scorer's normalisation); --lang keeps
+ * the pages of one language (of the expected output: "other" is every non-English page); --save writes
+ * every working page's result to FILE, --diff lists working pages whose output changed against such a file.
+ * Never extracts or prints validation pages. `--figures` instead runs the bench's accuracy part only
+ * (both parts as figures, per language), without the timing passes.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -11,9 +13,16 @@ import { gunzipSync } from "node:zlib";
 import { runPlanNode } from "../node/html-rewriter.ts";
 import { createExtraction } from "../core/extract/extract.ts";
 import { isValidationHost } from "./holdout.ts";
+import { tableLanguage } from "./_languages.ts";
+import { accuracy } from "./recipes.ts";
 
 const args = process.argv.slice(2);
 const opt = (n: string) => (args.includes(n) ? args[args.indexOf(n) + 1] : undefined);
+if (args.includes("--figures")) {
+  accuracy(path.join(import.meta.dirname, "..", "..", "shared", "data"));
+  process.exit(0);
+}
+const lang = opt("--lang");
 const dev = path.join(import.meta.dirname, "..", "..", "shared", "data", "recipes", "dev");
 const { norm, normLine } = (await import(path.join(dev, "..", "..", "..", "bench", "lib", "text.mjs"))) as {
   norm: (s: string) => string;
@@ -29,6 +38,9 @@ let ok = 0;
 let n = 0;
 for (const e of manifest.entries) {
   if (isValidationHost(e.host) || (hostRe && !hostRe.test(e.host))) continue;
+  const exp = JSON.parse(readFileSync(path.join(dev, e.expected), "utf8")) as { title: string; ingredients: string[]; language?: string };
+  const group = tableLanguage(exp.language);
+  if (lang && !(lang === group || (lang === "other" && group !== "en"))) continue;
   n++;
   const bytes = gunzipSync(readFileSync(path.join(dev, e.html)));
   const ex = createExtraction(e.url);
@@ -39,7 +51,6 @@ for (const e of manifest.entries) {
     ? { title: r.recipe.title as string | null, ingredients: r.recipe.ingredients }
     : { title: r.title ?? null, ingredients: [] as string[] };
   saved[e.id] = got;
-  const exp = JSON.parse(readFileSync(path.join(dev, e.expected), "utf8")) as { title: string; ingredients: string[] };
   const gl = got.ingredients.map(normLine).filter(Boolean);
   const el = exp.ingredients.map(normLine).filter(Boolean);
   const titleOk = norm(got.title ?? "") === norm(exp.title);

@@ -4,8 +4,8 @@
  * median and p99) and shows heap/RSS over several passes (they should stay flat).
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
-import { availableParallelism, loadavg } from "node:os";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { PerformanceObserver } from "node:perf_hooks";
 import path from "node:path";
 import { setFlagsFromString } from "node:v8";
@@ -15,6 +15,7 @@ import { runPlanNode } from "../node/html-rewriter.ts";
 import { leanBindingSupported, leanMemoryBytes } from "../node/lol-html-wasm.ts";
 import { createExtraction } from "../core/extract/extract.ts";
 import { isValidationHost } from "./holdout.ts";
+import { LANGUAGE_NAMES, TABLE_LANGUAGES, tableLanguage } from "./_languages.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -23,6 +24,12 @@ interface Entry {
   host: string;
   url: string;
   html: string;
+}
+
+/** One page's result in the scorer's --out file (only the fields the per-language rows need). */
+interface PageResult {
+  language: string | null;
+  both_ok: boolean;
 }
 
 /** The scorer's last line: the figures the summary compares. */
@@ -42,27 +49,67 @@ function pct(sorted: number[], q: number): number {
 
 const mb = (n: number) => (n / 1048576).toFixed(1) + " MB";
 
-export async function run(dataDir: string): Promise<void> {
+/**
+ * Pages with title and ingredients both right, per language of the page (the expected output's
+ * language), working and validation side by side: English, all non-English pages, then each language.
+ */
+function printLanguageRows(working: PageResult[], validation: PageResult[]): void {
+  const cell = (rs: PageResult[]) => {
+    if (!rs.length) return "-".padStart(17);
+    const ok = rs.filter((r) => r.both_ok).length;
+    return `${((ok / rs.length) * 100).toFixed(1)}% ${`(${ok}/${rs.length})`.padStart(9)}`.padStart(17);
+  };
+  const rows: Array<[string, (r: PageResult) => boolean]> = [
+    [LANGUAGE_NAMES.en ?? "en", (r) => tableLanguage(r.language) === "en"],
+    ["non-English", (r) => tableLanguage(r.language) !== "en"],
+    ...[...TABLE_LANGUAGES.slice(1), "other"].map(
+      (l) => [`  ${LANGUAGE_NAMES[l] ?? l}`, (r: PageResult) => tableLanguage(r.language) === l] as [string, (r: PageResult) => boolean],
+    ),
+  ];
+  console.log(`pages both right by language   ${"working".padStart(17)}   ${"validation".padStart(17)}`);
+  for (const [label, keep] of rows) {
+    console.log(`  ${label.padEnd(28)} ${cell(working.filter(keep))}   ${cell(validation.filter(keep))}`);
+  }
+}
+
+/**
+ * The scorer, through the CLI exactly as it will be judged, once per part (decision 0036): the
+ * working part with the scorer's full report, the validation part as figures only; then the
+ * per-language rows. (`node bench/_work-recipes.ts --figures` runs only this.)
+ */
+export function accuracy(dataDir: string): void {
   const dev = path.join(dataDir, "recipes", "dev");
   const scorer = path.join(dataDir, "..", "bench", "score-recipes.mjs");
-  if (!existsSync(path.join(dev, "manifest.json"))) {
-    console.log(`no recipe data at ${dev}; skipped`);
-    return;
-  }
-
-  // 1. the scorer, through the CLI exactly as it will be judged, once per part (decision 0036):
-  //    the working part with the scorer's full report, the validation part as figures only.
   const manifest = JSON.parse(readFileSync(path.join(dev, "manifest.json"), "utf8")) as { entries: Entry[] };
   if (existsSync(scorer)) {
     const hosts = [...new Set(manifest.entries.map((e) => e.host))];
     const esc = (h: string) => h.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const tmp = mkdtempSync(path.join(tmpdir(), "recipecart-bench-"));
+    const perPage: Record<"working" | "validation", PageResult[]> = { working: [], validation: [] };
     const score = (label: "working" | "validation") => {
       const mine = hosts.filter((h) => isValidationHost(h) === (label === "validation"));
-      const args = [scorer, "--data", dev, "--cmd", "npx --no-install recipecart extract", "--hosts", `^(${mine.map(esc).join("|")})$`];
+      const out = path.join(tmp, `${label}.jsonl`);
+      const args = [
+        scorer,
+        "--data",
+        dev,
+        "--cmd",
+        "npx --no-install recipecart extract",
+        "--hosts",
+        `^(${mine.map(esc).join("|")})$`,
+        "--out",
+        out,
+      ];
       if (label === "validation") args.push("--quiet");
       const res = spawnSync(process.execPath, args, { cwd: root, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, timeout: 15 * 60 * 1000 });
       const lines = (res.stdout ?? "").trim().split("\n");
       if (label === "working") for (const l of lines.slice(0, -1)) console.log(l);
+      // per page only as counts per language: validation pages are never listed one by one
+      if (existsSync(out))
+        perPage[label] = readFileSync(out, "utf8")
+          .split("\n")
+          .filter((l) => l.trim())
+          .map((l) => JSON.parse(l) as PageResult);
       try {
         return JSON.parse(lines.at(-1) ?? "") as ScorerSummary;
       } catch {
@@ -85,11 +132,23 @@ export async function run(dataDir: string): Promise<void> {
       }
       const all = (w.both_count + v.both_count) / (w.pages + v.pages);
       console.log(`  whole dev set: both right ${pc(all).trim()}; crashes ${w.crashes + v.crashes}`);
+      printLanguageRows(perPage.working, perPage.validation);
     }
+    rmSync(tmp, { recursive: true, force: true });
   } else {
     console.log(`scorer not found at ${scorer}; skipped`);
   }
+}
 
+export async function run(dataDir: string): Promise<void> {
+  const dev = path.join(dataDir, "recipes", "dev");
+  if (!existsSync(path.join(dev, "manifest.json"))) {
+    console.log(`no recipe data at ${dev}; skipped`);
+    return;
+  }
+  accuracy(dataDir);
+
+  const manifest = JSON.parse(readFileSync(path.join(dev, "manifest.json"), "utf8")) as { entries: Entry[] };
   // 2. time per page in Node (bytes already in memory), after a warm-up pass
   const pages = manifest.entries.map((e) => ({ url: e.url, bytes: gunzipSync(readFileSync(path.join(dev, e.html))) }));
   const once = async (p: { url: string; bytes: Uint8Array }, binding: "auto" | "stock" = "auto") => {

@@ -4,12 +4,14 @@ import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { chunkedNodeDriver, nodeDriver } from "../../node/html-rewriter.ts";
 import { extractRecipe } from "./extract.ts";
+import { primaryLanguage } from "./language.ts";
 import { decodeEntities } from "./text.ts";
 
 const DIR = path.join(import.meta.dirname, "fixtures");
 
 interface Expected {
   url: string;
+  language?: string;
   title: string;
   ingredients: string[];
 }
@@ -54,6 +56,8 @@ describe("extraction fixtures", () => {
       if (!whole.ok) return;
       expect(norm(whole.recipe.title)).toBe(norm(expected.title));
       expect(normLines(whole.recipe.ingredients)).toEqual(normLines(expected.ingredients));
+      // the page's language travels with the draft, for the line parser
+      if (expected.language) expect(primaryLanguage(whole.recipe.language)).toBe(primaryLanguage(expected.language));
       const chunked = await extractRecipe(html, expected.url, chunkedNodeDriver(7));
       expect(chunked).toEqual(whole);
     }, 30_000);

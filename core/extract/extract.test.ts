@@ -119,6 +119,25 @@ describe("extractRecipe on hand-made pages", () => {
     ]);
   });
 
+  it("carries the recipe's language: the Recipe's inLanguage, <html lang>, og:locale; the text wins over a theme's default", async () => {
+    const ld = (lines: string[], extra = "") =>
+      `<script type="application/ld+json">{"@type":"Recipe","name":"Gulasch"${extra},"recipeIngredient":${JSON.stringify(lines)},
+        "recipeInstructions":"Das Fleisch in Würfel schneiden und mit der Zwiebel in einem Topf anbraten, dann mit dem Wein ablöschen."}</script>`;
+    const lines = ["500 g Rindfleisch", "2 Zwiebeln", "1 EL Paprikapulver"];
+    const language = async (html: string) => {
+      const r = await both(html);
+      return r.ok ? r.recipe.language : "failed";
+    };
+    expect(await language(page(ld(lines), "", "de_AT"))).toBe("de-AT");
+    expect(await language(page(ld(lines, ',"inLanguage":"de-CH"'), "", "de"))).toBe("de-CH");
+    expect(await language(`<html><head><meta property="og:locale" content="de_DE">${ld(lines)}</head><body></body></html>`)).toBe("de-DE");
+    // an en-US WordPress theme around a German recipe
+    expect(await language(page(ld(lines), "", "en-US"))).toBe("de");
+    const english = `<script type="application/ld+json">{"@type":"Recipe","name":"Goulash","recipeIngredient":["500 g beef","2 onions"],
+      "recipeInstructions":"Cut the beef into cubes and brown it with the onions in a pot, then add the wine."}</script>`;
+    expect(await language(page(english, "", "en-US"))).toBe("en-US");
+  });
+
   it("falls back to the list after an Ingredients heading in the page's language", async () => {
     for (const [word, lang] of [
       ["Zutaten", "de"],

@@ -13,6 +13,7 @@ import { headingIngredients, mainHeading, pluginIngredients, quantityListIngredi
 import type { Plan, PlanDriver } from "./plan.ts";
 import { siteRuleFor } from "./sites/index.ts";
 import { NO_RECIPE_IN_POST, RECIPE_LINK_IN_POST, networkOfPage, networkOfUrl, readPost, type Network } from "../social/sources.ts";
+import { recipeLanguage } from "./language.ts";
 import { cleanText } from "./text.ts";
 
 /**
@@ -310,10 +311,11 @@ export function chooseIngredients(
 function buildResult(url: string, data: PageData): ExtractResult {
   const canonical = data.canonical ? cleanText(data.canonical) : meta(data, "og:url");
   const siteName = meta(data, "og:site_name", "application-name");
-  const language = data.lang?.trim() || meta(data, "og:locale", "language", "content-language");
+  // the page's declarations, most specific first (the Recipe's own inLanguage is added below)
+  const declared = [data.lang, meta(data, "og:locale"), meta(data, "content-language"), meta(data, "language")];
 
   const network = networkOfPage(url, data);
-  if (network) return socialResult(url, network, data, canonical, siteName, language);
+  if (network) return socialResult(url, network, data, canonical, siteName);
 
   const ld = readJsonLd(data.ldBlocks, data.ldValues, data.ldNodes);
   const node = pickMainRecipe(ld.recipes, [url, canonical]);
@@ -352,28 +354,20 @@ function buildResult(url: string, data: PageData): ExtractResult {
     author: base.author ?? meta(data, "author", "article:author"),
     siteName: base.siteName ?? siteName,
     canonicalUrl: canonical ?? base.canonicalUrl ?? url,
-    language: language ?? base.language,
+    language: recipeLanguage([base.language, ...declared], [title, ...chosen.lines, ...base.instructions]),
     source,
   };
   return { ok: true, recipe };
 }
 
 /** A social post: a Recipe the page embeds, else the caption read by core/social. */
-function socialResult(
-  url: string,
-  network: Network,
-  data: PageData,
-  canonical: string | null,
-  siteName: string | null,
-  language: string | null,
-): ExtractResult {
+function socialResult(url: string, network: Network, data: PageData, canonical: string | null, siteName: string | null): ExtractResult {
   const ld = readJsonLd(data.ldBlocks, data.ldValues, data.ldNodes);
   const post = readPost(network, data);
   const base = {
     image: meta(data, "og:image", "twitter:image"),
     siteName,
     canonicalUrl: canonical ?? url,
-    language,
     source: "social" as const,
   };
   // a social page may still embed a real Recipe
@@ -393,6 +387,8 @@ function socialResult(
           times: c.times,
           instructions: c.instructions,
           author: c.author,
+          // the platform's page declares its interface language, not the post's: only the Recipe's own counts
+          language: recipeLanguage([c.language], [c.title, ...c.ingredients, ...c.instructions]),
         },
       };
     }
@@ -418,6 +414,7 @@ function socialResult(
       times: { prepMinutes: null, cookMinutes: null, totalMinutes: null },
       instructions: [],
       author: meta(data, "author") ?? null,
+      language: recipeLanguage([], [post.text || lines.join("\n")]),
     },
   };
 }
