@@ -1,9 +1,12 @@
 /**
  * Static assets carry the same security headers as pages (public/_headers; pages and API answers
- * get theirs from worker/http/security-headers.ts), served by the real runtime.
+ * get theirs from worker/http/security-headers.ts), served by the real runtime. Personal pages and
+ * their data requests are never cached (private, no-store).
  */
-import { describe, expect, it } from "vitest";
-import { baseURL } from "./browser.ts";
+import { afterAll, describe, expect, it } from "vitest";
+import { baseURL, closeBrowser, openPage } from "./browser.ts";
+import { makeList } from "./lists.ts";
+import { registerViaApi } from "./users.ts";
 import { expectDefined } from "../core/lib/expect-defined.ts";
 
 const SAME_ON_EVERY_RESPONSE = [
@@ -50,5 +53,28 @@ describe("security headers", () => {
     const res = await fetch(`${baseURL()}${first}`);
     await res.arrayBuffer();
     expect(res.headers.get("cache-control")).toMatch(/max-age=31536000/);
+  });
+});
+
+describe("personal pages are never cached", () => {
+  afterAll(closeBrowser);
+
+  it("/dashboard, /history, /favorites, /shopping-list/{id} and their .data requests send Cache-Control: private, no-store", async () => {
+    const { page, context } = await openPage();
+    await registerViaApi(page, "nocache");
+    const list = await makeList(page, { name: "Private week" });
+    const paths = ["/dashboard", "/dashboard?tab=profile", "/history", "/favorites", `/shopping-list/${list.id}`];
+    for (const path of paths) {
+      const [pathname, query] = path.split("?");
+      for (const url of [path, `${pathname}.data${query ? `?${query}` : ""}`]) {
+        const res = await page.request.get(url, { maxRedirects: 0 });
+        expect(res.status(), url).toBe(200);
+        expect(res.headers()["cache-control"], url).toBe("private, no-store");
+      }
+    }
+    // A public page keeps its own caching (none forced here).
+    const about = await page.request.get("/about");
+    expect(about.headers()["cache-control"] ?? "").not.toMatch(/private/);
+    await context.close();
   });
 });

@@ -40,24 +40,24 @@ export default {
     const requestId = request.headers.get("cf-ray") ?? crypto.randomUUID();
     const isApi = url.pathname === "/api" || url.pathname.startsWith("/api/");
     if (url.pathname === SERVICE_WORKER_PATH && (request.method === "GET" || request.method === "HEAD")) {
-      return withSecurityHeaders(serviceWorkerResponse(), SERVICE_WORKER_CSP);
+      return withSecurityHeaders(serviceWorkerResponse(), SERVICE_WORKER_CSP, url);
     }
     // The browser extension's preflights (worker/http/cors.ts) are answered before anything else.
     const extensionOrigins = isApi ? parseExtensionOrigins(env.EXTENSION_ORIGINS) : null;
     const preflight = extensionOrigins && preflightResponse(request, extensionOrigins);
-    if (preflight) return withSecurityHeaders(preflight, API_CSP);
+    if (preflight) return withSecurityHeaders(preflight, API_CSP, url);
     const db = createDb(env.DB);
     const caller = await resolveCaller(db, request);
     const refused = originRefusal(request, url, caller, env.APP_ORIGIN);
     if (refused) {
       await drainUnreadBody(request);
-      const res = withSecurityHeaders(refused, isApi ? API_CSP : pageCsp(newToken(), false));
+      const res = withSecurityHeaders(refused, isApi ? API_CSP : pageCsp(newToken(), false), url);
       return extensionOrigins ? withCors(res, request, extensionOrigins) : res;
     }
     if (extensionOrigins) {
       const res = await handleApi({ request, url, env, ctx, db, requestId, caller });
       await drainUnreadBody(request);
-      return withSecurityHeaders(withCors(renewCookie(res, request, url, caller), request, extensionOrigins), API_CSP);
+      return withSecurityHeaders(withCors(renewCookie(res, request, url, caller), request, extensionOrigins), API_CSP, url);
     }
     const nonce = newToken();
     const context = new RouterContextProvider();
@@ -67,7 +67,7 @@ export default {
     // React Router reads a body only for an action; a POST to a page without one leaves it unread.
     const res = await requestHandler(request, context);
     await drainUnreadBody(request);
-    return withSecurityHeaders(renewCookie(res, request, url, caller), pageCsp(nonce, import.meta.env?.DEV === true));
+    return withSecurityHeaders(renewCookie(res, request, url, caller), pageCsp(nonce, import.meta.env?.DEV === true), url);
   },
 
   async scheduled(_controller, env, ctx) {

@@ -15,6 +15,7 @@ import "./dashboard-tab.client.ts";
 import { type Caller, callerContext, type PageServices, servicesContext } from "../context.ts";
 import { useAuth } from "../lib/auth.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { privatePageHeaders } from "../lib/private-page.ts";
 import { toast } from "../lib/toast.ts";
 import { userFromCaller } from "../lib/server-user.ts";
 import { Spinner } from "../ui/spinner.tsx";
@@ -126,6 +127,9 @@ async function tabData(
       return { user, tab } as const;
   }
 }
+
+/** Personal: no shared or browser cache keeps it (page and .data). */
+export const headers = privatePageHeaders;
 
 export const meta = () =>
   pageMeta({

@@ -9,6 +9,7 @@ import { ListCard } from "../components/favorites/list-card.tsx";
 import { RecipeCard } from "../components/favorites/recipe-card.tsx";
 import { callerContext, servicesContext } from "../context.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { privatePageHeaders } from "../lib/private-page.ts";
 import { Tab, TabList, TabPanel, Tabs } from "../ui/tabs.tsx";
 import type { Route } from "./+types/favorites.ts";
 
@@ -19,6 +20,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   const [recipes, lists] = await Promise.all([services.favorites.recipes(caller), services.favorites.lists(caller)]);
   return { recipes: recipes ?? [], lists: lists ?? [] };
 }
+
+/** Personal: no shared or browser cache keeps it (page and .data). */
+export const headers = privatePageHeaders;
 
 export const meta = () => pageMeta({ title: "My Favorites", description: "Your favourite recipes and shopping lists.", personal: true });
 

@@ -7,6 +7,7 @@ import { HistoryView } from "../components/history/history-view.tsx";
 import { callerContext, servicesContext } from "../context.ts";
 import { readHistory } from "../lib/history-loader.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { privatePageHeaders } from "../lib/private-page.ts";
 import type { Route } from "./+types/history.ts";
 
 /** docs/product/constants.md: the history page shows 10 lists. */
@@ -17,6 +18,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!caller.user) throw redirect("/auth");
   return readHistory(context.get(servicesContext), caller, new URL(request.url).searchParams.get("search"), HISTORY_PAGE_LIMIT);
 }
+
+/** Personal: no shared or browser cache keeps it (page and .data). */
+export const headers = privatePageHeaders;
 
 export const meta = () =>
   pageMeta({ title: "List History", description: "Your shopping lists, newest first, with search.", personal: true });

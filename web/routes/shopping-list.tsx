@@ -14,6 +14,7 @@ import { ShoppingListView } from "../components/shopping-list/shopping-list-view
 import { callerContext, servicesContext } from "../context.ts";
 import { unitsFromCookie } from "../lib/shopping-state.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { privatePageHeaders } from "../lib/private-page.ts";
 import { Link } from "../ui/link.tsx";
 import type { Route } from "./+types/shopping-list.ts";
 
@@ -38,6 +39,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!found) throw data("Shopping list not found", { status: 404, statusText: "Not Found" });
   return { list: found.list, owned: found.owned, shared, units };
 }
+
+/** Personal: no shared or browser cache keeps it (page and .data). */
+export const headers = privatePageHeaders;
 
 export function meta({ loaderData, error }: Route.MetaArgs) {
   const missing = isRouteErrorResponse(error) && error.status === 404;

@@ -162,19 +162,22 @@ describe("POST /api/shopping-lists/{id}/grocery-order", () => {
     expect((await order(listId, { provider: "instacart", storeId: "demo:demo-sf-1" }, owner.token)).status).toBe(201);
   });
 
-  it("remembers a signed-in user's last ZIP and store", async () => {
+  it("remembers a signed-in user's last ZIP and store from an order; a store search (GET) changes neither", async () => {
     const u = await addUser();
     const auth = { authorization: `Bearer ${u.token}` };
+    const prefs = async () => await (await call("/api/grocery/instacart/preferences", { headers: auth })).json();
     expect((await call("/api/grocery/instacart/preferences")).status).toBe(401);
-    expect(await (await call("/api/grocery/instacart/preferences", { headers: auth })).json()).toEqual({ zip: null, storeId: null });
-    await call("/api/grocery/instacart/stores/search?zip=60601", { headers: auth });
-    expect(await (await call("/api/grocery/instacart/preferences", { headers: auth })).json()).toEqual({ zip: "60601", storeId: null });
+    expect(await prefs()).toEqual({ zip: null, storeId: null });
+    expect((await call("/api/grocery/instacart/stores/search?zip=60601", { headers: auth })).status).toBe(200);
+    expect(await prefs()).toEqual({ zip: null, storeId: null });
     const listId = await addList(u.id);
-    expect((await order(listId, { provider: "instacart", storeId: "demo:demo-chi-2", userSelections: {} }, u.token)).status).toBe(201);
-    expect(await (await call("/api/grocery/instacart/preferences", { headers: auth })).json()).toEqual({
-      zip: "60601",
-      storeId: "demo:demo-chi-2",
-    });
+    expect(
+      (await order(listId, { provider: "instacart", storeId: "demo:demo-chi-2", userSelections: {}, zip: "60601" }, u.token)).status,
+    ).toBe(201);
+    expect(await prefs()).toEqual({ zip: "60601", storeId: "demo:demo-chi-2" });
+    // A GET that another site makes the browser send (an <img>, a link) cannot move the remembered ZIP.
+    expect((await call("/api/grocery/instacart/stores/search?zip=10001", { headers: auth })).status).toBe(200);
+    expect(await prefs()).toEqual({ zip: "60601", storeId: "demo:demo-chi-2" });
   });
 });
 

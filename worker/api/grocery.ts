@@ -39,7 +39,7 @@ export const groceryRoutes: Route[] = [
     async handler(c) {
       const provider = providerFor(param(c.params, "provider"), config(c.env), appOrigin(c));
       await checkRate(c.request, c.env, GROCERY_LIMIT, c.caller);
-      const result = await searchStores(c.db, c.caller, provider, c.url.searchParams.get("zip"));
+      const result = await searchStores(c.db, provider, c.url.searchParams.get("zip"));
       return json(result);
     },
   },

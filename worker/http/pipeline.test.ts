@@ -131,3 +131,16 @@ describe("domain errors become problems only in the HTTP layer", () => {
     expect(await res.json()).toMatchObject({ code: "not_found" });
   });
 });
+
+describe("Strict-Transport-Security", () => {
+  it("is sent on every https answer (API, problem, service worker) and never over plain http", async () => {
+    for (const path of ["/api/health", "/api/no-such-endpoint", "/sw.js"]) {
+      const https = await exports.default.fetch(`https://recipecart.example${path}`);
+      await https.arrayBuffer();
+      expect(https.headers.get("strict-transport-security"), path).toBe("max-age=31536000; includeSubDomains");
+      const http = await call(path);
+      await http.arrayBuffer();
+      expect(http.headers.get("strict-transport-security"), path).toBeNull();
+    }
+  });
+});

@@ -208,7 +208,7 @@ const ordersOf = async (listId: string) =>
 describe("grocery orders through the real client", () => {
   it("writes a pending order with the store kept on our side, reuses the link while the list is unchanged", async () => {
     const provider = client();
-    const { stores } = await searchStores(db, ANONYMOUS, provider, "94103");
+    const { stores } = await searchStores(db, provider, "94103");
     expect(stores.map((s) => s.id)).toEqual(["instacart:fake-foods", "instacart:1234"]);
     const title = `Order ${newId()}`;
     const listId = await addList(title);
@@ -246,7 +246,7 @@ describe("grocery orders through the real client", () => {
 
   it("a provider failure leaves no order row", async () => {
     const provider = client();
-    await searchStores(db, ANONYMOUS, provider, "94103");
+    await searchStores(db, provider, "94103");
     const listId = await addList(`status-500 ${newId()}`);
     const e = await failure(
       createGroceryOrder(db, ANONYMOUS, listId, { storeId: "instacart:fake-foods" }, provider, "https://app.example"),

@@ -8,7 +8,8 @@
  *   their ids are ours ("instacart:<retailer key>", "demo:<id>").
  * - An order row (status pending) is written only after the provider answered: a failure leaves
  *   no partial row. A list's provider link is reused while the list is unchanged (same version).
- * - Signed-in users get their last ZIP and store remembered per provider.
+ * - Signed-in users get their last ZIP and store remembered per provider, saved by an order (a POST);
+ *   a store search is a GET and changes nothing of the account.
  * - Whoever may read a list may order it (an order changes nothing of the list).
  */
 import {
@@ -89,13 +90,8 @@ export function parseZip(raw: string | null): string {
   return r.data;
 }
 
-/** Stores near a ZIP, remembered so an order can name one; a signed-in user's ZIP is kept. */
-export async function searchStores(
-  db: Db,
-  caller: Caller,
-  provider: GroceryProvider,
-  zipRaw: string | null,
-): Promise<{ stores: Store[]; demo: boolean }> {
+/** Stores near a ZIP, remembered so an order can name one. A GET: the account's remembered ZIP stays as it is. */
+export async function searchStores(db: Db, provider: GroceryProvider, zipRaw: string | null): Promise<{ stores: Store[]; demo: boolean }> {
   const zip = parseZip(zipRaw);
   const found = await provider.searchStores(zip);
   const key = providerKey(provider);
@@ -112,7 +108,6 @@ export async function searchStores(
       estimatedDeliveryTime: s.estimatedDeliveryTime,
     })),
   );
-  if (caller.user) await upsertPreferences(db, caller.user.id, provider.name, newId(), { zip });
   return { stores, demo: provider.demo };
 }
 
