@@ -171,6 +171,85 @@ describe("extractRecipe on hand-made pages", () => {
     expect(t.ok && t.recipe.ingredients).toEqual(["1 a", "2 b"]);
   });
 
+  it("reads an ingredients paragraph for a part or a number of people, each part's lines under its own label", async () => {
+    const body = `<h1>Bürli</h1><p>Recette pour 4 pains.</p><p>Ingrédients pour le levain (1 nuit)</p><p><b>150 g de farine</b></p>
+      <p><b>150 g d'eau</b></p><p>Ingrédients pour la pâte :</p><p><b>300 g du levain</b></p><p><b>14 g de sel</b></p>
+      <h2>Préparation</h2><p>Mélanger.</p>`;
+    const r = await both(page("", body, "fr"));
+    expect(r.ok && r.recipe.ingredientGroups).toEqual([
+      { name: null, ingredients: ["150 g de farine", "150 g d'eau"] },
+      { name: "Ingrédients pour la pâte", ingredients: ["300 g du levain", "14 g de sel"] },
+    ]);
+    const serves = `<h1>Kuchen</h1><p>Zutaten für 4 Personen:</p><p>200 g Mehl<br>2 Eier</p><h2>Zubereitung</h2><p>Backen.</p>`;
+    const s = await both(page("", serves, "de"));
+    expect(s.ok && s.recipe.ingredients).toEqual(["200 g Mehl", "2 Eier"]);
+    // a sentence that starts with the word is not a label
+    const prose = `<h1>Kuchen</h1><p>Zutaten für diesen Kuchen hat jeder im Haus. Man braucht nicht viel.</p><p>200 g Mehl<br>2 Eier</p>`;
+    const p = await both(page("", prose, "de"));
+    expect(p.ok).toBe(false);
+  });
+
+  it("ends the ingredient section at the steps, nutrition, tips or utensils headings of other languages", async () => {
+    for (const [word, stop, lang] of [
+      ["Zutaten", "Nährwerte", "de"],
+      ["Zutaten", "So geht's", "de"],
+      ["Ingrédients", "Ustensiles", "fr"],
+      ["Ingredientes", "Paso a paso", "es"],
+      ["Ingredienti", "Consigli", "it"],
+      ["Ingrediënten", "Voedingswaarde", "nl"],
+      ["Ingredientes", "Modo de fazer", "pt"],
+      ["Ingredienser", "Næringsinnhold", "nb"],
+    ]) {
+      const body = `<h1>Dish</h1><h2>${word}</h2><ul><li>200 g A</li><li>1 B</li></ul><h4>${stop}</h4><ul><li>Step one</li></ul>`;
+      const r = await both(page("", body, lang));
+      expect(r.ok && r.recipe.ingredients, stop).toEqual(["200 g A", "1 B"]);
+    }
+  });
+
+  it("keeps group labels of other languages out of the lines (JSON-LD and visible lists)", async () => {
+    const lines = ["Für den Teig", "200 g Mehl", "1 Ei", "Füllung", "300 g Quark", "Zum Bestreuen", "Puderzucker"];
+    const ld = `<script type="application/ld+json">{"@type":"Recipe","name":"Kuchen","recipeIngredient":${JSON.stringify(lines)}}</script>`;
+    const r = await both(page(ld, "", "de"));
+    expect(r.ok && r.recipe.ingredientGroups).toEqual([
+      { name: "Für den Teig", ingredients: ["200 g Mehl", "1 Ei"] },
+      { name: "Füllung", ingredients: ["300 g Quark"] },
+      { name: "Zum Bestreuen", ingredients: ["Puderzucker"] },
+    ]);
+    const card = `<h1>Tarte</h1><div class="recipe-ingredients"><ul><li>Pour la pâte</li><li>250 g de farine</li><li>125 g de beurre</li>
+      <li>Pour la garniture</li><li>4 pommes</li></ul></div>`;
+    const v = await both(page("", card, "fr"));
+    expect(v.ok && v.recipe.ingredientGroups).toEqual([
+      { name: "Pour la pâte", ingredients: ["250 g de farine", "125 g de beurre"] },
+      { name: "Pour la garniture", ingredients: ["4 pommes"] },
+    ]);
+  });
+
+  it("drops a card's interface lines in other languages (servings widget, print, shopping-list link, step labels)", async () => {
+    const card = `<h1>Suppe</h1><div class="recipe-ingredients"><ul><li>Portionen: 4</li><li>500 g Kartoffeln Auf die Einkaufsliste</li>
+      <li>1 l Brühe</li><li>Drucken</li><li>2 Zwiebeln + Zur Einkaufsliste hinzufügen</li></ul></div>`;
+    const r = await both(page("", card, "de"));
+    expect(r.ok && r.recipe.ingredients).toEqual(["500 g Kartoffeln", "1 l Brühe", "2 Zwiebeln"]);
+    const fr = `<h1>Soupe</h1><div class="recipe-ingredients"><ul><li>Personnes : 4</li><li>500 g de pommes de terre Ajouter à la liste de courses</li>
+      <li>1 l de bouillon</li><li>Étape 1</li></ul></div>`;
+    const f = await both(page("", fr, "fr"));
+    expect(f.ok && f.recipe.ingredients).toEqual(["500 g de pommes de terre", "1 l de bouillon"]);
+  });
+
+  it("titles a page without structured data by its name, not a heading of the interface or a 'Recipe' part", async () => {
+    const list = `<h2>Zutaten</h2><ul><li>200 g Mehl</li><li>2 Eier</li></ul>`;
+    const t = (head: string, h1: string, lang: string) =>
+      `<!doctype html><html lang="${lang}"><head>${head}</head><body><h1>${h1}</h1>${list}</body></html>`;
+    const a = await both(t("<title>Apfelkuchen – Rezept | Backstube</title>", "Startseite", "de"));
+    expect(a.ok && a.recipe.title).toBe("Apfelkuchen");
+    const b = await both(t(`<meta property="og:title" content="Tarte Tatin | Recette">`, "Recettes", "fr"));
+    expect(b.ok && b.recipe.title).toBe("Tarte Tatin");
+    // "Rezept" that is part of the name stays
+    const c = await both(t("<title>Omas Rezept für Apfelkuchen | Backstube</title>", "Suche", "de"));
+    expect(c.ok && c.recipe.title).toBe("Omas Rezept für Apfelkuchen");
+    const d = await both(t("<title>Backstube</title>", "Apfelkuchen nach Omas Rezept", "de"));
+    expect(d.ok && d.recipe.title).toBe("Apfelkuchen nach Omas Rezept");
+  });
+
   it("knows Ingredients/Method headings that end in a non-Latin letter (Cyrillic, Greek, Japanese)", async () => {
     for (const [word, stop, lang] of [
       ["Ингредиенты", "Приготовление", "ru"],

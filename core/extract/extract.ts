@@ -13,6 +13,7 @@ import { headingIngredients, mainHeading, pluginIngredients, quantityListIngredi
 import type { Plan, PlanDriver } from "./plan.ts";
 import { siteRuleFor } from "./sites/index.ts";
 import { NO_RECIPE_IN_POST, RECIPE_LINK_IN_POST, networkOfPage, networkOfUrl, readPost, type Network } from "../social/sources.ts";
+import { NAV_WORDS_OTHER, RECIPE_WORD_PART } from "./labels.ts";
 import { recipeLanguage } from "./language.ts";
 import { cleanText } from "./text.ts";
 
@@ -93,7 +94,7 @@ function meta(data: PageData, ...keys: string[]): string | null {
 
 const loose = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
 
-/** Headings that are interface, not a title ("Menu", "Search", "Jump to Recipe"). */
+/** Headings that are interface, not a title ("Menu", "Search", "Jump to Recipe"), in English and in the other languages (labels.ts). */
 const NAV_WORDS =
   /^(?:home|menu|main menu|search|navigation|recipes?|skip to (?:main )?content|jump to recipe|print recipe|close|log ?in|sign ?in|sign up|subscribe|newsletter|categories|about(?: us)?|contact(?: us)?)$/i;
 
@@ -106,11 +107,16 @@ function pageTitle(data: PageData): string {
   const tag = cleanText(data.titleTag);
   const og = meta(data, "og:title", "twitter:title");
   const site = meta(data, "og:site_name", "application-name");
-  const strip = (t: string) => t.replace(/\s+[|–—-]\s+[^|–—-]+$/, "").trim();
+  // " | Site" goes, then a part that only says "Recipe" in some language ("Apfelkuchen – Rezept | Site")
+  const strip = (t: string) =>
+    t
+      .replace(/\s+[|–—-]\s+[^|–—-]+$/, "")
+      .replace(RECIPE_WORD_PART, "")
+      .trim();
   const h1 = mainHeading(data);
   const siteLike = (t: string) => {
     const k = loose(t);
-    if (!k || NAV_WORDS.test(t.trim())) return true;
+    if (!k || NAV_WORDS.test(t.trim()) || NAV_WORDS_OTHER.test(t.trim())) return true;
     if (site && loose(site) === k) return true;
     // the part of <title> after its separator is the site
     const parts = tag.split(/\s+[|–—-]\s+/);

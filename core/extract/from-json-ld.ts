@@ -4,6 +4,7 @@
  */
 import type { IngredientGroup, RecipeTimes } from "../recipe/schema.ts";
 import { collectNodes, hasType, isRecipeNode, parseJsonLd, type Json, type JsonObject } from "./json-ld.ts";
+import { FOR_LABEL, isForeignPartLabel } from "./labels.ts";
 import { cleanLine, cleanText } from "./text.ts";
 
 /** Recipe fields found in one source, before the title/ingredient policy decides. */
@@ -96,12 +97,18 @@ const GROUP_NOUN =
 
 /**
  * A label line without a colon ("Sauce", "Yoghurt and Ouzo Dressing") in a flat list: no
- * number, at most five words ending in a word that names a part of a dish, and followed by a
- * line that has an amount (an unquantified "Hot sauce" at the end of a list stays an ingredient).
+ * number, at most five words ending in a word that names a part of a dish (or a dish part in
+ * another language: "Füllung", "Pâte", see labels.ts), and followed by a line that has an amount
+ * (an unquantified "Hot sauce" at the end of a list stays an ingredient). A line that starts
+ * with "for (the)" in one of the languages ("Für den Teig", "Pour la pâte") is a label before
+ * any line.
  */
 export function isGroupLabel(line: string, next: string | undefined): boolean {
   const s = line.trim();
-  if (!next || /\d|[¼½¾⅓⅔⅛]/.test(s) || s.split(/\s+/).length > 5 || !GROUP_NOUN.test(s)) return false;
+  if (!next || /\d|[¼½¾⅓⅔⅛]/.test(s)) return false;
+  // "Für den Teig", "Pour la garniture", "For serving": never an ingredient, whatever follows
+  if (FOR_LABEL.test(s)) return isForeignPartLabel(s);
+  if (!((s.split(/\s+/).length <= 5 && GROUP_NOUN.test(s)) || isForeignPartLabel(s))) return false;
   return /^\s*(?:\d|[¼½¾⅓⅔⅛])/.test(next);
 }
 

@@ -7,30 +7,51 @@
 import type { IngredientGroup } from "../recipe/schema.ts";
 import type { OutlineItem, PageData } from "./collect.ts";
 import { isHeadingLine } from "./from-json-ld.ts";
+import { isForLabel } from "./labels.ts";
 import { cleanLine, cleanText, collapseWhitespace, decodeEntities, stripTags } from "./text.ts";
 
 // The end of a word in any script: JavaScript's \b only knows ASCII letters, so "Ингредиенты"
 // or "作り方" at the end of a heading never matched it.
 const END = "(?![\\p{L}\\p{N}])";
 
+/** "Ingredients" and "What you need" in the languages recipe pages are written in (alternatives of a regular expression). */
+const INGREDIENT_WORDS = [
+  "ingredients?", "ingr[ée]dients?", "zutaten", "zutatenliste", "ingredienti", "ingredientes?", "ingredi[eë]nten", "ingredi[eë]ntenlijst",
+  "ingredienser", "ingredienset",
+  "ingredientai", "ingrediencie", "ingredience", "sk[łl]adniki", "sastojci", "sestavine", "suroviny", "hozz[áa]val[óo]k", "malzemeler",
+  "ainekset", "innihald", "koostisosad", "sast[āa]vda[ļl]as", "cynhwysion", "bahan(?:-bahan)?", "nguy[êe]n li[ệe]u",
+  "ингредиенты", "продукты", "інгредієнти", "складники", "съставки", "продукти", "συστατικά", "υλικά",
+  "מצרכים", "רכיבים", "المكونات", "مكونات", "مواد لازم", "सामग्री", "ส่วนผสม",
+  "材料", "食材", "用料", "재료",
+  "what you(?:'|’)?ll need", "you will need", "what you need", "shopping list",
+  // "what you need" and "shopping list" in German, French, Dutch, Spanish, Portuguese, Italian, Scandinavian
+  "das brauchst du", "das brauchen sie", "was du brauchst", "was sie brauchen", "einkaufsliste",
+  "ce qu(?:'|’)il (?:vous|te) faut", "il (?:vous|te) faut", "liste de courses",
+  "wat heb je nodig", "wat je nodig hebt", "boodschappenlijst(?:je)?",
+  "lo que necesitas", "qu[ée] necesitas", "lista de la compra",
+  "voc[êe] vai precisar", "o que voc[êe] precisa", "lista de compras",
+  "cosa serve", "occorrente", "lista della spesa",
+  "du beh[öo]ver", "du trenger", "du skal bruge", "handleliste", "indk[øo]bsliste", "ink[öo]pslista",
+].join("|");
+
+/** Words that may come before the label ("the", "our", "die", "les", ...). */
+const LABEL_PREFIX = "(?:the\\s+|our\\s+|my\\s+|recipe\\s+|les\\s+|die\\s+|gli\\s+|los\\s+|de\\s+)?";
+
 /** "Ingredients" in the languages recipe pages are written in. */
-export const INGREDIENT_HEADING = new RegExp(
-  "^(?:the\\s+|our\\s+|my\\s+|recipe\\s+|les\\s+|die\\s+|gli\\s+|los\\s+|de\\s+)?(?:" +
-    [
-      "ingredients?", "ingr[ée]dients?", "zutaten", "ingredienti", "ingredientes?", "ingredi[eë]nten", "ingredienser", "ingredienset",
-      "ingredientai", "ingrediencie", "ingredience", "sk[łl]adniki", "sastojci", "sestavine", "suroviny", "hozz[áa]val[óo]k", "malzemeler",
-      "ainekset", "innihald", "koostisosad", "sast[āa]vda[ļl]as", "cynhwysion", "bahan(?:-bahan)?", "nguy[êe]n li[ệe]u",
-      "ингредиенты", "продукты", "інгредієнти", "складники", "съставки", "продукти", "συστατικά", "υλικά",
-      "מצרכים", "רכיבים", "المكونات", "مكونات", "مواد لازم", "सामग्री", "ส่วนผสม",
-      "材料", "食材", "用料", "재료",
-      "what you(?:'|’)?ll need", "you will need", "what you need", "shopping list",
-    ].join("|") +
-    ")" + END + "|^(?:材料|食材|用料|재료)",
+export const INGREDIENT_HEADING = new RegExp(`^${LABEL_PREFIX}(?:${INGREDIENT_WORDS})${END}|^(?:材料|食材|用料|재료)`, "iu");
+
+/**
+ * A paragraph that labels the list for a number of people or a part of the dish, in one of the
+ * languages ("Zutaten für 4 Personen", "Ingrédients pour la pâte (4 heures) :", "Ingredientes (para
+ * 6 personas)"): the label word, then a preposition or a parenthesis, and no sentence after it.
+ */
+const INGREDIENTS_FOR = new RegExp(
+  `^${LABEL_PREFIX}(?:${INGREDIENT_WORDS})${END}\\s*(?:\\(|(?:for|für|pour|para|per|voor|til|till|dla|na|za|к|для|για)\\s)[^.!?]{0,50}$`,
   "iu",
 );
 
 /** "Ingredients for the sauce", "Zutaten für den Teig", "Ingrédients pour la pâte": a group of the list. */
-const GROUP_OF_INGREDIENTS = /^\S+\s+(?:for|für|pour|per|para|voor|til|för|dla|na|za|к|для|για)\s+(?!\d)\S/iu;
+const GROUP_OF_INGREDIENTS = /^\S+\s+(?:for|für|zum|zur|pour|per|para|voor|til|till|för|dla|na|za|к|для|για)\s+(?!\d)\S/iu;
 
 /** Headings that end an ingredient section. */
 const STOP_HEADING = new RegExp(
@@ -44,6 +65,14 @@ const STOP_HEADING = new RegExp(
       "elk[ée]sz[íi]t[ée]s", "yap[ıi]l[ıi][şs][ıi]", "haz[ıi]rlan[ıi][şs][ıi]", "cara membuat", "c[áa]ch l[àa]m",
       "приготовление", "способ приготовления", "приготування", "начин на приготвяне", "παρασκευή", "εκτέλεση", "οδηγίες",
       "אופן ההכנה", "הוראות הכנה", "طريقة التحضير", "วิธีทำ", "作り方", "做法", "步骤", "만드는 법", "조리법",
+      // the steps, nutrition, tips and utensils in German, French, Dutch, Spanish, Portuguese, Italian, Scandinavian
+      "so geht(?:'|’)?s", "schritt f[üu]r schritt", "n[äa]hrwerte", "n[äa]hrwertangaben", "tipps?", "utensilien", "k[üu]chenger[äa]te",
+      "[ée]tape par [ée]tape", "d[ée]roul[ée]", "valeurs? nutritionnelles?", "astuces?", "conseils?", "ustensiles", "mat[ée]riel",
+      "stap voor stap", "voedingswaarden?", "keukengerei",
+      "paso a paso", "modo de preparaci[óo]n", "informaci[óo]n nutricional", "valores nutricionales", "consejos?", "utensilios",
+      "passo a passo", "modo de fazer", "informa[çc][ãa]o nutricional", "dicas?", "utens[íi]lios",
+      "valori nutrizionali", "consigli", "utensili",
+      "n[æa]ringsinnhold", "n[æa]ringsindhold", "n[äa]ringsv[äa]rde", "redskaber", "redskap", "utstyr",
     ].join("|") +
     ")" + END,
   "iu",
@@ -66,12 +95,51 @@ export interface VisibleIngredients {
 const UI_TAIL = /\s+(?:\+\s*)?(?:add\s+to\s+(?:my\s+|your\s+|the\s+)?)?(?:shopping|grocery)\s+list$/i;
 
 /**
+ * The same control in the other languages ("Auf die Einkaufsliste", "Ajouter à la liste de
+ * courses", "Op de boodschappenlijst", "Añadir a la lista de la compra", "Aggiungi alla lista
+ * della spesa", "Legg i handlelisten", "Tilføj til indkøbslisten", "Lägg i inköpslistan").
+ */
+const UI_TAIL_OTHER = new RegExp(
+  "\\s+(?:\\+\\s*)?(?:" +
+    [
+      "(?:(?:auf|zur|in) (?:die |meine )?)?einkaufsliste(?: hinzuf[üu]gen| setzen)?",
+      "(?:ajouter (?:[àa] (?:la |ma )?)?)?liste de courses",
+      "(?:(?:toevoegen aan|op) (?:de |je |mijn )?)?boodschappenlijst(?:je)?",
+      "(?:a[ñn]adir a (?:la |mi )?)?lista de (?:la )?compra",
+      "(?:adicionar (?:[àa] )?)?lista de compras",
+      "(?:aggiungi (?:alla )?)?lista della spesa",
+      "(?:legg (?:til )?i )?handlelisten?",
+      "(?:(?:tilf[øo]j|l[æa]g) (?:til|p[åa]) )?indk[øo]bslisten?",
+      "(?:l[äa]gg (?:till )?i )?ink[öo]pslistan?",
+    ].join("|") +
+    ")$",
+  "iu",
+);
+
+/**
  * A whole line that is an interface control of a recipe card, not an ingredient: unit toggles
  * ("US Customary", "Metric"), servings widgets ("1x", "2x", "Servings: 4", "Scale"), card buttons
  * ("Print", "Jump to Recipe", "Cook Mode") and step labels ("Step 1").
  */
 const UI_LINE =
   /^(?:us(?:\s+customary)?|metric|imperial|us\s*[/|]\s*metric|metric\s*[/|]\s*us|\d(?:[.,]\d+)?\s*[x×]|servings?\s*:?\s*\d[^a-z]*|scale|print(?:\s+recipe)?|pin(?:\s+recipe)?|save(?:\s+recipe)?|jump\s+to\s+recipe|rate\s+(?:this\s+)?recipe|cook\s+mode|keep\s+screen\s+awake|convert\s+units?|step\s+\d+:?)$/i;
+
+/**
+ * The card's buttons and servings widgets in the other languages: "Portionen: 4", "Personnes :
+ * 4", "Porciones: 4", "Porzioni: 4", "Personen: 4", "Porsjoner: 4"; print, save and step labels
+ * ("Drucken", "Imprimer", "Rezept speichern", "Schritt 1", "Étape 1", "Paso 1", "Stap 1").
+ */
+const UI_LINE_OTHER = new RegExp(
+  "^(?:" +
+    [
+      "(?:portionen|personen|personnes|parts|portions|porciones|raciones|personas|por[çc][õo]es|porzioni|persone|porties|porsjoner|portioner|personer)\\s*:?\\s*\\d[^\\p{L}]*",
+      "drucken|rezept drucken|imprimer(?: la recette)?|imprimir(?: receta| receita)?|stampa(?: ricetta)?|afdrukken|recept afdrukken|skriv ut|udskriv",
+      "(?:rezept )?speichern|merken|enregistrer|sauvegarder|guardar|salvar|salva|opslaan|bewaren|lagre|gem|spara",
+      "(?:schritt|[ée]tape|paso|passo|stap|steg|trin)\\s+\\d+:?",
+    ].join("|") +
+    ")$",
+  "iu",
+);
 
 /**
  * Product information shown with a meal kit's ingredients ("Cuisse de canard Composition : 100%
@@ -106,8 +174,8 @@ function cleanVisibleLines(items: Array<{ heading: boolean; text: string }>): Ar
       out.push(it);
       continue;
     }
-    const text = it.text.replace(UI_TAIL, "");
-    if (!text || PRODUCT_INFO.test(text) || UI_LINE.test(text)) continue;
+    const text = it.text.replace(UI_TAIL, "").replace(UI_TAIL_OTHER, "");
+    if (!text || PRODUCT_INFO.test(text) || UI_LINE.test(text) || UI_LINE_OTHER.test(text)) continue;
     out.push(text === it.text ? it : { heading: false, text });
   }
   const lines = out.filter((it) => !it.heading);
@@ -141,7 +209,7 @@ const HEADING_CLASS = /(?:^|[\s_-])(?:category|heading|header|title|group-name|s
 /** A list item that is a group heading: "For the sauce:", a heading class, or a label over a nested list. */
 function isHeadingItem(it: OutlineItem, text: string): boolean {
   if (/\d/.test(text) && !/:$/.test(text)) return false;
-  if (isHeadingLine(text)) return true;
+  if (isHeadingLine(text) || isForLabel(text)) return true;
   if (text.length > 60) return false;
   return HEADING_CLASS.test(it.cls) || it.hasSublist;
 }
@@ -280,7 +348,7 @@ export function headingIngredients(data: PageData): VisibleIngredients | null {
     if (h.kind !== "h" && h.kind !== "p") continue;
     const title = cleanText(h.text);
     if (!title || title.length > 60 || !INGREDIENT_HEADING.test(title)) continue;
-    if (h.kind === "p" && !/^\S+(?:\s+\S+){0,3}:?$/.test(title)) continue;
+    if (h.kind === "p" && !/^\S+(?:\s+\S+){0,3}\s?:?$/.test(title) && !INGREDIENTS_FOR.test(title)) continue;
     const level = h.kind === "h" ? h.level : 7;
     const seq: Array<{ heading: boolean; text: string }> = [];
     let baseDepth = -1;
@@ -329,6 +397,13 @@ export function headingIngredients(data: PageData): VisibleIngredients | null {
         const lines = it.text.split("\n").map((l) => cleanLine(l)).filter(Boolean);
         if (!lines.length) continue;
         if (lines.some((l) => STOP_HEADING.test(l) && l.length < 40)) break;
+        const only = lines.length === 1 ? (lines[0] ?? "") : "";
+        if (only && only.length <= 60 && INGREDIENT_HEADING.test(only)) {
+          // "Ingrédients pour la pâte" after the first part's lines: the next group; a bare label again is another recipe
+          if (!GROUP_OF_INGREDIENTS.test(only)) break;
+          seq.push({ heading: true, text: only.replace(/\s*:$/, "") });
+          continue;
+        }
         if (lines.some(isProse)) {
           // an ad or a note between the lines is skipped; two in a row end the section
           if (mode === "p" && ++prose >= 2) break;
@@ -338,7 +413,7 @@ export function headingIngredients(data: PageData): VisibleIngredients | null {
         mode = "p";
         const bold = cleanText(it.bold ?? "");
         for (const l of lines) {
-          const heading = lines.length === 1 && !/\d/.test(l) && (/:$/.test(l) || (bold !== "" && bold === l && l.length <= 40));
+          const heading = lines.length === 1 && !/\d/.test(l) && (/:$/.test(l) || isForLabel(l) || (bold !== "" && bold === l && l.length <= 40));
           if (heading && seq.length) seq.push({ heading: true, text: l.replace(/:$/, "") });
           else if (!heading) seq.push({ heading: false, text: l.replace(/^[-–•·*]\s*/, "") });
         }

@@ -107,9 +107,58 @@ describe("group labels without a colon", () => {
     expect(isGroupLabel("Hot sauce", "Salt")).toBe(false);
     expect(isGroupLabel("2 tbsp pesto", "1 egg")).toBe(false);
     expect(isGroupLabel("Whipped cream, for serving", "1 lb peaches")).toBe(false);
+    expect(isGroupLabel("For serving", "Lime wedges")).toBe(true);
     expect(groupLines(["1 lb beef", "Sauce", "2 tbsp soy sauce", "Hot sauce"]).groups).toEqual([
       { name: null, ingredients: ["1 lb beef"] },
       { name: "Sauce", ingredients: ["2 tbsp soy sauce", "Hot sauce"] },
     ]);
+  });
+});
+
+describe("group labels in other languages", () => {
+  it("takes 'for (the) ...' in any of the languages as a label before any line", () => {
+    for (const label of [
+      "Für den Teig",
+      "Zum Bestreuen",
+      "Pour la pâte",
+      "Para la masa",
+      "Para o molho",
+      "Per il ripieno",
+      "Voor de saus",
+      "Til deigen",
+      "Till degen",
+      "Pour l'assemblage",
+    ])
+      expect(isGroupLabel(label, "Puderzucker"), label).toBe(true);
+    expect(isGroupLabel("Für 4 Personen", "200 g Mehl")).toBe(false);
+    expect(isGroupLabel("Für den Teig", undefined)).toBe(false);
+    expect(isGroupLabel("Perlzwiebeln", "200 g Mehl")).toBe(false);
+  });
+
+  it("takes a dish part (Germanic compounds by their last part, a Romance part noun alone) before an amount", () => {
+    for (const label of [
+      "Teig",
+      "Mürbeteig",
+      "Quarkfüllung",
+      "Appelvulling",
+      "Pizzadeig",
+      "Vaniljesås",
+      "Pâte",
+      "La garniture",
+      "Relleno",
+      "Ripieno",
+      "Recheio",
+      "Glaçage",
+    ])
+      expect(isGroupLabel(label, "200 g Mehl"), label).toBe(true);
+    // an ingredient that starts with a part noun, or a part noun with no amount after it, stays a line
+    for (const [line, next] of [
+      ["Salsa de soja", "2 cucharadas de aceite"],
+      ["Crème fraîche", "1 citron"],
+      ["Teig", "Salz"],
+      ["Blätterteig", undefined],
+      ["Fertiger Blätterteig aus dem Kühlregal", "2 Eier"],
+    ] as const)
+      expect(isGroupLabel(line, next), line).toBe(false);
   });
 });
