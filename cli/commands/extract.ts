@@ -1,7 +1,8 @@
 /**
  * `recipecart extract`:
  *  - no arguments: reads {"url","htmlPath"} JSON lines on stdin (htmlPath may be .gz) and prints
- *    {"title","ingredients":[...],"ms"} per line (the bench contract); one bad page never stops the batch.
+ *    {"title","ingredients":[...],"language","ms"} per line (the bench contract; "language" is the recipe's
+ *    language tag or null); one bad page never stops the batch.
  *  - `recipecart extract page.html[.gz] --url U [--json]`: one recipe for a person.
  *  - `recipecart extract https://... [--json]`: fetches the page (browser-like headers, 10 s timeout).
  */
@@ -45,7 +46,8 @@ async function batch(): Promise<number> {
       ms = r.ms;
       const title = r.result.ok ? r.result.recipe.title : (r.result.title ?? null);
       const ingredients = r.result.ok ? r.result.recipe.ingredients : [];
-      out.write(JSON.stringify({ title, ingredients, ms: Math.round(ms * 1000) / 1000 }) + "\n");
+      const language = r.result.ok ? r.result.recipe.language : null;
+      out.write(JSON.stringify({ title, ingredients, language, ms: Math.round(ms * 1000) / 1000 }) + "\n");
     } catch (err) {
       out.write(JSON.stringify({ title: null, ingredients: [], ms, error: err instanceof Error ? err.message : String(err) }) + "\n");
     }
@@ -68,6 +70,7 @@ export function formatRecipe(r: RecipeDraft): string {
     r.times.totalMinutes != null && `Total: ${r.times.totalMinutes} min`,
     r.author && `By ${r.author}`,
     r.siteName && `From ${r.siteName}`,
+    r.language && `Language: ${r.language}`,
   ].filter(Boolean);
   if (facts.length) lines.push(facts.join(" · "));
   if (r.canonicalUrl) lines.push(r.canonicalUrl);
