@@ -7,6 +7,12 @@ describe("text cleanup", () => {
     expect(decodeEntities("&#146;")).toBe("\u2019");
     expect(decodeEntities("&unknown; & fish")).toBe("&unknown; & fish");
   });
+  it("decodes a soft hyphen and the zero-width joiners to their characters, as a page's literal ones stay", () => {
+    // German sites hyphenate long compounds: "Weizen&shy;mehl" is the same text as "Weizen\u00admehl"
+    expect(decodeEntities("Weizen&shy;mehl")).toBe("Weizen\u00admehl");
+    expect(cleanText("Weizen&shy;mehl")).toBe(cleanText("Weizen\u00admehl"));
+    expect(decodeEntities("a&zwnj;b&zwj;c&lrm;&rlm;")).toBe("a\u200cb\u200dc\u200e\u200f");
+  });
   it("unwraps doubled note parentheses only when the inner pair spans the outer", () => {
     expect(unwrapDoubleParens("1 cup flour ((sifted))")).toBe("1 cup flour (sifted)");
     expect(unwrapDoubleParens("Nutella ((3/4 cup) frozen)")).toBe("Nutella ((3/4 cup) frozen)");

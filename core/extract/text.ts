@@ -6,7 +6,7 @@
 
 const NAMED: Record<string, string> = {
   amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0", ensp: "\u2002", emsp: "\u2003",
-  thinsp: "\u2009", hairsp: "\u200a", zwnj: "", zwj: "", lrm: "", rlm: "", shy: "",
+  thinsp: "\u2009", hairsp: "\u200a", zwnj: "\u200c", zwj: "\u200d", lrm: "\u200e", rlm: "\u200f", shy: "\u00ad",
   ndash: "\u2013", mdash: "\u2014", minus: "\u2212", hyphen: "\u2010", dash: "\u2010",
   lsquo: "\u2018", rsquo: "\u2019", sbquo: "\u201a", ldquo: "\u201c", rdquo: "\u201d", bdquo: "\u201e",
   laquo: "\u00ab", raquo: "\u00bb", lsaquo: "\u2039", rsaquo: "\u203a", prime: "\u2032", Prime: "\u2033",
