@@ -4,7 +4,7 @@
  */
 import type { IngredientGroup, RecipeTimes } from "../recipe/schema.ts";
 import { collectNodes, hasType, isRecipeNode, parseJsonLd, type Json, type JsonObject } from "./json-ld.ts";
-import { FOR_LABEL, isForeignPartLabel } from "./labels.ts";
+import { isForeignPartLabel, isLabelLine } from "./labels.ts";
 import { cleanLine, cleanText } from "./text.ts";
 
 /** Recipe fields found in one source, before the title/ingredient policy decides. */
@@ -106,8 +106,8 @@ const GROUP_NOUN =
 export function isGroupLabel(line: string, next: string | undefined): boolean {
   const s = line.trim();
   if (!next || /\d|[¼½¾⅓⅔⅛]/.test(s)) return false;
-  // "Für den Teig", "Pour la garniture", "For serving": never an ingredient, whatever follows
-  if (FOR_LABEL.test(s)) return isForeignPartLabel(s);
+  // "Für den Teig", "Pour la garniture", "For serving", "Zutaten": never an ingredient, whatever follows
+  if (isLabelLine(s)) return true;
   if (!((s.split(/\s+/).length <= 5 && GROUP_NOUN.test(s)) || isForeignPartLabel(s))) return false;
   return /^\s*(?:\d|[¼½¾⅓⅔⅛])/.test(next);
 }

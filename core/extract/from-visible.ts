@@ -7,35 +7,12 @@
 import type { IngredientGroup } from "../recipe/schema.ts";
 import type { OutlineItem, PageData } from "./collect.ts";
 import { isHeadingLine } from "./from-json-ld.ts";
-import { isForLabel } from "./labels.ts";
+import { INGREDIENT_WORDS, isLabelLine, LABEL_PREFIX } from "./labels.ts";
 import { cleanLine, cleanText, collapseWhitespace, decodeEntities, stripTags } from "./text.ts";
 
 // The end of a word in any script: JavaScript's \b only knows ASCII letters, so "Ингредиенты"
 // or "作り方" at the end of a heading never matched it.
 const END = "(?![\\p{L}\\p{N}])";
-
-/** "Ingredients" and "What you need" in the languages recipe pages are written in (alternatives of a regular expression). */
-const INGREDIENT_WORDS = [
-  "ingredients?", "ingr[ée]dients?", "zutaten", "zutatenliste", "ingredienti", "ingredientes?", "ingredi[eë]nten", "ingredi[eë]ntenlijst",
-  "ingredienser", "ingredienset",
-  "ingredientai", "ingrediencie", "ingredience", "sk[łl]adniki", "sastojci", "sestavine", "suroviny", "hozz[áa]val[óo]k", "malzemeler",
-  "ainekset", "innihald", "koostisosad", "sast[āa]vda[ļl]as", "cynhwysion", "bahan(?:-bahan)?", "nguy[êe]n li[ệe]u",
-  "ингредиенты", "продукты", "інгредієнти", "складники", "съставки", "продукти", "συστατικά", "υλικά",
-  "מצרכים", "רכיבים", "المكونات", "مكونات", "مواد لازم", "सामग्री", "ส่วนผสม",
-  "材料", "食材", "用料", "재료",
-  "what you(?:'|’)?ll need", "you will need", "what you need", "shopping list",
-  // "what you need" and "shopping list" in German, French, Dutch, Spanish, Portuguese, Italian, Scandinavian
-  "das brauchst du", "das brauchen sie", "was du brauchst", "was sie brauchen", "einkaufsliste",
-  "ce qu(?:'|’)il (?:vous|te) faut", "il (?:vous|te) faut", "liste de courses",
-  "wat heb je nodig", "wat je nodig hebt", "boodschappenlijst(?:je)?",
-  "lo que necesitas", "qu[ée] necesitas", "lista de la compra",
-  "voc[êe] vai precisar", "o que voc[êe] precisa", "lista de compras",
-  "cosa serve", "occorrente", "lista della spesa",
-  "du beh[öo]ver", "du trenger", "du skal bruge", "handleliste", "indk[øo]bsliste", "ink[öo]pslista",
-].join("|");
-
-/** Words that may come before the label ("the", "our", "die", "les", ...). */
-const LABEL_PREFIX = "(?:the\\s+|our\\s+|my\\s+|recipe\\s+|les\\s+|die\\s+|gli\\s+|los\\s+|de\\s+)?";
 
 /** "Ingredients" in the languages recipe pages are written in. */
 export const INGREDIENT_HEADING = new RegExp(`^${LABEL_PREFIX}(?:${INGREDIENT_WORDS})${END}|^(?:材料|食材|用料|재료)`, "iu");
@@ -209,7 +186,7 @@ const HEADING_CLASS = /(?:^|[\s_-])(?:category|heading|header|title|group-name|s
 /** A list item that is a group heading: "For the sauce:", a heading class, or a label over a nested list. */
 function isHeadingItem(it: OutlineItem, text: string): boolean {
   if (/\d/.test(text) && !/:$/.test(text)) return false;
-  if (isHeadingLine(text) || isForLabel(text)) return true;
+  if (isHeadingLine(text) || isLabelLine(text)) return true;
   if (text.length > 60) return false;
   return HEADING_CLASS.test(it.cls) || it.hasSublist;
 }
@@ -413,7 +390,7 @@ export function headingIngredients(data: PageData): VisibleIngredients | null {
         mode = "p";
         const bold = cleanText(it.bold ?? "");
         for (const l of lines) {
-          const heading = lines.length === 1 && !/\d/.test(l) && (/:$/.test(l) || isForLabel(l) || (bold !== "" && bold === l && l.length <= 40));
+          const heading = lines.length === 1 && !/\d/.test(l) && (/:$/.test(l) || isLabelLine(l) || (bold !== "" && bold === l && l.length <= 40));
           if (heading && seq.length) seq.push({ heading: true, text: l.replace(/:$/, "") });
           else if (!heading) seq.push({ heading: false, text: l.replace(/^[-–•·*]\s*/, "") });
         }

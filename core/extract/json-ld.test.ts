@@ -130,6 +130,16 @@ describe("group labels in other languages", () => {
       "Pour l'assemblage",
     ])
       expect(isGroupLabel(label, "Puderzucker"), label).toBe(true);
+    for (const label of [
+      "Zutaten",
+      "Ingrédients :",
+      "Die Zutaten",
+      "Zutaten für die Füllung",
+      "Ingredientes para la salsa",
+      "Benötigte Zutaten",
+    ])
+      expect(isGroupLabel(label, "Puderzucker"), label).toBe(true);
+    expect(isGroupLabel("Zutaten für 4 Personen", "200 g Mehl")).toBe(false);
     expect(isGroupLabel("Für 4 Personen", "200 g Mehl")).toBe(false);
     expect(isGroupLabel("Für den Teig", undefined)).toBe(false);
     expect(isGroupLabel("Perlzwiebeln", "200 g Mehl")).toBe(false);

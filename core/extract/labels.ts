@@ -6,6 +6,103 @@
  * (its grammar and common cookery terms), never from the pages of a data set.
  */
 
+/** "Ingredients" and "What you need" in the languages recipe pages are written in (alternatives of a regular expression). */
+export const INGREDIENT_WORDS = [
+  "ingredients?",
+  "ingr[ée]dients?",
+  "zutaten",
+  "zutatenliste",
+  "ingredienti",
+  "ingredientes?",
+  "ingredi[eë]nten",
+  "ingredi[eë]ntenlijst",
+  "ingredienser",
+  "ingredienset",
+  "ingredientai",
+  "ingrediencie",
+  "ingredience",
+  "sk[łl]adniki",
+  "sastojci",
+  "sestavine",
+  "suroviny",
+  "hozz[áa]val[óo]k",
+  "malzemeler",
+  "ainekset",
+  "innihald",
+  "koostisosad",
+  "sast[āa]vda[ļl]as",
+  "cynhwysion",
+  "bahan(?:-bahan)?",
+  "nguy[êe]n li[ệe]u",
+  "ингредиенты",
+  "продукты",
+  "інгредієнти",
+  "складники",
+  "съставки",
+  "продукти",
+  "συστατικά",
+  "υλικά",
+  "מצרכים",
+  "רכיבים",
+  "المكونات",
+  "مكونات",
+  "مواد لازم",
+  "सामग्री",
+  "ส่วนผสม",
+  "材料",
+  "食材",
+  "用料",
+  "재료",
+  "what you(?:'|’)?ll need",
+  "you will need",
+  "what you need",
+  "shopping list",
+  // "what you need" and "shopping list" in German, French, Dutch, Spanish, Portuguese, Italian, Scandinavian
+  "das brauchst du",
+  "das brauchen sie",
+  "was du brauchst",
+  "was sie brauchen",
+  "einkaufsliste",
+  "ce qu(?:'|’)il (?:vous|te) faut",
+  "il (?:vous|te) faut",
+  "liste de courses",
+  "wat heb je nodig",
+  "wat je nodig hebt",
+  "boodschappenlijst(?:je)?",
+  "lo que necesitas",
+  "qu[ée] necesitas",
+  "lista de la compra",
+  "voc[êe] vai precisar",
+  "o que voc[êe] precisa",
+  "lista de compras",
+  "cosa serve",
+  "occorrente",
+  "lista della spesa",
+  "du beh[öo]ver",
+  "du trenger",
+  "du skal bruge",
+  "handleliste",
+  "indk[øo]bsliste",
+  "ink[öo]pslista",
+].join("|");
+
+/**
+ * Words that may come before the label: articles and "our"/"my" ("the", "die", "les", "gli", "los",
+ * "os", "unsere"), "needed" and "list of" ("benötigte Zutaten", "benodigde ingrediënten", "liste des
+ * ingrédients", "lista de ingredientes", "elenco degli ingredienti").
+ */
+export const LABEL_PREFIX =
+  "(?:(?:the|our|my|recipe|les|nos|mes|die|unsere|meine|benötigte|gli|i|los|las|nuestros|os|de|onze|benodigde|liste des|lista de|lista dos|elenco degli|lista degli)\\s+)?";
+
+/** A line that is only the "Ingredients" label (with an article or a colon): a heading inside a list, never an ingredient. */
+export const INGREDIENTS_LABEL = new RegExp(`^${LABEL_PREFIX}(?:${INGREDIENT_WORDS})\\s*:?$`, "iu");
+
+/** "Zutaten für den Teig", "Ingrédients pour la garniture", "Ingredients for the sauce": a group's label (not "... für 4 Personen"). */
+const INGREDIENTS_FOR_PART = new RegExp(
+  `^${LABEL_PREFIX}(?:${INGREDIENT_WORDS})\\s+(?:for|für|zum|zur|pour|para|per|voor|til|till|för)\\s+[^\\d]+$`,
+  "iu",
+);
+
 /**
  * "For (the) ..." at the start of a line, in English, German, French, Spanish, Portuguese,
  * Italian, Dutch and the Scandinavian languages ("for the sauce", "für den Teig", "zum
@@ -13,12 +110,6 @@
  * "til deigen", "till degen"): such a line names a group; it is never an ingredient.
  */
 export const FOR_LABEL = /^(?:for|für|zum|zur|pour|para|per|voor|til|till)\s+(?:\p{L}['’])?\p{L}/iu;
-
-/** A short line without a number that starts with "for (the)" in one of the languages: a group label. */
-export function isForLabel(line: string): boolean {
-  const s = line.trim();
-  return FOR_LABEL.test(s) && !/\d/.test(s) && s.split(/\s+/).length <= 6;
-}
 
 /**
  * The head word of a dish part in the Germanic languages, which write it as the end of a
@@ -98,15 +189,25 @@ const ROMANCE_PART = new RegExp(
 );
 
 /**
- * A short line that names a dish part in one of the languages above ("Teig", "Für die Füllung",
- * "Appelvulling", "Pâte", "Pour la garniture"). English dish parts are GROUP_NOUN in
- * from-json-ld.ts.
+ * A line that can only be a label, whatever follows it: "for (the) ..." in one of the languages
+ * ("Für den Teig", "Pour la garniture", "For serving"; up to six words), "Ingredients for ..."
+ * ("Zutaten für die Füllung"), or the bare "Ingredients" label ("Zutaten", "Ingrédients :").
+ * The line has no number (checked by the caller).
+ */
+export function isLabelLine(line: string): boolean {
+  const s = line.trim();
+  const words = s.split(/\s+/).length;
+  return (FOR_LABEL.test(s) && words <= 6) || (INGREDIENTS_FOR_PART.test(s) && words <= 7) || INGREDIENTS_LABEL.test(s);
+}
+
+/**
+ * A short line that names a dish part in one of the languages ("Teig", "Appelvulling",
+ * "Mürbeteig", "Pâte", "La garniture"): a label when an amount line follows. English dish parts
+ * are GROUP_NOUN in from-json-ld.ts.
  */
 export function isForeignPartLabel(line: string): boolean {
   const s = line.trim();
-  const words = s.split(/\s+/);
-  if (FOR_LABEL.test(s)) return words.length <= 6;
-  if (words.length <= 3 && GERMANIC_PART.test(s)) return true;
+  if (s.split(/\s+/).length <= 3 && GERMANIC_PART.test(s)) return true;
   return ROMANCE_PART.test(s);
 }
 
