@@ -141,6 +141,8 @@ describe("group labels in other languages", () => {
       expect(isGroupLabel(label, "Puderzucker"), label).toBe(true);
     expect(isGroupLabel("Zutaten für 4 Personen", "200 g Mehl")).toBe(false);
     expect(isGroupLabel("Für 4 Personen", "200 g Mehl")).toBe(false);
+    expect(isGroupLabel("For garnish: chopped parsley", "Lime wedges")).toBe(false);
+    expect(isGroupLabel("Pour servir : persil plat", "Sel")).toBe(false);
     expect(isGroupLabel("Für den Teig", undefined)).toBe(false);
     expect(isGroupLabel("Perlzwiebeln", "200 g Mehl")).toBe(false);
   });

@@ -92,7 +92,7 @@ export const INGREDIENT_WORDS = [
  * ingrédients", "lista de ingredientes", "elenco degli ingredienti").
  */
 export const LABEL_PREFIX =
-  "(?:(?:the|our|my|recipe|les|nos|mes|die|unsere|meine|benötigte|gli|i|los|las|nuestros|os|de|onze|benodigde|liste des|lista de|lista dos|elenco degli|lista degli)\\s+)?";
+  "(?:(?:the|our|my|recipe|les|nos|mes|die|unsere|meine|benötigte|gli|los|las|nuestros|os|de|onze|benodigde|liste des|lista de|lista dos|elenco degli|lista degli)\\s+)?";
 
 /** A line that is only the "Ingredients" label (with an article or a colon): a heading inside a list, never an ingredient. */
 export const INGREDIENTS_LABEL = new RegExp(`^${LABEL_PREFIX}(?:${INGREDIENT_WORDS})\\s*:?$`, "iu");
@@ -196,6 +196,8 @@ const ROMANCE_PART = new RegExp(
  */
 export function isLabelLine(line: string): boolean {
   const s = line.trim();
+  // "For garnish: chopped parsley", "Pour servir : persil" name the ingredient after the colon
+  if (/[:：]\s*\S/.test(s)) return false;
   const words = s.split(/\s+/).length;
   return (FOR_LABEL.test(s) && words <= 6) || (INGREDIENTS_FOR_PART.test(s) && words <= 7) || INGREDIENTS_LABEL.test(s);
 }
