@@ -1,4 +1,4 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
@@ -14,6 +14,8 @@ export default defineConfig({
             "web/**/*.test.{ts,tsx}",
             "extension/**/*.test.{ts,tsx}",
           ],
+          // A feature's server tests run in workerd (the integration project).
+          exclude: [...configDefaults.exclude, "web/features/*/server/**"],
           environment: "node",
         },
       },

@@ -27,7 +27,7 @@ export default defineProject(async () => {
       // Several accounts a test, each password hashed with scrypt at OWASP's cost: on a busy 2-core
       // machine a test can pass 5 s without anything being wrong (speed is measured by the bench).
       testTimeout: 20_000,
-      include: ["worker/**/*.test.ts"],
+      include: ["worker/**/*.test.ts", "web/features/*/server/**/*.test.ts"],
       setupFiles: ["./worker/test/apply-migrations.ts"],
       // Fixture pages for recipe import, a fake Instacart API and fake OAuth providers, on loopback (worker/test/).
       globalSetup: ["./worker/test/fixture-server.ts", "./worker/test/fake-instacart.ts", "./worker/test/fake-oauth.ts"],

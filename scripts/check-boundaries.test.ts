@@ -38,6 +38,18 @@ describe("import boundaries", () => {
     expect(rules("web/lib/x.ts", `import { parse } from "../../core/ingredient/parse.ts";`)).toEqual([]);
   });
 
+  it("a feature's server folder is Worker code; other web/ code imports it for types only", () => {
+    const server = "web/features/household/server/routes.ts";
+    expect(rules(server, `import { json } from "../../../../worker/http/problem.ts";\nimport { env } from "cloudflare:workers";`)).toEqual(
+      [],
+    );
+    expect(rules("web/features/household/components/x.tsx", `import { moveList } from "../server/service.ts";`)).toEqual([
+      "1 ../server/service.ts",
+    ]);
+    expect(rules("web/features/household/components/x.tsx", `import type { Household } from "../server/service.ts";`)).toEqual([]);
+    expect(rules("web/routes/x.tsx", `import { HouseholdSchema } from "../features/household/contract.ts";`)).toEqual([]);
+  });
+
   it("the repository keeps them", () => {
     expect(checkRepository(path.resolve(import.meta.dirname, ".."))).toEqual([]);
   });

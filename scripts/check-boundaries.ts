@@ -3,7 +3,8 @@
  * - core/ is platform-free: it imports only core/ and zod (its tests may also use vitest, fast-check,
  *   node: modules and the Node extraction driver in node/), never worker/, web/, cli/, scripts/, bench/;
  * - web/ runs in the browser too: no worker/ code (`import type` is fine), no cloudflare: modules,
- *   no database driver;
+ *   no database driver; except a feature's server folder (web/features/<name>/server/, docs/architecture.md),
+ *   which runs in the Worker only and which no other web/ code imports at run time;
  * - tests of core use no cli/ code.
  * And outside references: code, tests and docs point at nothing a clone of the repository lacks (the
  * shared spec folder beside the checkout, a spec section, the team's notes); product rules are in
@@ -51,6 +52,14 @@ function targetFolder(file: string, specifier: string): string | null {
 
 const isTest = (file: string) => /\.test\.tsx?$/.test(file);
 
+/** A feature's server folder (web/features/<name>/server/): Worker code inside web/. */
+const FEATURE_SERVER = /^web\/features\/[^/]+\/server\//;
+
+/** The repository path a relative specifier points at, or null for a package or an alias. */
+function resolvedPath(file: string, specifier: string): string | null {
+  return specifier.startsWith(".") ? path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier)) : null;
+}
+
 /** Checks one file (path relative to the repository root, with / separators). */
 export function checkFile(file: string, source: string): Violation[] {
   const top = file.split("/")[0];
@@ -72,11 +81,16 @@ export function checkFile(file: string, source: string): Violation[] {
       } else if (folder !== "core") {
         bad(`core/ imports nothing from ${folder}/`);
       }
+    } else if (top === "web" && FEATURE_SERVER.test(file)) {
+      // Worker code: anything but the browser-only parts of web/ (its own feature's contract is fine).
     } else if (top === "web") {
       if (folder === "worker" && !ref.typeOnly) bad("web/ imports no worker/ runtime code (import type only)");
       if (folder === null && (ref.specifier.startsWith("cloudflare:") || ref.specifier.startsWith("drizzle-orm"))) {
         bad("web/ imports no Workers runtime or database code");
       }
+      const target = resolvedPath(file, ref.specifier);
+      if (target && FEATURE_SERVER.test(target) && !ref.typeOnly)
+        bad("web/ imports no feature's server/ code at run time (import type only)");
     }
   }
   return out;

@@ -9,7 +9,7 @@ import { useCallback } from "react";
 import { data, isRouteErrorResponse, useRevalidator } from "react-router";
 import type { ShoppingList } from "../../core/api/lists.ts";
 import { isUnitChoice, type UnitChoice } from "../../core/combine/unit-choice.ts";
-import { ListLoadFailed, ListNotFound } from "../components/shopping-list/list-page-status.tsx";
+import { ListLoadFailed, ListNoAccess, ListNotFound, NO_ACCESS_TITLE } from "../components/shopping-list/list-page-status.tsx";
 import { ShoppingListView } from "../components/shopping-list/shopping-list-view.tsx";
 import { callerContext, servicesContext } from "../context.ts";
 import { unitsFromCookie } from "../lib/shopping-state.ts";
@@ -23,7 +23,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // The reader's unit choice lives in a cookie so this render already uses it (decision 0110).
   const cookieUnits = unitsFromCookie(request.headers.get("cookie"));
   const units: UnitChoice = isUnitChoice(cookieUnits) ? cookieUnits : "as-written";
-  let found: { list: ShoppingList; owned: boolean } | null;
+  let found: { list: ShoppingList; owned: boolean } | { notInHousehold: true } | null;
   // Whether the list has a live share link (decisions 0116, 0158): known to the first HTML, so the
   // 'Shared: …' line has its place before the browser knows whether this visitor may change the list.
   let shared: boolean | null = null;
@@ -31,12 +31,14 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     const services = context.get(servicesContext);
     const caller = context.get(callerContext);
     found = await services.lists.read(params.id, caller, units);
-    if (found) shared = await services.shares.listShared(params.id);
+    if (found && "list" in found) shared = await services.shares.listShared(params.id);
   } catch (err) {
     console.error("shopping list load failed", err);
     throw data("Failed to load shopping list", { status: 503, statusText: "Service Unavailable" });
   }
   if (!found) throw data("Shopping list not found", { status: 404, statusText: "Not Found" });
+  // A household list is its members' only (decision 0161): a former member or a stranger is told so.
+  if (!("list" in found)) throw data("Not in this list's household", { status: 403, statusText: "Forbidden" });
   return { list: found.list, owned: found.owned, shared, units };
 }
 
@@ -45,9 +47,10 @@ export const headers = privatePageHeaders;
 
 export function meta({ loaderData, error }: Route.MetaArgs) {
   const missing = isRouteErrorResponse(error) && error.status === 404;
+  const forbidden = isRouteErrorResponse(error) && error.status === 403;
   // Lists are private to whoever holds the link: personal = noindex.
   return pageMeta({
-    title: loaderData?.list.name ?? (missing ? "Shopping List Not Found" : "Shopping list"),
+    title: loaderData?.list.name ?? (missing ? "Shopping List Not Found" : forbidden ? NO_ACCESS_TITLE : "Shopping list"),
     description: "A shopping list made from recipes, grouped by store category.",
     personal: true,
   });
@@ -76,6 +79,7 @@ export default function ShoppingListPage({ loaderData }: Route.ComponentProps) {
 /** 404 from the loader: not found; anything else (a failed read, here or on revalidation): retry. */
 export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <ListNotFound withId={Boolean(params.id)} />;
+  if (isRouteErrorResponse(error) && error.status === 403) return <ListNoAccess />;
   if (!isRouteErrorResponse(error)) console.error(error);
   return <ListLoadFailed />;
 }

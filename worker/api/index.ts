@@ -7,6 +7,7 @@ import { contactRoutes } from "./contact.ts";
 import { extensionAuthRoutes } from "./extension-auth.ts";
 import { favoriteRoutes } from "./favorites.ts";
 import { groceryRoutes } from "./grocery.ts";
+import { householdRoutes } from "../../web/features/household/server/routes.ts";
 import { healthRoutes } from "./health.ts";
 import { listEmailRoutes } from "./list-email.ts";
 import { listRoutes } from "./lists.ts";
@@ -32,6 +33,7 @@ const router = createRouter([
   ...stapleRoutes,
   ...adminRoutes,
   ...contactRoutes,
+  ...householdRoutes,
   ...devRoutes,
 ]);
 

@@ -7,7 +7,7 @@ import { param, type Route } from "../http/router.ts";
 import { readEditToken } from "../http/edit-token.ts";
 import { checkRate, LIST_CHANGES_LIMIT } from "../http/rate-limit.ts";
 import { isWellFormedId } from "../lib/ids.ts";
-import { createShoppingList, deleteShoppingList, getShoppingList, removeShoppingListItem } from "../services/lists.ts";
+import { createShoppingList, deleteShoppingList, readListFor, removeShoppingListItem } from "../services/lists.ts";
 import { applyListChanges } from "../services/shopping.ts";
 
 const notFound = () => problem(404, "list_not_found", "Shopping list not found.");
@@ -46,10 +46,11 @@ export const listRoutes: Route[] = [
     method: "GET",
     access: "public",
     path: "/api/shopping-lists/:id",
-    async handler({ db, params, url }) {
+    async handler({ caller, db, params, url }) {
       if (!isWellFormedId(param(params, "id"))) return notFound();
-      const list = await getShoppingList(db, param(params, "id"), unitsOf(url));
-      return list ? json(list) : notFound();
+      // Anyone with the id reads a personal list; a household list only its members (decision 0161).
+      const found = await readListFor(db, caller, param(params, "id"), unitsOf(url));
+      return found ? json(found.list) : notFound();
     },
   },
   {

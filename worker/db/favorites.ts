@@ -27,6 +27,12 @@ const SUMMARY_COLUMNS = `l.id as id, l.name as name, l.created_at as createdAt,
      from (select recipe_id, title from shopping_list_recipes where list_id = l.id order by position) r) as recipes,
   exists(select 1 from favorite_lists f2 where f2.user_id = ?1 and f2.shopping_list_id = l.id) as isFavorite`;
 
+/**
+ * List `l` is one the user bound as ?1 may still read: a personal list, or a household list of the
+ * household they are in now (decision 0161; a member who left keeps no way into its lists).
+ */
+const READABLE_BY_USER = `(l.household_id is null or exists (select 1 from household_members m where m.household_id = l.household_id and m.user_id = ?1))`;
+
 /** The user's lists, newest first; with `match`, only those whose search row matches it. */
 export async function findUserLists(db: Db, userId: string, limit: number, match: string | null): Promise<ListSummaryRow[]> {
   const d1 = db.$client;
@@ -34,12 +40,16 @@ export async function findUserLists(db: Db, userId: string, limit: number, match
     ? d1
         .prepare(
           `select ${SUMMARY_COLUMNS} from shopping_lists l
-           where l.user_id = ?1 and l.id in (select list_id from shopping_list_search where shopping_list_search match ?3)
+           where l.user_id = ?1 and ${READABLE_BY_USER}
+             and l.id in (select list_id from shopping_list_search where shopping_list_search match ?3)
            order by l.created_at desc, l.rowid desc limit ?2`,
         )
         .bind(userId, limit, match)
     : d1
-        .prepare(`select ${SUMMARY_COLUMNS} from shopping_lists l where l.user_id = ?1 order by l.created_at desc, l.rowid desc limit ?2`)
+        .prepare(
+          `select ${SUMMARY_COLUMNS} from shopping_lists l where l.user_id = ?1 and ${READABLE_BY_USER}
+           order by l.created_at desc, l.rowid desc limit ?2`,
+        )
         .bind(userId, limit);
   return (await stmt.all<ListSummaryRow>()).results;
 }
@@ -49,7 +59,7 @@ export async function findFavoriteLists(db: Db, userId: string): Promise<(ListSu
   const rows = await db.$client
     .prepare(
       `select ${SUMMARY_COLUMNS}, f.created_at as favoritedAt from favorite_lists f join shopping_lists l on l.id = f.shopping_list_id
-       where f.user_id = ?1 order by f.created_at desc, f.rowid desc limit ?2`,
+       where f.user_id = ?1 and ${READABLE_BY_USER} order by f.created_at desc, f.rowid desc limit ?2`,
     )
     .bind(userId, FAVORITES_MAX)
     .all<ListSummaryRow & { favoritedAt: number }>();

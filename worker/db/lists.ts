@@ -2,7 +2,7 @@
  * Queries for the shopping-list aggregate: a list row, the recipes it was built from and one row
  * per item. Rules (who may do what) live in worker/services/lists.ts.
  */
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import { recipes, shoppingListItems, shoppingListRecipes, shoppingLists, type StoredIngredient } from "./schema.ts";
 
@@ -114,27 +114,44 @@ export const SEARCH_ROW_ITEMS_UPDATE = `update shopping_list_search
   set items = coalesce((select group_concat(i.name, ' ') from shopping_list_items i where i.list_id = ?1), '')
   where rowid in (select rowid from shopping_list_search where shopping_list_search match 'list_key : l' || hex(?1))`;
 
-/** The list row, or null. */
-export async function findList(db: Db, id: string) {
+/**
+ * The list row, or null. With `viewerId`, `member` says whether that user is in the list's household
+ * now (always false for a personal list, or signed out): the policy's input (decision 0161).
+ */
+export async function findList(db: Db, id: string, viewerId: string | null = null) {
   const rows = await db
     .select({
       id: shoppingLists.id,
       name: shoppingLists.name,
       userId: shoppingLists.userId,
       editTokenHash: shoppingLists.editTokenHash,
+      householdId: shoppingLists.householdId,
+      householdOwnerId: sql<string | null>`(select h.owner_id from households h where h.id = ${shoppingLists.householdId})`,
+      version: shoppingLists.version,
       createdAt: shoppingLists.createdAt,
+      member: sql<number>`exists (select 1 from household_members m where m.household_id = ${shoppingLists.householdId} and m.user_id = ${viewerId ?? ""})`,
     })
     .from(shoppingLists)
     .where(eq(shoppingLists.id, id))
     .limit(1);
-  return rows[0] ?? null;
+  const row = rows[0];
+  return row ? { ...row, member: Number(row.member) === 1 } : null;
 }
 
 /** The list with its recipes and items in one round trip (a read batch), or null. */
-export async function findListWithItems(db: Db, id: string) {
+export async function findListWithItems(db: Db, id: string, viewerId: string | null = null) {
   const [lists, recipeRows, itemRows] = await db.batch([
     db
-      .select({ id: shoppingLists.id, name: shoppingLists.name, userId: shoppingLists.userId, createdAt: shoppingLists.createdAt })
+      .select({
+        id: shoppingLists.id,
+        name: shoppingLists.name,
+        userId: shoppingLists.userId,
+        createdAt: shoppingLists.createdAt,
+        householdId: shoppingLists.householdId,
+        householdName: sql<string | null>`(select h.name from households h where h.id = ${shoppingLists.householdId})`,
+        version: shoppingLists.version,
+        member: sql<number>`exists (select 1 from household_members m where m.household_id = ${shoppingLists.householdId} and m.user_id = ${viewerId ?? ""})`,
+      })
       .from(shoppingLists)
       .where(eq(shoppingLists.id, id))
       .limit(1),
@@ -164,7 +181,7 @@ export async function findListWithItems(db: Db, id: string) {
   ]);
   const list = lists[0];
   if (!list) return null;
-  return { ...list, recipes: recipeRows, items: itemRows };
+  return { ...list, member: Number(list.member) === 1, recipes: recipeRows, items: itemRows };
 }
 
 /** Deletes one item of one list; true when a row went. */

@@ -112,6 +112,85 @@ export const recipes = sqliteTable(
   (t) => [index("recipes_user_created_idx").on(t.userId, t.createdAt), index("recipes_user_copied_idx").on(t.userId, t.copiedFromId)],
 );
 
+/**
+ * A household (decision 0161): people who share shopping lists. Its owner made it; only the owner
+ * removes members or deletes it. Deleting it (or its owner's account) hands its lists back to
+ * their creators as personal lists (shopping_lists.household_id ON DELETE SET NULL).
+ */
+export const households = sqliteTable("households", {
+  id: text().primaryKey(),
+  name: text().notNull(),
+  ownerId: text()
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+});
+
+/** Who is in a household. A user is in at most one household (the unique index on user_id). */
+export const householdMembers = sqliteTable(
+  "household_members",
+  {
+    householdId: text()
+      .notNull()
+      .references(() => households.id, { onDelete: "cascade" }),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** "owner" | "member". */
+    role: text().notNull(),
+    joinedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.householdId, t.userId] }), uniqueIndex("household_members_user_unique").on(t.userId)],
+);
+
+/**
+ * An invitation to a household: a link whose secret token only the invitee gets (in the link, or in
+ * the e-mail sent through the outbox); only its SHA-256 is stored. Valid 7 days, used once, revocable
+ * (decision 0161). The row stays after use, expiry or revocation, so a token never works twice.
+ */
+export const householdInvites = sqliteTable(
+  "household_invites",
+  {
+    id: text().primaryKey(),
+    householdId: text()
+      .notNull()
+      .references(() => households.id, { onDelete: "cascade" }),
+    tokenHash: text().notNull(),
+    /** Where the invitation was e-mailed; null for a link handed over by the inviter. */
+    email: text(),
+    invitedBy: text().notNull(),
+    createdAt: createdAt(),
+    expiresAt: integer({ mode: "timestamp_ms" }).notNull(),
+    acceptedAt: integer({ mode: "timestamp_ms" }),
+    acceptedBy: text(),
+    revokedAt: integer({ mode: "timestamp_ms" }),
+  },
+  (t) => [
+    uniqueIndex("household_invites_token_unique").on(t.tokenHash),
+    index("household_invites_household_idx").on(t.householdId, t.createdAt),
+  ],
+);
+
+/**
+ * What happened to a household's membership (decision 0161): invites made, sent, revoked and accepted,
+ * members removed or leaving, the household made or deleted, lists moved in or out. Written in the
+ * same batch as the change. No foreign keys: a line outlives the household and the people in it.
+ */
+export const householdAuditLog = sqliteTable(
+  "household_audit_log",
+  {
+    id: text().primaryKey(),
+    householdId: text().notNull(),
+    action: text().notNull(),
+    actorId: text().notNull(),
+    /** The member removed or joining, the invite, or the list the action was about. */
+    subjectId: text(),
+    details: text({ mode: "json" }).$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("household_audit_log_household_idx").on(t.householdId, t.createdAt)],
+);
+
 export const shoppingLists = sqliteTable(
   "shopping_lists",
   {
@@ -120,11 +199,63 @@ export const shoppingLists = sqliteTable(
     userId: text().references(() => users.id, { onDelete: "cascade" }),
     /** SHA-256 (hex) of the signed-out creator's edit token (decision 0082). Null once owned. */
     editTokenHash: text(),
+    /** Set while the list is a household list: every member reads and changes it, nobody else (decision 0161). */
+    householdId: text().references(() => households.id, { onDelete: "set null" }),
+    /** The list's change counter: each applied batch of changes takes the next number (the server order, decision 0162). */
+    version: integer().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   // A user's lists, newest first (history, dashboard).
-  (t) => [index("shopping_lists_user_created_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("shopping_lists_user_created_idx").on(t.userId, t.createdAt),
+    index("shopping_lists_household_idx").on(t.householdId, t.createdAt),
+  ],
+);
+
+/** Operation ids a list has applied (decision 0162): an operation sent again is not applied twice. */
+export const listOps = sqliteTable(
+  "list_ops",
+  {
+    listId: text()
+      .notNull()
+      .references(() => shoppingLists.id, { onDelete: "cascade" }),
+    opId: text().notNull(),
+    /** The list version that applied it. */
+    version: integer().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.listId, t.opId] }), index("list_ops_created_idx").on(t.createdAt)],
+);
+
+/** Items removed from a list (decision 0162): a change or an add naming one of these ids never brings it back. */
+export const listRemovedItems = sqliteTable(
+  "list_removed_items",
+  {
+    listId: text()
+      .notNull()
+      .references(() => shoppingLists.id, { onDelete: "cascade" }),
+    itemId: text().notNull(),
+    version: integer().notNull(),
+    removedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.listId, t.itemId] })],
+);
+
+/**
+ * An added item folded into an item already on the list (two people adding 'milk' at once, decision
+ * 0162): changes sent to the added item's id go to the item it joined.
+ */
+export const listItemAliases = sqliteTable(
+  "list_item_aliases",
+  {
+    listId: text()
+      .notNull()
+      .references(() => shoppingLists.id, { onDelete: "cascade" }),
+    aliasId: text().notNull(),
+    itemId: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.listId, t.aliasId] })],
 );
 
 /** One line of a list. Rows (not a JSON blob) so one item can be removed or checked off by id. */

@@ -45,7 +45,8 @@ export interface RateLimit {
     | "LOGIN_EMAIL_LIMITER"
     | "REGISTER_IP_LIMITER"
     | "FORGOT_IP_LIMITER"
-    | "FORGOT_EMAIL_LIMITER";
+    | "FORGOT_EMAIL_LIMITER"
+    | "HOUSEHOLD_INVITE_LIMITER";
   /** The binding's period, which is also what Retry-After says. */
   periodSeconds: number;
   message: string;
@@ -83,6 +84,13 @@ export const STAPLES_LIMIT: RateLimit = {
   binding: "STAPLES_LIMITER",
   periodSeconds: 60,
   message: "Too many changes to your staples in a short time. Please wait a minute and try again.",
+};
+
+/** Household invitations: made, previewed and accepted (decision 0161); 10 a minute per session. */
+export const HOUSEHOLD_INVITE_LIMIT: RateLimit = {
+  binding: "HOUSEHOLD_INVITE_LIMITER",
+  periodSeconds: 60,
+  message: "Too many invitations in a short time. Please wait a minute and try again.",
 };
 
 const CONTACT_MESSAGE = "Too many messages sent in a short time. Please wait a minute and try again.";

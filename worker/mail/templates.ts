@@ -18,7 +18,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?
 
 const paras = (list: string[]) => list.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join("");
 
-function layout(title: string, before: string[], button: { label: string; href: string } | null, after: string[] = []): string {
+export function layout(title: string, before: string[], button: { label: string; href: string } | null, after: string[] = []): string {
   const body = paras(before);
   const cta = button
     ? `<p style="margin:24px 0"><a href="${escapeHtml(button.href)}" style="background:#15803d;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(button.label)}</a></p>

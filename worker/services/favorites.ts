@@ -31,7 +31,7 @@ import { isWellFormedId, newId } from "../lib/ids.ts";
 import type { Caller, CallerUser } from "./caller.ts";
 import { DomainError } from "./errors.ts";
 import { YIELDS_MAX } from "./recipes.ts";
-import { may, proveEdit } from "./policy.ts";
+import { may, NOT_IN_HOUSEHOLD_MESSAGE, proveEdit } from "./policy.ts";
 
 const recipeNotFound = () => new DomainError("not_found", "recipe_not_found", "Recipe not found.");
 const listNotFound = () => new DomainError("not_found", "list_not_found", "Shopping list not found.");
@@ -99,7 +99,9 @@ export async function unfavoriteRecipe(db: Db, caller: Caller, user: CallerUser,
 
 /** POST /api/shopping-lists/{id}/favorite. */
 export async function favoriteList(db: Db, user: CallerUser, id: string): Promise<FavoriteState> {
-  await requireList(db, id);
+  const list = await requireList(db, id, user.id);
+  // A household list is its members' only (decision 0161); any other list is readable by its link.
+  if (list.householdId && !list.member) throw new DomainError("forbidden", "not_in_household", NOT_IN_HOUSEHOLD_MESSAGE);
   await addFavoriteList(db, newId(), user.id, id);
   return { id, favorite: true };
 }
@@ -146,9 +148,9 @@ function ownerToken(userId: string): string {
   return `u${hex}`;
 }
 
-async function requireList(db: Db, id: string) {
-  const list = isWellFormedId(id) ? await findList(db, id) : null;
-  // Any list is readable by its link (decision 0082), so existing is enough.
+async function requireList(db: Db, id: string, viewerId: string | null = null) {
+  const list = isWellFormedId(id) ? await findList(db, id, viewerId) : null;
+  // Any list is readable by its link (decision 0082), so existing is enough (a household list: see favoriteList).
   if (!list) throw listNotFound();
   return list;
 }

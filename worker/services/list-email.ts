@@ -32,7 +32,7 @@ export interface EmailListOptions {
 
 /** Queues the list's mail; returns the outbox row id for delivery. */
 export async function emailShoppingList(db: Db, caller: Caller, listId: string, to: string, opts: EmailListOptions): Promise<string> {
-  const row = await findList(db, listId);
+  const row = await findList(db, listId, caller.user?.id ?? null);
   if (!row) throw new DomainError("not_found", "list_not_found", "Shopping list not found.");
   assertMay(caller, "read", "list", row);
   const now = opts.now ?? new Date();

@@ -137,13 +137,27 @@ export async function getShoppingList(db: Db, id: string, units: UnitChoice = "a
   return (await readShoppingList(db, id, units))?.list ?? null;
 }
 
-/** The list as the client reads it and its owner's id (null: made signed out), or null when unknown. */
+/** What a read of a list tells besides the list: its owner and household, and the viewer's membership. */
+export interface ListRead {
+  list: ShoppingList;
+  /** The creator (null: made signed out). */
+  userId: string | null;
+  householdId: string | null;
+  /** Whether `viewerId` is in the list's household now (false for a personal list). */
+  member: boolean;
+}
+
+/**
+ * The list as the client reads it, with its owner, household and the viewer's membership, or null
+ * when unknown. No access check: see `readListFor`.
+ */
 export async function readShoppingList(
   db: Db,
   id: string,
   units: UnitChoice = "as-written",
-): Promise<{ list: ShoppingList; userId: string | null } | null> {
-  const list = await findListWithItems(db, id);
+  viewerId: string | null = null,
+): Promise<ListRead | null> {
+  const list = await findListWithItems(db, id, viewerId);
   if (!list) return null;
   const grouped = new Map<string, ShoppingListItem[]>();
   // Items in list position order; categories in store-walk order (an item moved by hand joins its new aisle).
@@ -167,14 +181,34 @@ export async function readShoppingList(
   );
   return {
     userId: list.userId,
+    householdId: list.householdId,
+    member: list.member,
     list: {
       id: list.id,
       name: list.name,
       createdAt: list.createdAt.toISOString(),
       recipes: list.recipes.map((r) => ({ id: r.recipeId, title: r.title })),
       ingredients,
+      household: list.householdId ? { id: list.householdId, name: list.householdName ?? "" } : null,
+      version: list.version,
     },
   };
+}
+
+/**
+ * The list for a reader: anyone with its id reads a personal or signed-out list (decision 0082); a
+ * household list only its members (403 `not_in_household`, decision 0161). Null when unknown.
+ */
+export async function readListFor(db: Db, caller: Caller, id: string, units: UnitChoice = "as-written"): Promise<ListRead | null> {
+  const found = await readShoppingList(db, id, units, callerUserId(caller));
+  if (found?.householdId) assertMay(caller, "read", "list", { userId: found.userId, householdId: found.householdId, member: found.member });
+  return found;
+}
+
+/** Whether the caller changes this list by their session alone: its owner, or a member of its household. */
+export function changesBySession(caller: Caller, found: Pick<ListRead, "userId" | "householdId" | "member">): boolean {
+  if (!caller.user) return false;
+  return found.householdId ? found.member : found.userId === caller.user.id;
 }
 
 /** Removes one item; 404 for an unknown list or item, 403 for someone else's list. */
@@ -191,15 +225,21 @@ export async function removeShoppingListItem(
   }
 }
 
-/** Deletes a list; 404 when unknown, 403 for someone else's list. */
+/**
+ * Deletes a list; 404 when unknown, 403 for someone else's list. A household list is deleted by its
+ * creator or the household's owner only, though every member changes it (decision 0161).
+ */
 export async function deleteShoppingList(db: Db, caller: Caller, listId: string, editToken: string | null = null): Promise<void> {
-  await requireChangeable(db, caller, listId, editToken);
+  const list = await requireChangeable(db, caller, listId, editToken);
+  if (list.householdId && caller.user?.id !== list.userId && caller.user?.id !== list.householdOwnerId) {
+    throw new DomainError("forbidden", "forbidden", "Only the person who made this list or the household's owner can delete it.");
+  }
   await deleteList(db, listId);
 }
 
 /** The list row when the caller may change it; 404 when unknown, 403 otherwise. */
 export async function requireChangeable(db: Db, caller: Caller, listId: string, editToken: string | null) {
-  const list = await findList(db, listId);
+  const list = await findList(db, listId, callerUserId(caller));
   if (!list) throw new DomainError("not_found", "list_not_found", "Shopping list not found.");
   // A list link (its id) is read-only; changing a signed-out list needs its edit token.
   assertMay(caller, "change", "list", list, await proveEdit(list.editTokenHash, editToken));

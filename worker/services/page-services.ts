@@ -18,9 +18,9 @@ import type { Db } from "../db/client.ts";
 import { isWellFormedId } from "../lib/ids.ts";
 import { listUsers, siteStats } from "./admin.ts";
 import { listContactMessages } from "./contact.ts";
-import type { Caller } from "./caller.ts";
+import { callerUserId, type Caller } from "./caller.ts";
 import { listFavoriteLists, listFavoriteRecipes, listHistory } from "./favorites.ts";
-import { getShoppingList, readShoppingList } from "./lists.ts";
+import { changesBySession, getShoppingList, readShoppingList } from "./lists.ts";
 import { listSessions } from "./sessions.ts";
 import { listHasLiveShare, readSharedList } from "./shares.ts";
 import { readStaples } from "./staples.ts";
@@ -36,9 +36,11 @@ export interface PageServices {
     get(id: string): Promise<ShoppingList | null>;
     /**
      * The list for its page in the reader's unit choice, and whether the caller owns it (an owner
-     * may change it by their session; a signed-out creator proves it with the edit token in the browser).
+     * may change it by their session; a signed-out creator proves it with the edit token in the browser;
+     * a household list's members change it by theirs). A household list the caller is not in
+     * (decision 0161) answers `{ notInHousehold: true }`: the page says so instead of showing it.
      */
-    read(id: string, caller: Caller, units: UnitChoice): Promise<{ list: ShoppingList; owned: boolean } | null>;
+    read(id: string, caller: Caller, units: UnitChoice): Promise<{ list: ShoppingList; owned: boolean } | { notInHousehold: true } | null>;
   };
   shares: {
     /** The list behind a live share link as GET /api/shares/{id} answers it (decision 0116); null when revoked or unknown. */
@@ -81,9 +83,10 @@ export function createPageServices(db: Db, env: object): PageServices {
       get: async (id) => (isWellFormedId(id) ? getShoppingList(db, id) : null),
       read: async (id, caller, units) => {
         if (!isWellFormedId(id)) return null;
-        const found = await readShoppingList(db, id, units);
+        const found = await readShoppingList(db, id, units, callerUserId(caller));
         if (!found) return null;
-        return { list: found.list, owned: found.userId !== null && found.userId === caller.user?.id };
+        if (found.householdId && !found.member) return { notInHousehold: true };
+        return { list: found.list, owned: changesBySession(caller, found) };
       },
     },
     shares: {

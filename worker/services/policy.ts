@@ -7,6 +7,9 @@
  * - A thing made while signed out has no owner; the browser that created it holds its edit token
  *   (`editGrant`), and showing that token (`proveEdit`) is the right to change or delete it. Its id
  *   alone (which a shared list link reveals for the list and its recipes) only lets one read it.
+ * - A household list (decision 0161) is read and changed by the household's members, and by nobody
+ *   else: not its creator once they left, not a holder of its link, not an admin. Whoever asks
+ *   `may` says whether the caller is a member now (`member`, from the same read as the list).
  */
 import { constantTimeEqual, sha256Hex } from "../lib/crypto.ts";
 import { newToken } from "../lib/ids.ts";
@@ -16,6 +19,9 @@ import { DomainError } from "./errors.ts";
 /** Anything with an owner column. */
 export interface Owned {
   userId: string | null;
+  /** Set for a household list; then `member` says whether the caller is in that household now. */
+  householdId?: string | null;
+  member?: boolean;
 }
 
 export type Action = "read" | "change";
@@ -27,6 +33,7 @@ export type Subject = "recipe" | "list";
  * the thing's edit token (checked by the caller of this function against the stored hash).
  */
 export function may(caller: Caller, action: Action, thing: Owned, editProof = false): boolean {
+  if (thing.householdId) return caller.user !== null && thing.member === true;
   if (thing.userId !== null) return caller.user?.id === thing.userId;
   return action === "read" || editProof;
 }
@@ -43,8 +50,14 @@ const FORBIDDEN: Record<Subject, Record<Action, string>> = {
 };
 
 /** Throws `forbidden` unless `may(...)`. */
+/** What a caller outside a household list's household is told (docs/product/messages.md). */
+export const NOT_IN_HOUSEHOLD_MESSAGE = "This list belongs to a household you are not a member of.";
+
+/** Throws `forbidden` unless `may(...)` (code `not_in_household` for a household list). */
 export function assertMay(caller: Caller, action: Action, subject: Subject, thing: Owned, editProof = false): void {
-  if (!may(caller, action, thing, editProof)) throw new DomainError("forbidden", "forbidden", FORBIDDEN[subject][action]);
+  if (may(caller, action, thing, editProof)) return;
+  if (thing.householdId) throw new DomainError("forbidden", "not_in_household", NOT_IN_HOUSEHOLD_MESSAGE);
+  throw new DomainError("forbidden", "forbidden", FORBIDDEN[subject][action]);
 }
 
 /**

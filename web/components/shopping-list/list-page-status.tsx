@@ -27,6 +27,22 @@ export function ListLoadFailed() {
   );
 }
 
+/** The heading of a household list's page for someone outside the household (decision 0161). */
+export const NO_ACCESS_TITLE = "No access to this list";
+
+/** A household list opened by someone who is not (or no longer) in its household. */
+export function ListNoAccess() {
+  return (
+    <div className="list-page list-page__status">
+      <h1>{NO_ACCESS_TITLE}</h1>
+      <p>This list belongs to a household you are not a member of. Ask someone in the household to invite you.</p>
+      <Link className={buttonClass("primary")} to="/">
+        Back to Home
+      </Link>
+    </div>
+  );
+}
+
 export function ListNotFound({ withId }: { withId: boolean }) {
   return (
     <div className="list-page list-page__status">

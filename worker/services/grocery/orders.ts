@@ -135,7 +135,7 @@ export async function createGroceryOrder(
   provider: GroceryProvider,
   appOrigin: string,
 ): Promise<GroceryOrderResult> {
-  const list = await findList(db, listId);
+  const list = await findList(db, listId, caller.user?.id ?? null);
   if (!list) throw new DomainError("not_found", "list_not_found", "Shopping list not found.");
   assertMay(caller, "read", "list", list);
   const key = providerKey(provider);
