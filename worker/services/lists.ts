@@ -113,6 +113,8 @@ export async function createShoppingList(
     createdAt: new Date().toISOString(),
     recipes: ordered.map((r) => ({ id: r.id, title: r.title })),
     ingredients,
+    household: null,
+    version: 0,
     // Only the creating browser ever sees this (decision 0082).
     ...(edit ? { editToken: edit.token } : {}),
   };
