@@ -37,7 +37,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     throw data("Failed to load shopping list", { status: 503, statusText: "Service Unavailable" });
   }
   if (!found) throw data("Shopping list not found", { status: 404, statusText: "Not Found" });
-  // A household list is its members' only (decision 0162): a former member or a stranger is told so.
+  // A household list is its members' only (decision 0163): a former member or a stranger is told so.
   if (!("list" in found)) throw data("Not in this list's household", { status: 403, statusText: "Forbidden" });
   return { list: found.list, owned: found.owned, shared, units };
 }

@@ -48,7 +48,7 @@ export const listRoutes: Route[] = [
     path: "/api/shopping-lists/:id",
     async handler({ caller, db, params, url }) {
       if (!isWellFormedId(param(params, "id"))) return notFound();
-      // Anyone with the id reads a personal list; a household list only its members (decision 0162).
+      // Anyone with the id reads a personal list; a household list only its members (decision 0163).
       const found = await readListFor(db, caller, param(params, "id"), unitsOf(url));
       return found ? json(found.list) : notFound();
     },

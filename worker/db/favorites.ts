@@ -29,7 +29,7 @@ const SUMMARY_COLUMNS = `l.id as id, l.name as name, l.created_at as createdAt,
 
 /**
  * List `l` is one the user bound as ?1 may still read: a personal list, or a household list of the
- * household they are in now (decision 0162; a member who left keeps no way into its lists).
+ * household they are in now (decision 0163; a member who left keeps no way into its lists).
  */
 const READABLE_BY_USER = `(l.household_id is null or exists (select 1 from household_members m where m.household_id = l.household_id and m.user_id = ?1))`;
 

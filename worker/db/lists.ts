@@ -116,7 +116,7 @@ export const SEARCH_ROW_ITEMS_UPDATE = `update shopping_list_search
 
 /**
  * The list row, or null. With `viewerId`, `member` says whether that user is in the list's household
- * now (always false for a personal list, or signed out): the policy's input (decision 0162).
+ * now (always false for a personal list, or signed out): the policy's input (decision 0163).
  */
 export async function findList(db: Db, id: string, viewerId: string | null = null) {
   const rows = await db

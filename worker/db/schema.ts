@@ -113,7 +113,7 @@ export const recipes = sqliteTable(
 );
 
 /**
- * A household (decision 0162): people who share shopping lists. Its owner made it; only the owner
+ * A household (decision 0163): people who share shopping lists. Its owner made it; only the owner
  * removes members or deletes it. Deleting it (or its owner's account) hands its lists back to
  * their creators as personal lists (shopping_lists.household_id ON DELETE SET NULL).
  */
@@ -146,7 +146,7 @@ export const householdMembers = sqliteTable(
 /**
  * An invitation to a household: a link whose secret token only the invitee gets (in the link, or in
  * the e-mail sent through the outbox); only its SHA-256 is stored. Valid 7 days, used once, revocable
- * (decision 0162). The row stays after use, expiry or revocation, so a token never works twice.
+ * (decision 0163). The row stays after use, expiry or revocation, so a token never works twice.
  */
 export const householdInvites = sqliteTable(
   "household_invites",
@@ -172,7 +172,7 @@ export const householdInvites = sqliteTable(
 );
 
 /**
- * What happened to a household's membership (decision 0162): invites made, sent, revoked and accepted,
+ * What happened to a household's membership (decision 0163): invites made, sent, revoked and accepted,
  * members removed or leaving, the household made or deleted, lists moved in or out. Written in the
  * same batch as the change. No foreign keys: a line outlives the household and the people in it.
  */
@@ -199,9 +199,9 @@ export const shoppingLists = sqliteTable(
     userId: text().references(() => users.id, { onDelete: "cascade" }),
     /** SHA-256 (hex) of the signed-out creator's edit token (decision 0082). Null once owned. */
     editTokenHash: text(),
-    /** Set while the list is a household list: every member reads and changes it, nobody else (decision 0162). */
+    /** Set while the list is a household list: every member reads and changes it, nobody else (decision 0163). */
     householdId: text().references(() => households.id, { onDelete: "set null" }),
-    /** The list's change counter: each applied batch of changes takes the next number (the server order, decision 0163). */
+    /** The list's change counter: each applied batch of changes takes the next number (the server order, decision 0164). */
     version: integer().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -213,7 +213,7 @@ export const shoppingLists = sqliteTable(
   ],
 );
 
-/** Operation ids a list has applied (decision 0163): an operation sent again is not applied twice. */
+/** Operation ids a list has applied (decision 0164): an operation sent again is not applied twice. */
 export const listOps = sqliteTable(
   "list_ops",
   {
@@ -228,7 +228,7 @@ export const listOps = sqliteTable(
   (t) => [primaryKey({ columns: [t.listId, t.opId] }), index("list_ops_created_idx").on(t.createdAt)],
 );
 
-/** Items removed from a list (decision 0163): a change or an add naming one of these ids never brings it back. */
+/** Items removed from a list (decision 0164): a change or an add naming one of these ids never brings it back. */
 export const listRemovedItems = sqliteTable(
   "list_removed_items",
   {
@@ -244,7 +244,7 @@ export const listRemovedItems = sqliteTable(
 
 /**
  * An added item folded into an item already on the list (two people adding 'milk' at once, decision
- * 0163): changes sent to the added item's id go to the item it joined.
+ * 0164): changes sent to the added item's id go to the item it joined.
  */
 export const listItemAliases = sqliteTable(
   "list_item_aliases",

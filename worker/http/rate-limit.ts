@@ -86,7 +86,7 @@ export const STAPLES_LIMIT: RateLimit = {
   message: "Too many changes to your staples in a short time. Please wait a minute and try again.",
 };
 
-/** Household invitations: made, previewed and accepted (decision 0162); 10 a minute per session. */
+/** Household invitations: made, previewed and accepted (decision 0163); 10 a minute per session. */
 export const HOUSEHOLD_INVITE_LIMIT: RateLimit = {
   binding: "HOUSEHOLD_INVITE_LIMITER",
   periodSeconds: 60,

@@ -100,7 +100,7 @@ export async function unfavoriteRecipe(db: Db, caller: Caller, user: CallerUser,
 /** POST /api/shopping-lists/{id}/favorite. */
 export async function favoriteList(db: Db, user: CallerUser, id: string): Promise<FavoriteState> {
   const list = await requireList(db, id, user.id);
-  // A household list is its members' only (decision 0162); any other list is readable by its link.
+  // A household list is its members' only (decision 0163); any other list is readable by its link.
   if (list.householdId && !list.member) throw new DomainError("forbidden", "not_in_household", NOT_IN_HOUSEHOLD_MESSAGE);
   await addFavoriteList(db, newId(), user.id, id);
   return { id, favorite: true };

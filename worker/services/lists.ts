@@ -199,7 +199,7 @@ export async function readShoppingList(
 
 /**
  * The list for a reader: anyone with its id reads a personal or signed-out list (decision 0082); a
- * household list only its members (403 `not_in_household`, decision 0162). Null when unknown.
+ * household list only its members (403 `not_in_household`, decision 0163). Null when unknown.
  */
 export async function readListFor(db: Db, caller: Caller, id: string, units: UnitChoice = "as-written"): Promise<ListRead | null> {
   const found = await readShoppingList(db, id, units, callerUserId(caller));
@@ -229,7 +229,7 @@ export async function removeShoppingListItem(
 
 /**
  * Deletes a list; 404 when unknown, 403 for someone else's list. A household list is deleted by its
- * creator or the household's owner only, though every member changes it (decision 0162).
+ * creator or the household's owner only, though every member changes it (decision 0163).
  */
 export async function deleteShoppingList(db: Db, caller: Caller, listId: string, editToken: string | null = null): Promise<void> {
   const list = await requireChangeable(db, caller, listId, editToken);

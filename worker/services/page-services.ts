@@ -38,7 +38,7 @@ export interface PageServices {
      * The list for its page in the reader's unit choice, and whether the caller owns it (an owner
      * may change it by their session; a signed-out creator proves it with the edit token in the browser;
      * a household list's members change it by theirs). A household list the caller is not in
-     * (decision 0162) answers `{ notInHousehold: true }`: the page says so instead of showing it.
+     * (decision 0163) answers `{ notInHousehold: true }`: the page says so instead of showing it.
      */
     read(id: string, caller: Caller, units: UnitChoice): Promise<{ list: ShoppingList; owned: boolean } | { notInHousehold: true } | null>;
   };

@@ -27,7 +27,7 @@ export function ListLoadFailed() {
   );
 }
 
-/** The heading of a household list's page for someone outside the household (decision 0162). */
+/** The heading of a household list's page for someone outside the household (decision 0163). */
 export const NO_ACCESS_TITLE = "No access to this list";
 
 /** A household list opened by someone who is not (or no longer) in its household. */
