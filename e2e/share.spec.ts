@@ -23,6 +23,9 @@ const RECIPES = [
   { title: "Onion Soup", ingredients: ["2 onions", "1 litre stock"] },
 ];
 
+/** The shared page's line while the app knows it is offline (docs/product/messages.md). */
+const SHARED_OFFLINE = "You're offline. This is the list as it was when you last opened it; your ticks are kept on this device.";
+
 /** Makes the list's share link through the API, as its signed-out maker. */
 async function shareViaApi(page: Page, list: ListJson): Promise<{ id: string; url: string }> {
   const res = await page.request.post(`/api/shopping-lists/${list.id}/shares`, {
@@ -220,9 +223,7 @@ describe("sharing a list", () => {
     await viewer.page.reload();
     await viewer.page.locator("article[data-hydrated]").waitFor();
     await viewer.page.getByRole("heading", { level: 1, name: "Offline run" }).waitFor();
-    await expect
-      .poll(() => viewer.page.locator(".list__offline").textContent())
-      .toBe("You're offline. This is the list as it was when you last opened it; your ticks are kept on this device.");
+    await expect.poll(() => viewer.page.locator(".list__offline").textContent()).toBe(SHARED_OFFLINE);
     expect(await listGroup(viewer.page, "In the cart").textContent()).toMatch(/egg/);
     await listRow(viewer.page, /flour/).locator("label.list__tick").tap();
     await expect.poll(() => listGroup(viewer.page, "In the cart").locator("li").count()).toBe(2);
@@ -235,7 +236,8 @@ describe("sharing a list", () => {
     // Back online: the line goes. The owner stops sharing; the viewer's reload answers 404 and the
     // saved copy is gone, so offline the link no longer opens the list.
     await viewer.context.setOffline(false);
-    await expect.poll(() => viewer.page.locator(".list__offline").textContent()).toBe("");
+    // The line goes once a request gets through again (a quick probe right after the 'online' event).
+    await expect.poll(() => viewer.page.locator(".list__offline").textContent(), { timeout: 10_000 }).toBe("");
     await revokeViaApi(owner.page, list, share.id);
     const gone = await viewer.page.reload();
     expect(gone?.status()).toBe(404);
@@ -263,5 +265,39 @@ describe("sharing a list", () => {
     expect(viewer.errors).toEqual([]);
     await owner.context.close();
     await viewer.context.close();
-  });
+    // Two browsers, five page loads, two reloads from the worker's copy and an accessibility check.
+  }, 60_000);
+
+  it("a shared list opened from the worker's copy says it is offline while the browser says online", async () => {
+    const owner = await openPhone();
+    const list = await makeList(owner.page, { name: "Captive portal run", recipes: RECIPES });
+    const share = await shareViaApi(owner.page, list);
+    const viewer = await openPhone();
+    await viewer.page.goto(share.url);
+    await viewer.page.locator("article[data-hydrated]").waitFor();
+    await keptForOffline(viewer.page);
+    // From here the page's clock is Playwright's, so the test can move it to the next quiet try.
+    await viewer.page.clock.install();
+
+    // Every request fails at the network level (the worker's too), and the browser still says online.
+    await viewer.context.route("**/*", (route) => route.abort("internetdisconnected"));
+    await viewer.page.reload();
+    await viewer.page.locator("article[data-hydrated]").waitFor();
+    await viewer.page.getByRole("heading", { level: 1, name: "Captive portal run" }).waitFor();
+    await expect.poll(() => viewer.page.locator(".list__offline").textContent(), { timeout: 10_000 }).toBe(SHARED_OFFLINE);
+    expect(await viewer.page.evaluate(() => navigator.onLine)).toBe(true);
+    await listRow(viewer.page, /egg/).locator("label.list__tick").tap();
+    await expect.poll(() => listGroup(viewer.page, "In the cart").locator("li").count()).toBe(1);
+
+    // The network comes back with no 'online' event: the next quiet probe gets through and the line goes.
+    await viewer.context.unroute("**/*");
+    await viewer.page.clock.fastForward(60_000);
+    await expect.poll(() => viewer.page.locator(".list__offline").textContent(), { timeout: 10_000 }).toBe("");
+    expect(await listGroup(viewer.page, "In the cart").textContent()).toMatch(/egg/);
+
+    expect(owner.errors).toEqual([]);
+    expect(viewer.errors).toEqual([]);
+    await owner.context.close();
+    await viewer.context.close();
+  }, 60_000);
 });

@@ -9,8 +9,11 @@
  * content). API calls always go to the network: the list page queues changes itself while offline. A
  * page never opened online answers a short offline page. A kept page the network answers 404 or 410
  * (a revoked share, a deleted list) is forgotten at once, with its data requests, so it cannot open
- * from the cache again.
+ * from the cache again. A saved copy it answers carries `Server-Timing: saved-copy`, so the page knows
+ * it is offline even when the browser says otherwise (decision 0165).
  */
+import { SAVED_COPY_TIMING } from "../../core/api/saved-copy.ts";
+
 export const SERVICE_WORKER_PATH = "/sw.js";
 
 /** Bump when the caching rules change: old caches are dropped on activate. */
@@ -111,6 +114,14 @@ const OFFLINE_PAGE =
   '<title>Offline | recipecart</title><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem">' +
   "<h1>You're offline</h1><p>This page has not been saved on this device. Lists you have opened before still open offline.</p></body></html>";
 
+// A page (or its data) answered from the saved copy says so in a Server-Timing entry, which the page
+// reads from its performance entries: the browser may still claim to be online (web/lib/online.ts).
+function markedSaved(saved) {
+  const headers = new Headers(saved.headers);
+  headers.append("server-timing", "${SAVED_COPY_TIMING}");
+  return new Response(saved.body, { status: saved.status, statusText: saved.statusText, headers });
+}
+
 async function networkFirst(request, url) {
   const cache = await caches.open(PAGES);
   try {
@@ -122,7 +133,7 @@ async function networkFirst(request, url) {
     return res;
   } catch (err) {
     const saved = await cache.match(url.href);
-    if (saved) return saved;
+    if (saved) return markedSaved(saved);
     if (request.mode === "navigate") {
       return new Response(OFFLINE_PAGE, { status: 503, headers: { "content-type": "text/html; charset=utf-8" } });
     }

@@ -54,7 +54,7 @@ export function SharedListView({
   // Opened once, usable offline: the service worker keeps this page (and what it loaded). Back online,
   // it reads the page again, so the saved copy is fresh, or forgotten if the link was turned off.
   useEffect(() => {
-    if (online && navigator.onLine) keepForOffline();
+    if (online) keepForOffline();
   }, [online]);
   const list = applyPending(serverList, [], ticks);
 

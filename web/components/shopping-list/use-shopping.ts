@@ -7,9 +7,9 @@ import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore
 import type { ShoppingList } from "../../../core/api/lists.ts";
 import type { ListChange } from "../../../core/api/shopping.ts";
 import { mergeTick, type Tick } from "../../../core/shopping/ticks.ts";
-import { api, errorText } from "../../lib/api.ts";
+import { api, ApiError, errorText } from "../../lib/api.ts";
 import { keepForOffline } from "../../lib/offline.ts";
-import { useOnline } from "../../lib/online.ts";
+import { networkSeen, useOnline } from "../../lib/online.ts";
 import { listEditToken } from "../../lib/recipes-store.ts";
 import { createListSync, type Hold, type ListSync } from "../../lib/list-sync.ts";
 import {
@@ -32,6 +32,7 @@ export interface Shopping {
   list: ShoppingList;
   /** May change the list on the server (owner, or the browser holding the edit token). */
   canEdit: boolean;
+  /** Online as the app has seen it (web/lib/online.ts), not only as the browser claims. */
   online: boolean;
   /** Changes waiting to be sent. */
   pending: number;
@@ -65,9 +66,13 @@ export function useShopping(serverList: ShoppingList, owned: boolean, units: str
   useEffect(() => {
     setQueue(loadQueue(listId));
     setTicks(loadLocalTicks(listId));
-    // Opened once, usable offline: the service worker keeps this page and what it loaded.
-    if (navigator.onLine) keepForOffline();
   }, [listId]);
+  // Opened once, usable offline: the service worker keeps this page and what it loaded (again once
+  // back online, so the saved copy is fresh).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another list's page is the trigger, not an input
+  useEffect(() => {
+    if (online) keepForOffline();
+  }, [listId, online]);
 
   // The sender for this list (web/lib/list-sync.ts); it reads the latest edit right and units when it sends.
   const [hold, setHold] = useState<Hold | null>(null);
@@ -79,8 +84,17 @@ export function useShopping(serverList: ShoppingList, owned: boolean, units: str
     const s = createListSync({
       load: () => loadQueue(listId),
       save: (q) => saveQueue(listId, q),
-      send: async (changes) =>
-        (await api.lists.changes(listId, { changes }, { editToken: listEditToken(listId), units: latest.current.units })).list,
+      send: async (changes) => {
+        try {
+          const { list } = await api.lists.changes(listId, { changes }, { editToken: listEditToken(listId), units: latest.current.units });
+          networkSeen(true);
+          return list;
+        } catch (err) {
+          // An answer (even a refusal) came from the server; anything else is the network failing.
+          networkSeen(err instanceof ApiError);
+          throw err;
+        }
+      },
       ready: () => navigator.onLine && latest.current.canEdit,
       now: () => Date.now(),
       setTimer: (run, ms) => {
@@ -112,14 +126,15 @@ export function useShopping(serverList: ShoppingList, owned: boolean, units: str
     if (canEdit) await sender.current?.sync();
   }, [canEdit]);
 
-  // Send what an earlier visit queued, and whatever is queued when the connection returns.
+  // Send what an earlier visit queued, and whatever is queued when the connection returns (the
+  // browser's 'online' event, or the app seeing a request go through again).
   useEffect(() => {
     if (!canEdit) return;
-    void sync();
+    if (online) void sync();
     const onOnline = () => void sync();
     window.addEventListener("online", onOnline);
     return () => window.removeEventListener("online", onOnline);
-  }, [canEdit, sync]);
+  }, [canEdit, online, sync]);
 
   const change = useCallback(
     (c: ListChange) => {
