@@ -199,7 +199,7 @@ const CASES: Case[] = [
   {
     reason: "tbsp and tsp add within US volume",
     recipes: [["A", "1 tbsp soy sauce"], ["B", "1 tsp soy sauce"]],
-    items: [{ key: "soy sauce", text: "1 tbsp + 1 tsp" }],
+    items: [{ key: "soy sauce", text: "4 tsp" }],
   },
   {
     reason: "tablespoons reaching a quarter cup are shown in cups",
@@ -232,9 +232,9 @@ const CASES: Case[] = [
     items: [{ key: "cheddar", text: "1 lb" }],
   },
   {
-    reason: "mixed systems follow the larger share: 1 lb + 100 g (1.22 lb) is shown in lb, rounded to a quarter",
+    reason: "mixed systems follow the larger share: 1 lb + 100 g (1.22 lb) is shown in lb, rounded up to a quarter (the amount keeps the total)",
     recipes: [["A", "1 lb chicken thighs"], ["B", "100 g chicken thighs"]],
-    items: [{ key: "chicken thigh", text: "1 1/4 lb", amounts: [[1.25, "lb"]] }],
+    items: [{ key: "chicken thigh", text: "1 1/4 lb", amounts: [[1.221, "lb"]] }],
   },
   {
     reason: "mixed systems follow the larger share: 500 g + 4 oz is shown in g",
@@ -252,9 +252,9 @@ const CASES: Case[] = [
     items: [{ key: "fish sauce", text: "2 tbsp" }],
   },
   {
-    reason: "grated parmesan in cups and grams joins through the density table (100 g per cup)",
+    reason: "grated parmesan in cups and grams joins through the density table (100 g per cup), weighed as one line was",
     recipes: [["A", "1 cup grated parmesan"], ["B", "50 g parmesan"]],
-    items: [{ key: "parmesan", text: "1 1/2 cups" }],
+    items: [{ key: "parmesan", text: "150 g" }],
   },
   {
     reason: "a volume and a mass of spinach (no density) stay side by side",
@@ -267,14 +267,19 @@ const CASES: Case[] = [
     items: [{ key: "all purpose flour", text: "325 g", amounts: [[325, "g"]] }],
   },
   {
-    reason: "sugar in cups and grams joins through the density table (200 g per cup), US share larger",
+    reason: "sugar in cups and grams joins through the density table (200 g per cup): a solid weighed in one line stays a weight",
     recipes: [["A", "2 cups sugar"], ["B", "100 g sugar"]],
+    items: [{ key: "granulated sugar", text: "500 g" }],
+  },
+  {
+    reason: "sugar by volume only stays in cups (nothing was weighed)",
+    recipes: [["A", "2 cups sugar"], ["B", "1/2 cup sugar"]],
     items: [{ key: "granulated sugar", text: "2 1/2 cups" }],
   },
   {
     reason: "a stick of butter is 113 g and adds to tablespoons of butter",
     recipes: [["A", "1 stick butter"], ["B", "4 tbsp butter"]],
-    items: [{ key: "butter", amounts: [[6, "oz"]] }],
+    items: [{ key: "butter", text: "6 oz", amounts: [[6.002, "oz"]] }],
   },
   {
     reason: "a count and a mass of one item cannot be added and stay side by side",
@@ -317,9 +322,9 @@ const CASES: Case[] = [
     items: [{ key: "milk", text: "1 cup" }],
   },
   {
-    reason: "half quantities show as fractions",
+    reason: "whole items round up: half a lemon more is one lemon more",
     recipes: [["A", "1/2 lemon"], ["B", "1 lemon"]],
-    items: [{ key: "lemon", text: "1 1/2", name: "lemons" }],
+    items: [{ key: "lemon", text: "2", name: "lemons" }],
   },
   {
     reason: "a single item keeps the singular name",

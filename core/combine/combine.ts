@@ -11,7 +11,7 @@ import { parseIngredient } from "../ingredient/parse.ts";
 import type { Amount, ParsedIngredient } from "../ingredient/types.ts";
 import { convertUnit, isContainerUnit, measureOf, type Dimension } from "../units/measures.ts";
 import { canonicalUnit } from "../units/aliases.ts";
-import { densityOf, unitWeightOf } from "./density.ts";
+import { densityOf, solidDensityOf, unitWeightOf } from "./density.ts";
 import { formatCount, formatMeasured, type DisplayAmount } from "./format-amount.ts";
 import { itemKey, pluralName } from "./item-key.ts";
 import { isStaple, type StapleRules } from "./staples.ts";
@@ -87,6 +87,8 @@ export interface CombineOptions {
   units?: UnitChoice;
   /** The reader's own staples on top of the defaults (signed-in users). */
   staples?: StapleRules;
+  /** The reader's locale for numbers in amounts (default "en"). */
+  locale?: string;
 }
 
 // ------------------------------------------------------------------ per-line amounts
@@ -160,6 +162,10 @@ interface Bucket {
   usLines: number;
   metricLines: number;
   firstSystem: "us" | "metric" | null;
+  /** Which of the item's lines gave `firstSystem` (its index among the item's lines). */
+  firstAt: number;
+  /** A solid weighed in some lines and measured by volume in others: the family of the weighed lines (decision 0161). */
+  weighedIn?: "us" | "metric";
 }
 
 interface Acc {
@@ -212,6 +218,7 @@ function addAmount(acc: Acc, a: LineAmount, scale = 1): void {
       usLines: 0,
       metricLines: 0,
       firstSystem: null,
+      firstAt: Number.POSITIVE_INFINITY,
     };
     acc.buckets.set(bucketKey, b);
   }
@@ -220,27 +227,35 @@ function addAmount(acc: Acc, a: LineAmount, scale = 1): void {
   if (m.system === "us") {
     b.us += base;
     b.usLines++;
-    b.firstSystem ??= "us";
   } else if (m.system === "metric") {
     b.metric += base;
     b.metricLines++;
-    b.firstSystem ??= "metric";
+  }
+  if (m.system !== "none" && b.firstSystem === null) {
+    b.firstSystem = m.system;
+    b.firstAt = acc.sources.length;
   }
 }
 
-/** Join a volume and a mass of the same item when its density is known (into the larger one). */
+/**
+ * Join a volume and a mass of the same item when its density is known: into the larger one, except
+ * that a solid weighed in some line stays a weight, in the family of the weighed lines ("250 g flour"
+ * and "2 cups flour" are 500 g; decision 0161).
+ */
 function joinByDensity(acc: Acc): void {
   const vol = acc.buckets.get("volume");
   const mass = acc.buckets.get("mass");
   const d = densityOf(acc.key);
   if (!vol || !mass || d === null) return;
-  if (vol.base * d >= mass.base) {
+  const solid = solidDensityOf(acc.key) !== null;
+  if (!solid && vol.base * d >= mass.base) {
     vol.base += mass.base / d;
     vol.us += mass.us / d;
     vol.metric += mass.metric / d;
     joinLines(vol, mass);
     acc.buckets.delete("mass");
   } else {
+    if (solid) mass.weighedIn = chooseSystem(mass);
     mass.base += vol.base * d;
     mass.us += vol.us * d;
     mass.metric += vol.metric * d;
@@ -252,7 +267,11 @@ function joinByDensity(acc: Acc): void {
 function joinLines(into: Bucket, from: Bucket): void {
   into.usLines += from.usLines;
   into.metricLines += from.metricLines;
-  into.firstSystem ??= from.firstSystem;
+  // a tie goes to the family of the item's first line, whichever bucket it went to
+  if (from.firstSystem !== null && (into.firstSystem === null || from.firstAt < into.firstAt)) {
+    into.firstSystem = from.firstSystem;
+    into.firstAt = from.firstAt;
+  }
 }
 
 function noteText(notes: string[]): string | null {
@@ -265,13 +284,17 @@ function finish(acc: Acc, options: CombineOptions): ListItem {
   let bareCount = 0;
   for (const b of acc.buckets.values()) {
     if (b.dimension === "count") {
-      amounts.push(formatCount(b.base, b.unit));
-      if (b.unit === null) bareCount = b.base;
+      const shown = formatCount(b.base, b.unit, { locale: options.locale });
+      amounts.push(shown);
+      if (b.unit === null) bareCount = shown.quantity ?? b.base;
     } else {
-      const system = chooseSystem(b, options.units);
+      const asWritten = (options.units ?? "as-written") === "as-written";
+      const system = asWritten && b.weighedIn ? b.weighedIn : chooseSystem(b, options.units);
       // summed across families, or shown in the family no line used: an approximate total
       const approximate = (b.usLines > 0 && b.metricLines > 0) || (system === "us" ? b.usLines === 0 : b.metricLines === 0);
-      amounts.push(formatMeasured(b.base, b.dimension, system, approximate));
+      amounts.push(
+        formatMeasured(b.base, b.dimension, { system, approximate, locale: options.locale, solidDensity: solidDensityOf(acc.key) }),
+      );
     }
   }
   const note = noteText(acc.notes);

@@ -1,8 +1,9 @@
 /**
  * Densities for the items where adding a volume to a mass is both common and safe
  * ("1 cup flour" + "200 g flour"). Keys are combine item keys (core/combine/item-key.ts).
- * Values are grams per US cup, from common kitchen conversion charts (spooned and levelled
- * flour, granulated sugar, packed brown sugar); see docs/decisions/0023-density-table.md.
+ * Values are grams per US cup from general tables: USDA FoodData Central (SR Legacy) household
+ * weights and the standard kitchen conversion charts (spooned and levelled flour, packed brown
+ * sugar); docs/decisions/0023-density-table.md, each figure's source in 0161.
  * An item not listed here keeps its volume and its mass side by side.
  */
 const GRAMS_PER_CUP: Readonly<Record<string, number>> = {
@@ -26,6 +27,7 @@ const GRAMS_PER_CUP: Readonly<Record<string, number>> = {
   buttermilk: 242,
   "plain yogurt": 245,
   "greek yogurt": 250,
+  yogurt: 245,
   "sour cream": 230,
   "chicken stock": 240,
   "beef stock": 240,
@@ -44,7 +46,55 @@ const GRAMS_PER_CUP: Readonly<Record<string, number>> = {
   "cocoa powder": 84,
   "ground almond": 96,
   parmesan: 100,
+  // added with decision 0161 (USDA SR Legacy household weights, 1 cup)
+  oat: 81,
+  "white rice": 185,
+  cornstarch: 128,
+  "chocolate chip": 168,
+  cheddar: 113,
+  mozzarella: 112,
+  breadcrumb: 108,
 };
+
+/**
+ * Items of the table that are solids: a metric cook weighs them ("70 g butter", "250 g flour"), where
+ * liquids (milk, stock, oil, honey and syrups) keep millilitres. Decision 0161.
+ */
+const SOLIDS: ReadonlySet<string> = new Set([
+  "all purpose flour",
+  "self rising flour",
+  "bread flour",
+  "cake flour",
+  "whole wheat flour",
+  "granulated sugar",
+  "superfine sugar",
+  "powdered sugar",
+  "light brown sugar",
+  "dark brown sugar",
+  "brown sugar",
+  "demerara sugar",
+  "butter",
+  "unsalted butter",
+  "salted butter",
+  "plain yogurt",
+  "greek yogurt",
+  "yogurt",
+  "sour cream",
+  "rice",
+  "long grain rice",
+  "basmati rice",
+  "white rice",
+  "rolled oat",
+  "oat",
+  "cocoa powder",
+  "ground almond",
+  "parmesan",
+  "cornstarch",
+  "chocolate chip",
+  "cheddar",
+  "mozzarella",
+  "breadcrumb",
+]);
 
 /** Grams in one count unit of an item: "1 stick butter" is 1/2 cup, 113 g. */
 const GRAMS_PER_UNIT: Readonly<Record<string, Readonly<Record<string, number>>>> = {
@@ -59,6 +109,11 @@ const CUP_ML = 236.5882365;
 export function densityOf(key: string): number | null {
   const g = GRAMS_PER_CUP[key];
   return g === undefined ? null : g / CUP_ML;
+}
+
+/** Grams per millilitre for a solid of the table (flour, sugar, butter...), or null (a liquid, or unknown). */
+export function solidDensityOf(key: string): number | null {
+  return SOLIDS.has(key) ? densityOf(key) : null;
 }
 
 /** Grams in one `unit` of an item ("stick" of butter), or null. */

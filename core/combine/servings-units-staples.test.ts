@@ -26,8 +26,8 @@ describe("servings scaling before combining", () => {
       { title: "Soup", lines: ["2 onions", "1 cup milk"], scale: 2 },
       { title: "Stew", lines: ["1 onion", "1/2 cup milk"], scale: 0.5 },
     ]);
-    // 2*2 + 1*0.5 onions; 2 cups + 1/4 cup milk
-    expect(item(list, "onion").text).toBe("4 1/2");
+    // 2*2 + 1*0.5 onions (whole onions: 5); 2 cups + 1/4 cup milk
+    expect(item(list, "onion").text).toBe("5");
     expect(item(list, "milk").text).toBe("2 1/4 cups");
     expect(() => CombinedListSchema.parse(list)).not.toThrow();
   });
@@ -51,19 +51,23 @@ describe("servings scaling before combining", () => {
 });
 
 describe("unit family of combined amounts", () => {
-  it("1 cup + 250 ml reads about 2 cups when the first line wrote cups (a tie), never 485 ml", () => {
+  it("1 cup + 250 ml reads in cups when the first line wrote cups (a tie), never 485 ml, and never below 98% of it", () => {
     const list = combineRecipes([
       { title: "A", lines: ["1 cup milk"] },
       { title: "B", lines: ["250 ml milk"] },
     ]);
-    expect(item(list, "milk").text).toBe("2 cups");
+    // 2.06 cups: "2 cups" would be 2.8% short
+    expect(item(list, "milk").text).toBe("2 cups + 1 tbsp");
     // the same in one family keeps its exact compound
     expect(item(combineRecipes([{ title: "A", lines: ["2 cups milk", "3 tsp milk"] }]), "milk").text).toBe("2 cups + 1 tbsp");
   });
 
-  it("a sum across families rounds to the nearest plain amount (it was approximate anyway)", () => {
+  it("a sum across families is never rounded down by more than 2% (1 lb + 250 g is 1.55 lb)", () => {
     const list = combineRecipes([{ title: "A", lines: ["1 lb beef mince", "250 g beef mince"] }]);
-    expect(item(list, "ground beef").text).toBe("1 1/2 lb");
+    expect(item(list, "ground beef").text).toBe("1 lb 9 oz");
+    expect(
+      item(combineRecipes([{ title: "A", lines: ["1 lb beef mince", "250 g beef mince"] }], { units: "metric" }), "ground beef").text,
+    ).toBe("705 g");
   });
 
   it("goes with the family most lines used, whatever the totals", () => {

@@ -6,6 +6,7 @@
  * lines against one US line).
  */
 import type { ListAmount } from "./combine.ts";
+import { solidDensityOf } from "./density.ts";
 import { formatCount, formatMeasured } from "./format-amount.ts";
 import { measureOf } from "../units/measures.ts";
 
@@ -43,7 +44,13 @@ export function chooseSystem(votes: SystemVotes, choice: UnitChoice = "as-writte
  * was built with; metric and US re-show each measured amount (volume, mass, length) from its stored
  * quantity and unit, counts as they are, and keep whatever followed the amounts (", plus more to taste").
  */
-export function amountInUnits(text: string, amounts: readonly Pick<ListAmount, "quantity" | "unit">[], choice: UnitChoice): string {
+export function amountInUnits(
+  text: string,
+  amounts: readonly Pick<ListAmount, "quantity" | "unit">[],
+  choice: UnitChoice,
+  /** The item's key (solids of known density are weighed in metric) and the reader's locale. */
+  item: { key?: string | null; locale?: string } = {},
+): string {
   if (choice === "as-written" || amounts.length === 0) return text;
   const parts: string[] = [];
   let measured = false;
@@ -51,11 +58,19 @@ export function amountInUnits(text: string, amounts: readonly Pick<ListAmount, "
     if (a.quantity === null) return text;
     const m = measureOf(a.unit);
     if (m.dimension === "count") {
-      parts.push(formatCount(a.quantity, a.unit).text);
+      parts.push(formatCount(a.quantity, a.unit, { locale: item.locale }).text);
       continue;
     }
     measured = true;
-    parts.push(formatMeasured(a.quantity * m.factor, m.dimension, choice, m.system !== choice).text);
+    const solidDensity = item.key ? solidDensityOf(item.key) : null;
+    parts.push(
+      formatMeasured(a.quantity * m.factor, m.dimension, {
+        system: choice,
+        approximate: m.system !== choice,
+        locale: item.locale,
+        solidDensity,
+      }).text,
+    );
   }
   if (!measured) return text;
   const tail = /(,\s*plus more.*)$/.exec(text);

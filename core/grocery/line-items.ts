@@ -15,6 +15,7 @@
 import { densityOf, unitWeightOf } from "../combine/density.ts";
 import { convertUnit, measureOf } from "../units/measures.ts";
 import { defined } from "../lib/invariant.ts";
+import { itemLine } from "../shopping/item-text.ts";
 
 /** One item as our list stores it (worker/db/schema.ts shopping_list_items). */
 export interface GroceryListItem {
@@ -260,7 +261,7 @@ export function toGroceryLineItems(items: readonly GroceryListItem[]): GroceryMa
   const lineItems: GroceryLineItem[] = [];
   const unmatched: UnmatchedItem[] = [];
   for (const item of items) {
-    const shown = item.amount ? `${item.amount} ${item.name}` : item.name;
+    const shown = itemLine(item);
     const name = productName(item.name);
     if (!name) {
       unmatched.push({ text: shown, reason: "no_name" });

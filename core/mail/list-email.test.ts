@@ -40,6 +40,23 @@ describe("buildListEmail", () => {
     );
   });
 
+  it("groups as the list page does: pantry staples under 'You probably have', after the aisles", () => {
+    const mail = buildListEmail({
+      name: "Soup",
+      listUrl: "https://recipecart.example/shopping-list/x",
+      ingredients: {
+        Produce: [{ name: "onions", amount: "2" }],
+        "Spices & Seasonings": [
+          { name: "salt", amount: "1/2 tsp, plus more to taste", staple: true },
+          { name: "pepper", amount: "to taste", staple: true },
+        ],
+      },
+    });
+    expect(mail.text).toContain("Produce\n• onions - 2\n\nYou probably have\n• salt - 1/2 tsp, plus more to taste\n• pepper (to taste)\n");
+    expect(mail.text).not.toContain("Spices & Seasonings");
+    expect(mail.html).toContain(">You probably have</h2>");
+  });
+
   it("writes the HTML part with every value escaped and the same order", () => {
     const { html } = buildListEmail(list);
     expect(html).toContain('<h1 style="font-size:22px;margin:0 0 4px">Sunday &lt;Dinner&gt;</h1>');

@@ -1,13 +1,16 @@
 /**
  * The e-mail that sends a shopping list (issue 13): subject, plain text and HTML with the list name,
  * the categories in store order, each item as 'name - amount', the recipes that need it, and a link
- * back to the list. Pure (no platform API); every value from the list is HTML-escaped.
+ * back to the list. Pure (no platform API); every value from the list is HTML-escaped. Grouped as the
+ * list page groups (core/shopping/groups.ts: aisles, 'You probably have', 'In the cart').
  */
+import { type Groupable, listGroups } from "../shopping/groups.ts";
+import { itemTextLine } from "../shopping/item-text.ts";
 
 export interface ListEmailInput {
   name: string;
   /** Category -> items, categories in store-walk order (as the list API answers). */
-  ingredients: Record<string, { name: string; amount: string; recipes?: string[] }[]>;
+  ingredients: Record<string, ({ name: string; amount: string; recipes?: string[] } & Groupable)[]>;
   /** Absolute link to the list page. */
   listUrl: string;
 }
@@ -34,12 +37,12 @@ function oneLine(s: string): string {
     .trim();
 }
 
-const itemText = (i: { name: string; amount: string }) => (i.amount ? `${i.name} - ${i.amount}` : i.name);
+const itemText = itemTextLine;
 
 export function buildListEmail(list: ListEmailInput): ListEmail {
   const name = oneLine(list.name) || "Shopping list";
   const subject = `Shopping list: ${name}`.slice(0, SUBJECT_MAX);
-  const categories = Object.entries(list.ingredients).filter(([, items]) => items.length);
+  const categories = listGroups(list.ingredients).map((g) => [g.title, g.items] as const);
   const count = categories.reduce((n, [, items]) => n + items.length, 0);
 
   const text: string[] = [name, `${count} ${count === 1 ? "item" : "items"}`, ""];

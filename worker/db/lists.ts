@@ -164,6 +164,7 @@ export async function findListWithItems(db: Db, id: string, viewerId: string | n
       .select({
         id: shoppingListItems.id,
         category: shoppingListItems.category,
+        itemKey: shoppingListItems.itemKey,
         name: shoppingListItems.name,
         amount: shoppingListItems.amount,
         amounts: shoppingListItems.amounts,

@@ -169,7 +169,7 @@ export async function readShoppingList(
     out.push({
       id: item.id,
       name: item.name,
-      amount: amountInUnits(item.amount, item.amounts, units),
+      amount: amountInUnits(item.amount, item.amounts, units, { key: item.itemKey }),
       recipes: recipeTitles(item.sources),
       notes: item.notes,
       checked: item.checked,

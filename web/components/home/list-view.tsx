@@ -10,6 +10,7 @@ import { Button } from "../../ui/button.tsx";
 import { Link } from "../../ui/link.tsx";
 import { OrderButton } from "../grocery/order-button.tsx";
 import { EmailButton } from "../share/email-button.tsx";
+import { listGroups } from "../shopping-list/groups.ts";
 
 export function ListView({ listId }: { listId: string }) {
   const [list, setList] = useState<ShoppingList | null>(null);
@@ -34,6 +35,8 @@ export function ListView({ listId }: { listId: string }) {
   }, [listId]);
 
   const categories = list ? Object.entries(list.ingredients).filter(([, items]) => items.length) : [];
+  // Grouped as on the list page: pantry staples under 'You probably have' (core/shopping/groups.ts).
+  const groups = list ? listGroups(list.ingredients) : [];
   return (
     <section id="features" className="section list-view" aria-labelledby="list-view-title">
       <div className="list-view__head">
@@ -56,10 +59,10 @@ export function ListView({ listId }: { listId: string }) {
             {list.recipes.length === 1 ? "recipe" : "recipes"}.
           </p>
           <ul className="list-view__categories">
-            {categories.map(([category, items]) => (
-              <li key={category}>
-                <span className="list-view__category">{category}</span>{" "}
-                <span className="list-view__items">{items.map((i) => i.name).join(", ")}</span>
+            {groups.map((group) => (
+              <li key={group.title}>
+                <span className="list-view__category">{group.title}</span>{" "}
+                <span className="list-view__items">{group.items.map((i) => i.name).join(", ")}</span>
               </li>
             ))}
           </ul>

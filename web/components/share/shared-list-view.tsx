@@ -16,7 +16,8 @@ import { useOnline } from "../../lib/online.ts";
 import { applyPending, loadLocalTicks, saveLocalTicks, setUnitsCookie } from "../../lib/shopping-state.ts";
 import { Button } from "../../ui/button.tsx";
 import { LocalDate } from "../local-date.tsx";
-import { CART_GROUP, STAPLES_GROUP } from "../shopping-list/groups.ts";
+import { listGroups } from "../shopping-list/groups.ts";
+import { ItemLine } from "../shopping-list/item-line.tsx";
 import { copyList, printListOrToast } from "../shopping-list/list-actions.ts";
 import { WakeLockToggle } from "../shopping-list/shopping-tools.tsx";
 
@@ -75,11 +76,8 @@ export function SharedListView({
 
   const categories = Object.entries(list.ingredients).filter(([, items]) => items.length);
   const count = categories.reduce((n, [, items]) => n + items.length, 0);
-  const aisles = categories
-    .map(([category, items]) => [category, items.filter((i) => !i.checked && !i.staple)] as const)
-    .filter(([, items]) => items.length);
-  const staples = categories.flatMap(([, items]) => items.filter((i) => !i.checked && i.staple));
-  const cart = categories.flatMap(([, items]) => items.filter((i) => i.checked));
+  // The one grouping that Copy, Print and every other view use (core/shopping/groups.ts).
+  const groups = listGroups(list.ingredients);
 
   const row = (item: ShoppingListItem) => (
     <li key={item.id} className="list__item" data-item-id={item.id} data-checked={item.checked ? "" : undefined}>
@@ -91,9 +89,7 @@ export function SharedListView({
           onChange={(e) => tick(item.id, e.currentTarget.checked)}
         />
         <span className="list__item-text">
-          <span className="list__item-line">
-            {item.amount ? <span className="list__amount">{item.amount}</span> : null} <span className="list__name">{item.name}</span>
-          </span>
+          <ItemLine item={item} />
           {item.recipes.length ? <span className="list__for">for {item.recipes.join(", ")}</span> : null}
           {item.addedByHand ? <span className="list__for">added by hand</span> : null}
         </span>
@@ -154,11 +150,9 @@ export function SharedListView({
       {categories.length === 0 ? (
         <p className="list__empty">This shopping list is empty.</p>
       ) : (
-        <>
-          {aisles.map(([category, items]) => group(slug(category), category, items))}
-          {staples.length ? group("staples", STAPLES_GROUP, staples, " list__category--staples") : null}
-          {cart.length ? group("cart", CART_GROUP, cart, " list__category--cart") : null}
-        </>
+        groups.map((g) =>
+          g.kind === "aisle" ? group(slug(g.title), g.title, g.items) : group(g.kind, g.title, g.items, ` list__category--${g.kind}`),
+        )
       )}
     </article>
   );

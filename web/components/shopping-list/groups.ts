@@ -1,3 +1,2 @@
-/** The list page's own groups after the aisles (issue 17), shared by the list page and the shared-list page. */
-export const CART_GROUP = "In the cart";
-export const STAPLES_GROUP = "You probably have";
+/** The list page's own groups after the aisles: one grouping for every view and export (core/shopping/groups.ts). */
+export { CART_GROUP, STAPLES_GROUP, listGroups } from "../../../core/shopping/groups.ts";

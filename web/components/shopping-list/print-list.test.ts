@@ -29,6 +29,24 @@ describe("getPrintHtml", () => {
     expect(html).not.toContain("<h2>Frozen</h2>");
   });
 
+  it("groups as the list page does and writes each line as a cook would", () => {
+    const soup = getPrintHtml({
+      name: "Soup",
+      recipes: [],
+      ingredients: {
+        Produce: [{ name: "onions", amount: "2" }],
+        "Spices & Seasonings": [
+          { name: "salt", amount: "1/2 tsp, plus more to taste", staple: true },
+          { name: "pepper", amount: "to taste", staple: true },
+        ],
+      },
+    });
+    expect(soup.match(/<h2>[^<]*<\/h2>/g)).toEqual(["<h2>Produce</h2>", "<h2>You probably have</h2>"]);
+    const text = (html: string) => html.replace(/<[^>]+>/g, "");
+    const lines = [...soup.matchAll(/<li>(.*?)<\/li>/g)].map((m) => text(m[1] ?? ""));
+    expect(lines).toEqual(["2 onions", "1/2 tsp salt, plus more to taste", "pepper (to taste)"]);
+  });
+
   it("holds no script, so it runs under the page's strict CSP", () => {
     expect(html).not.toMatch(/<script|\son\w+=/i);
   });

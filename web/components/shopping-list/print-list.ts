@@ -4,6 +4,8 @@
  * so the new window holds only static HTML and CSS, and the opener drives print() and close().
  */
 import type { ShoppingList } from "../../../core/api/lists.ts";
+import { listGroups } from "../../../core/shopping/groups.ts";
+import { itemPhrase } from "../../../core/shopping/item-text.ts";
 
 /** What printing reads of a list (a list, or a shared list without ids). */
 export type PrintableList = Pick<ShoppingList, "name" | "ingredients"> & { recipes: { title: string }[] };
@@ -11,22 +13,22 @@ export type PrintableList = Pick<ShoppingList, "name" | "ingredients"> & { recip
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
-/** The print document for a list: static HTML, no script. */
+/** One item as a cook writes it: the amount, the name, then a note ('1/2 tsp salt, plus more to taste'). */
+function itemHtml(item: { name: string; amount: string }): string {
+  const p = itemPhrase(item);
+  const amount = p.amount ? `<span class="amount">${escapeHtml(p.amount)}</span> ` : "";
+  const note = p.note ? `<span class="note">${escapeHtml(p.note)}</span>` : "";
+  return `<li><span class="box" aria-hidden="true"></span><span class="line">${amount}<span class="name">${escapeHtml(p.name)}</span>${note}</span></li>`;
+}
+
+/** The print document for a list: static HTML, no script; grouped as on the list page (core/shopping/groups.ts). */
 export function getPrintHtml(list: PrintableList): string {
-  const sections = Object.entries(list.ingredients)
-    .filter(([, items]) => items.length)
+  const sections = listGroups(list.ingredients)
     .map(
-      ([category, items]) => `<section>
-<h2>${escapeHtml(category)}</h2>
+      (group) => `<section>
+<h2>${escapeHtml(group.title)}</h2>
 <ul>
-${items
-  .map(
-    (i) =>
-      `<li><span class="box" aria-hidden="true"></span><span class="name">${escapeHtml(i.name)}</span>${
-        i.amount ? ` <span class="amount">${escapeHtml(i.amount)}</span>` : ""
-      }</li>`,
-  )
-  .join("\n")}
+${group.items.map(itemHtml).join("\n")}
 </ul>
 </section>`,
     )
@@ -46,7 +48,8 @@ h2 { font-size: 1.1rem; border-bottom: 1px solid #000; padding-bottom: 0.2rem; m
 ul { list-style: none; margin: 0; padding: 0; }
 li { display: flex; align-items: baseline; gap: 0.6rem; padding: 0.2rem 0; }
 .box { display: inline-block; width: 0.85rem; height: 0.85rem; border: 1.5px solid #000; flex: none; }
-.amount { color: #333; }
+.amount { font-weight: 600; }
+.note { color: #333; }
 @page { margin: 1.5cm; }
 </style>
 </head>

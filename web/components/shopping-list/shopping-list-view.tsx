@@ -24,7 +24,8 @@ import { EmailButton } from "../share/email-button.tsx";
 import { ShareButton, ShareStatus, useListShare } from "../share/share-button.tsx";
 import { ItemEditDialog } from "./item-edit-dialog.tsx";
 import { LocalDate } from "../local-date.tsx";
-import { CART_GROUP, STAPLES_GROUP } from "./groups.ts";
+import { listGroups } from "./groups.ts";
+import { ItemLine } from "./item-line.tsx";
 import { copyList, printListOrToast } from "./list-actions.ts";
 import { ShoppingTools } from "./shopping-tools.tsx";
 import { useShopping } from "./use-shopping.ts";
@@ -63,11 +64,8 @@ export function ShoppingListView({
     .map(([category, items]) => [category, items.filter((i) => !hidden.has(i.id))] as const)
     .filter(([, items]) => items.length);
   const count = categories.reduce((n, [, items]) => n + items.length, 0);
-  const aisles = categories
-    .map(([category, items]) => [category, items.filter((i) => !i.checked && !i.staple)] as const)
-    .filter(([, items]) => items.length);
-  const staples = categories.flatMap(([category, items]) => items.filter((i) => !i.checked && i.staple).map((i) => ({ ...i, category })));
-  const cart = categories.flatMap(([category, items]) => items.filter((i) => i.checked).map((i) => ({ ...i, category })));
+  // The one grouping that Copy, Print, the e-mail and every other view use (core/shopping/groups.ts).
+  const groups = listGroups(Object.fromEntries(categories));
   const showItem = (id: string, show: boolean) =>
     setHidden((h) => {
       const next = new Set(h);
@@ -156,9 +154,7 @@ export function ShoppingListView({
           onChange={(e) => shopping.tick(item.id, e.currentTarget.checked)}
         />
         <span className="list__item-text">
-          <span className="list__item-line">
-            {item.amount ? <span className="list__amount">{item.amount}</span> : null} <span className="list__name">{item.name}</span>
-          </span>
+          <ItemLine item={item} />
           {item.recipes.length ? <span className="list__for">for {item.recipes.join(", ")}</span> : null}
           {item.addedByHand ? <span className="list__for">added by hand</span> : null}
         </span>
@@ -230,38 +226,28 @@ export function ShoppingListView({
       {categories.length === 0 ? (
         <p className="list__empty">This shopping list is empty.</p>
       ) : (
-        <>
-          {aisles.map(([category, items]) => (
-            <section key={category} className="list__category" aria-labelledby={`cat-${slug(category)}`}>
-              <h2 id={`cat-${slug(category)}`} className="list__category-title">
-                {category} <span className="list__category-count">({items.length})</span>
+        groups.map((group) => {
+          const id = group.kind === "aisle" ? `cat-${slug(group.title)}` : `cat-${group.kind}`;
+          const kind = group.kind === "staples" ? "staple" : group.kind;
+          return (
+            <section
+              key={id}
+              className={`list__category${group.kind === "aisle" ? "" : ` list__category--${group.kind}`}`}
+              aria-labelledby={id}
+            >
+              <h2 id={id} className="list__category-title">
+                {group.title} <span className="list__category-count">({group.items.length})</span>
               </h2>
-              <ul className="list__items">{items.map((item) => row(item, "aisle"))}</ul>
-            </section>
-          ))}
-          {staples.length ? (
-            <section className="list__category list__category--staples" aria-labelledby="cat-staples">
-              <h2 id="cat-staples" className="list__category-title">
-                {STAPLES_GROUP} <span className="list__category-count">({staples.length})</span>
-              </h2>
-              <ul className="list__items">{staples.map((item) => row(item, "staple"))}</ul>
+              <ul className="list__items">{group.items.map((item) => row(item, kind))}</ul>
               {/* Signed in: their own staples decide this group (decision 0119); a plain link, no extra script. */}
-              {userId ? (
+              {group.kind === "staples" && userId ? (
                 <p className="list__staples-manage">
                   <Link to="/dashboard?tab=staples">Manage your staples</Link>
                 </p>
               ) : null}
             </section>
-          ) : null}
-          {cart.length ? (
-            <section className="list__category list__category--cart" aria-labelledby="cat-cart">
-              <h2 id="cat-cart" className="list__category-title">
-                {CART_GROUP} <span className="list__category-count">({cart.length})</span>
-              </h2>
-              <ul className="list__items">{cart.map((item) => row(item, "cart"))}</ul>
-            </section>
-          ) : null}
-        </>
+          );
+        })
       )}
       {editing ? (
         <ItemEditDialog
