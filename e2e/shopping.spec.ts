@@ -234,16 +234,17 @@ describe("shopping mode on a phone", () => {
     const list = await makeList(page);
     await page.goto(`/shopping-list/${list.id}`);
     await page.locator("article[data-hydrated]").waitFor();
+    // 1 cup + 250 ml is 2.06 cups: '2 cups' would be 2.8% short (decision 0162)
     const milk = () => listRow(page, /milk/).locator(".list__amount").textContent();
-    expect(await milk()).toBe("2 cups");
+    expect(await milk()).toBe("2 cups + 1 tbsp");
     await page.getByRole("radio", { name: "Metric" }).check();
-    await expect.poll(milk).toBe("475 ml");
+    await expect.poll(milk).toBe("485 ml");
     await page.reload();
     await page.locator("article[data-hydrated]").waitFor();
-    expect(await milk()).toBe("475 ml");
+    expect(await milk()).toBe("485 ml");
     expect(await page.getByRole("radio", { name: "Metric" }).isChecked()).toBe(true);
     await page.getByRole("radio", { name: "As written" }).check();
-    await expect.poll(milk).toBe("2 cups");
+    await expect.poll(milk).toBe("2 cups + 1 tbsp");
     await context.close();
   });
 
@@ -253,7 +254,7 @@ describe("shopping mode on a phone", () => {
     const doubled = await makeList(page, ([pancakes]) => ({ [expectDefined(pancakes)]: 2 }));
     await page.goto(`/shopping-list/${plain.id}`);
     expect(await listRow(page, /egg/).locator(".list__amount").textContent()).toBe("2");
-    expect(await listRow(page, /milk/).locator(".list__amount").textContent()).toBe("2 cups");
+    expect(await listRow(page, /milk/).locator(".list__amount").textContent()).toBe("2 cups + 1 tbsp");
     await page.goto(`/shopping-list/${doubled.id}`);
     expect(await listRow(page, /egg/).locator(".list__amount").textContent()).toBe("4");
     expect(await listRow(page, /milk/).locator(".list__amount").textContent()).toBe("3 cups");
