@@ -234,7 +234,7 @@ describe("shopping mode on a phone", () => {
     const list = await makeList(page);
     await page.goto(`/shopping-list/${list.id}`);
     await page.locator("article[data-hydrated]").waitFor();
-    // 1 cup + 250 ml is 2.06 cups: '2 cups' would be 2.8% short (decision 0162)
+    // 1 cup + 250 ml is 2.06 cups: '2 cups' would be 2.8% short (decision 0163)
     const milk = () => listRow(page, /milk/).locator(".list__amount").textContent();
     expect(await milk()).toBe("2 cups + 1 tbsp");
     await page.getByRole("radio", { name: "Metric" }).check();

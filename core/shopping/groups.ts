@@ -1,6 +1,6 @@
 /**
  * The one grouping of a list's items that every view and export uses (the list page, the shared-list
- * page, Copy, Print, the e-mail, the home page's list and the dialogs; decision 0162): the aisles in
+ * page, Copy, Print, the e-mail, the home page's list and the dialogs; decision 0163): the aisles in
  * store-walk order with what is still to buy, then 'You probably have' (pantry staples, decision 0111),
  * then 'In the cart' (ticked items). Pure and free of zod, so any bundle may take it.
  */
