@@ -34,12 +34,14 @@ async function makeList(page: Page): Promise<{ id: string }> {
 
 /** The list page's groups as shown: heading (without its count) and each row's line. */
 async function pageGroups(page: Page): Promise<[string, string[]][]> {
-  return page.locator("section.list__category").evaluateAll((sections) =>
-    sections.map((s) => [
-      (s.querySelector("h2")?.textContent ?? "").replace(/\s*\(\d+\)$/, ""),
-      [...s.querySelectorAll(".list__item-line")].map((l) => (l.textContent ?? "").replace(/\s+/g, " ").trim()),
-    ]),
-  );
+  return page
+    .locator("section.list__category")
+    .evaluateAll((sections) =>
+      sections.map((s) => [
+        (s.querySelector("h2")?.textContent ?? "").replace(/\s*\(\d+\)$/, ""),
+        [...s.querySelectorAll(".list__item-line")].map((l) => (l.textContent ?? "").replace(/\s+/g, " ").trim()),
+      ]),
+    );
 }
 
 const line = (page: Page, name: RegExp) => listRow(page, name).locator(".list__item-line").textContent();

@@ -37,9 +37,15 @@ describe("scaling never asks for half an egg", () => {
 
 describe("a sensible measure", () => {
   it("never shows '3 tbsp + 2 1/4 tsp butter'", () => {
-    expect(item(combineRecipes([{ title: "A", lines: ["3 tbsp butter"] }, { title: "B", lines: ["2 1/4 tsp butter"] }]), "butter").text).toBe(
-      "1/4 cup",
-    );
+    expect(
+      item(
+        combineRecipes([
+          { title: "A", lines: ["3 tbsp butter"] },
+          { title: "B", lines: ["2 1/4 tsp butter"] },
+        ]),
+        "butter",
+      ).text,
+    ).toBe("1/4 cup");
     expect(item(one(["3 tbsp butter"], { scale: 1.25 }), "butter").text).toBe("1/4 cup");
   });
 });

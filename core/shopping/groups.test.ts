@@ -1,18 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { CART_GROUP, listGroups, STAPLES_GROUP } from "./groups.ts";
+import { CART_GROUP, type Groupable, listGroups, STAPLES_GROUP } from "./groups.ts";
+
+type Item = { name: string } & Groupable;
 
 describe("listGroups", () => {
-  const ingredients = {
+  const ingredients: Record<string, Item[]> = {
     Produce: [
       { name: "onion", staple: false },
       { name: "lemon", checked: true },
     ],
     "Pantry & Dry Goods": [{ name: "sugar", staple: true }],
-    "Spices & Seasonings": [
-      { name: "salt", staple: true },
-      { name: "pepper", staple: true, checked: true },
-      { name: "cumin" },
-    ],
+    "Spices & Seasonings": [{ name: "salt", staple: true }, { name: "pepper", staple: true, checked: true }, { name: "cumin" }],
     Frozen: [],
   };
 
@@ -29,7 +27,7 @@ describe("listGroups", () => {
   it("keeps each item's aisle and leaves out empty groups", () => {
     const staples = listGroups(ingredients).find((g) => g.kind === "staples");
     expect(staples?.items.map((i) => i.category)).toEqual(["Pantry & Dry Goods", "Spices & Seasonings"]);
-    expect(listGroups({ Frozen: [] })).toEqual([]);
-    expect(listGroups({ Produce: [{ name: "kale" }] }).map((g) => g.kind)).toEqual(["aisle"]);
+    expect(listGroups<Item>({ Frozen: [] })).toEqual([]);
+    expect(listGroups<Item>({ Produce: [{ name: "kale" }] }).map((g) => g.kind)).toEqual(["aisle"]);
   });
 });

@@ -34,10 +34,10 @@ describe("getPrintHtml", () => {
       name: "Soup",
       recipes: [],
       ingredients: {
-        Produce: [{ name: "onions", amount: "2" }],
+        Produce: [{ id: "o", name: "onions", amount: "2", recipes: [] }],
         "Spices & Seasonings": [
-          { name: "salt", amount: "1/2 tsp, plus more to taste", staple: true },
-          { name: "pepper", amount: "to taste", staple: true },
+          { id: "s", name: "salt", amount: "1/2 tsp, plus more to taste", recipes: [], staple: true },
+          { id: "p", name: "pepper", amount: "to taste", recipes: [], staple: true },
         ],
       },
     });
