@@ -71,7 +71,8 @@ beforeAll(async () => {
 describe("building a list: servings, staples, units", () => {
   it("scales each recipe before combining and marks staples", async () => {
     const plain = await create({ name: "Plain", recipeIds: [pancakes, soup] });
-    expect(named(plain, /milk/).amount).toBe("2 cups");
+    // 1 cup + 250 ml is 2.06 cups: never shown 2% short (decision 0163)
+    expect(named(plain, /milk/).amount).toBe("2 cups + 1 tbsp");
     expect(named(plain, /egg/).amount).toBe("2");
     const doubled = await create({ name: "Double", recipeIds: [pancakes, soup], scales: { [pancakes]: 2 } });
     expect(named(doubled, /egg/).amount).toBe("4");
@@ -95,11 +96,11 @@ describe("building a list: servings, staples, units", () => {
   it("shows amounts as written, in metric or in US units by ?units=", async () => {
     const list = await create({ name: "Units", recipeIds: [pancakes, soup] });
     const get = async (units: string) => (await (await call(`/api/shopping-lists/${list.id}?units=${units}`)).json()) as ShoppingList;
-    expect(named(await get("as-written"), /milk/).amount).toBe("2 cups");
-    expect(named(await get("metric"), /milk/).amount).toBe("475 ml");
-    expect(named(await get("us"), /milk/).amount).toBe("2 cups");
+    expect(named(await get("as-written"), /milk/).amount).toBe("2 cups + 1 tbsp");
+    expect(named(await get("metric"), /milk/).amount).toBe("485 ml");
+    expect(named(await get("us"), /milk/).amount).toBe("2 cups + 1 tbsp");
     expect(named(await get("metric"), /egg/).amount).toBe("2");
-    expect(named(await get("nonsense"), /milk/).amount).toBe("2 cups");
+    expect(named(await get("nonsense"), /milk/).amount).toBe("2 cups + 1 tbsp");
   });
 });
 
