@@ -44,3 +44,53 @@ export function splitByName<T extends { name: string; source?: string }>(rows: T
   }
   return { working: rows.filter((r) => !validation.has(r)), validation: rows.filter((r) => validation.has(r)) };
 }
+
+/** The page host of a multilingual row's source ("dev:edeka.de/edeka" -> "edeka.de"). */
+export function sourceHost(source: string): string {
+  return (source.replace(/^[a-z-]+:/, "").split("/")[0] ?? "").toLowerCase();
+}
+
+/**
+ * Multilingual lines: by page, with the extraction split's key (the page's host), so a page's lines
+ * and the page itself are in the same part and no page (nor site) is in both parts.
+ */
+export function splitLinesByPage<T extends { source: string }>(rows: T[]): { working: T[]; validation: T[] } {
+  const isVal = (r: T) => isValidationHost(sourceHost(r.source));
+  return { working: rows.filter((r) => !isVal(r)), validation: rows.filter(isVal) };
+}
+
+/** The folding the multilingual category rows were de-duplicated with: case, accents, ’, œ, simple plural endings. */
+export function foldCategoryName(name: string): string {
+  return name
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
+    .replace(/[’`´]/g, "'")
+    .replace(/œ/g, "oe")
+    .replace(/æ/g, "ae")
+    .trim()
+    .split(/\s+/)
+    .map((w) => (w.length > 3 ? w.replace(/(es|en|s|n|e)$/, "") : w))
+    .join(" ");
+}
+
+/**
+ * Multilingual category rows carry no page: each goes with the page of the first labelled line whose
+ * name folds to it (the line the row was made from), so a name seen on a validation page is validation.
+ * A row no line names (none, today) falls back to the hash of its name.
+ */
+export function splitCategoriesByPage<T extends { name: string }>(
+  rows: T[],
+  lines: { source: string; gold: { name: string } }[],
+): { working: T[]; validation: T[] } {
+  const pageOf = new Map<string, string>();
+  for (const l of lines) {
+    const k = foldCategoryName(l.gold.name);
+    if (!pageOf.has(k)) pageOf.set(k, l.source);
+  }
+  const isVal = (r: T) => {
+    const src = pageOf.get(foldCategoryName(r.name));
+    return src ? isValidationHost(sourceHost(src)) : holdoutHash(r.name.trim().toLowerCase()) < VALIDATION_SHARE;
+  };
+  return { working: rows.filter((r) => !isVal(r)), validation: rows.filter(isVal) };
+}
