@@ -17,7 +17,13 @@ const read = <T>(f: string): T[] =>
     .split("\n")
     .filter((l) => l.trim())
     .map((l) => JSON.parse(l) as T);
-type LineRow = { id: string; source: string; input: string; language: string; gold: { amounts: { quantity: number | null; quantityMax: number | null; unit: string | null }[]; name: string } };
+type LineRow = {
+  id: string;
+  source: string;
+  input: string;
+  language: string;
+  gold: { amounts: { quantity: number | null; quantityMax: number | null; unit: string | null }[]; name: string };
+};
 const lines = read<LineRow>("lines-dev.jsonl");
 const { working } = splitLinesByPage(lines);
 if (what === "lines") {

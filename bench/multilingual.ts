@@ -121,7 +121,8 @@ export async function run(dataDir: string): Promise<void> {
     );
     console.log("  (English lines: the parser's training part and its fixed validation slice; categories: decision 0036's parts)");
   }
-  const parts = (list: Outcome[]) => `quantity ${figure(list, "q").trim()}, unit ${figure(list, "u").trim()}, name ${figure(list, "n").trim()}`;
+  const parts = (list: Outcome[]) =>
+    `quantity ${figure(list, "q").trim()}, unit ${figure(list, "u").trim()}, name ${figure(list, "n").trim()}`;
   console.log(`non-English lines, working: ${parts(outcomes.working)}`);
   console.log(`non-English lines, validation: ${parts(outcomes.validation)}`);
 }
@@ -152,7 +153,8 @@ async function englishFigures(dataDir: string) {
   }
   const catRows = readJsonl<CategoryRow>(catsFile);
   const { working, validation } = splitByName(catRows);
-  const right = (list: CategoryRow[]) => list.filter((r) => r.categories.includes(explainCategory(r.name.trim(), { guess: true }).category)).length;
+  const right = (list: CategoryRow[]) =>
+    list.filter((r) => r.categories.includes(explainCategory(r.name.trim(), { guess: true }).category)).length;
   const cats = { working: right(working), nw: working.length, validation: right(validation), nv: validation.length };
   return { lines, cats };
 }

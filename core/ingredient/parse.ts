@@ -4,6 +4,8 @@
  * See docs/decisions/0010-ingredient-parser.md for the approach and its accuracy.
  */
 import { assemble } from "./assemble.ts";
+import { parseForeignLine } from "./foreign.ts";
+import { detectLanguage, type Language, languageOfTag } from "./language.ts";
 import { labelTokens } from "./label.ts";
 import type { Label } from "./label.ts";
 import { normaliseLine } from "./normalise.ts";
@@ -11,6 +13,26 @@ import { tokenise } from "./tokenise.ts";
 import type { ParsedIngredient } from "./types.ts";
 
 export type { Amount, ParsedIngredient } from "./types.ts";
+export type { Language } from "./language.ts";
+
+/** How to read a line. */
+export interface ParseOptions {
+  /**
+   * The recipe's language as a BCP-47 tag ("de", "fr-CA", "nb-NO"), e.g. from the page's html lang
+   * or JSON-LD inLanguage. Absent, unknown or unread: the language is guessed from the line, and a
+   * line with no clear evidence is read as English (decision 0161).
+   */
+  language?: string | null;
+  /** Used when `language` is absent and the line itself gives no evidence (the recipe's guess). */
+  fallbackLanguage?: string | null;
+}
+
+/** The language a line is read in: the given one when read, else the line's own evidence, else the fallback, else English. */
+export function lineLanguage(line: string, options?: ParseOptions): Language {
+  const given = languageOfTag(options?.language);
+  if (given) return given;
+  return detectLanguage(line) ?? languageOfTag(options?.fallbackLanguage) ?? "en";
+}
 
 /** Every stage's output for one line, for debugging and the `inspect` tooling. */
 export interface IngredientInspection {
@@ -60,10 +82,12 @@ export function inspectIngredient(line: string): IngredientInspection {
  * // { quantity: 150, unit: "g", name: "canned chickpeas", preparation: "drained and rinsed",
  * //   amounts: [{ quantity: 150, unit: "g", ... }, { quantity: 5.25, unit: "oz", ... }], ... }
  */
-export function parseIngredient(line: string): ParsedIngredient {
+export function parseIngredient(line: string, options?: ParseOptions): ParsedIngredient {
   try {
     // inspectIngredient without keeping the intermediate outputs
     const input = typeof line === "string" ? line : String(line ?? "");
+    const lang = lineLanguage(input, options);
+    if (lang !== "en") return parseForeignLine(input, lang);
     const tokens = tokenise(normaliseLine(input));
     return tokens.length ? assemble(input, tokens, labelTokens(tokens)) : emptyResult(input);
   } catch {
