@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { explainCategory } from "../core/categorise/categorise.ts";
+import { languageOfLines, languageScores } from "../core/ingredient/language.ts";
 import { parseIngredient } from "../core/ingredient/parse.ts";
 import { splitCategoriesByPage, splitLinesByPage } from "./holdout.ts";
 
@@ -31,8 +32,10 @@ if (what === "lines") {
     scoreLine: (row: unknown, pred: unknown) => { q: boolean; u: boolean; n: boolean; line: boolean };
   };
   let ok = 0;
-  for (const r of working) {
-    const p = parseIngredient(r.input);
+  // as the CLI reads them: a line with no evidence of its own takes its neighbours' language
+  const scores = working.map((r) => languageScores(r.input));
+  for (const [i, r] of working.entries()) {
+    const p = parseIngredient(r.input, { fallbackLanguage: languageOfLines(scores.slice(Math.max(0, i - 5), i + 6)) });
     const s = scoreLine(r, { ...p, name: p.fullName ?? p.name });
     if (s.line) ok++;
     else {

@@ -247,7 +247,7 @@ function readAmount(toks: Tok[], i: number, t: Tables): AmountRead {
   let k = j;
   while (toks[k] && t.unitModifiers.has(toks[k]?.w ?? "")) k++;
   const u = matchPhrase(toks, k, t.units);
-  if (u && !isNameAfterUnitLookalike(toks, u[1])) {
+  if (u && !(u[1] >= toks.length && !METRIC.has(u[0]))) {
     unit = u[0];
     j = u[1];
     found = true;
@@ -259,10 +259,8 @@ function readAmount(toks: Tok[], i: number, t: Tables): AmountRead {
   return { quantity, quantityMax, unit, next: j, first, found };
 }
 
-/** "1 Glas" at the end of a line is a unit only when something follows it. */
-function isNameAfterUnitLookalike(toks: Tok[], next: number): boolean {
-  return next >= toks.length;
-}
+/** Measures that stay units at the end of a line ("zucchero 130 g"); "1 Glas" at the end names a thing. */
+const METRIC = new Set(["g", "kg", "mg", "ml", "cl", "dl", "l", "cm"]);
 
 /** Portuguese spoon and cup sizes in brackets read as words: "colher (sopa)" -> "colher de sopa". */
 function bracketSpoonSizes(text: string): string {

@@ -35,7 +35,8 @@ const ENGLISH_MARKERS = new Set(
 );
 
 /** English purpose and taste phrases: strong evidence. */
-const ENGLISH_PHRASES = /\b(to (serve|taste|garnish|season|decorate|dust|finish)|for (serving|garnish|garnishing|dusting|frying|the)|as needed|or more|cut into)\b/;
+const ENGLISH_PHRASES =
+  /\b(to (serve|taste|garnish|season|decorate|dust|finish)|for (serving|garnish|garnishing|dusting|frying|the)|as needed|or more|cut into)\b/;
 
 const WORD_RE = /[\p{L}]+['’]?|\d+(?:[.,]\d+)?|[½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞]/gu;
 
@@ -192,8 +193,13 @@ export function detectLanguage(line: string): Language | null {
  * @example detectRecipeLanguage(["2 EL Olivenöl", "2 Tomaten"]) // "de"
  */
 export function detectRecipeLanguage(lines: readonly string[]): Language | null {
+  return languageOfLines(lines.map(languageScores));
+}
+
+/** detectRecipeLanguage over lines already scored with `languageScores`. */
+export function languageOfLines(scores: readonly Map<Language, number>[]): Language | null {
   const total = new Map<Language, number>();
-  for (const line of lines) for (const [l, s] of languageScores(line)) total.set(l, (total.get(l) ?? 0) + s);
+  for (const line of scores) for (const [l, s] of line) total.set(l, (total.get(l) ?? 0) + s);
   const b = best(total);
   if (b.lang && b.score >= 3 && b.score > 1.5 * b.english) return b.lang;
   if (b.english > 0) return "en";

@@ -21,7 +21,8 @@ import {
   type UpdateRecipeRequest,
 } from "../../core/api/recipes.ts";
 import { extractRecipe } from "../../core/extract/extract.ts";
-import { parseIngredient } from "../../core/ingredient/parse.ts";
+import { detectRecipeLanguage } from "../../core/ingredient/language.ts";
+import { type ParseOptions, parseIngredient } from "../../core/ingredient/parse.ts";
 import { NO_RECIPE_IN_POST } from "../../core/social/sources.ts";
 import type { ParsedIngredient } from "../../core/ingredient/types.ts";
 import { RecipeDraftSchema, type ExtractResult, type RecipeDraft } from "../../core/recipe/schema.ts";
@@ -147,7 +148,7 @@ export async function createManualRecipe(deps: RecipeDeps, caller: Caller, body:
     title: body.title,
     url: null,
     source: MANUAL_SOURCE,
-    ingredients: body.ingredients.map((text) => storedLine(text, null)),
+    ingredients: body.ingredients.map((text) => storedLine(text, null, typedOptions(body.ingredients))),
     details: null,
     userId: callerUserId(caller),
   });
@@ -178,7 +179,8 @@ export async function updateRecipe(
     same.push(line);
     previous.set(line.text, same);
   }
-  const ingredients = body.ingredients.map((text) => previous.get(text)?.shift() ?? storedLine(text, null));
+  const options = typedOptions(body.ingredients);
+  const ingredients = body.ingredients.map((text) => previous.get(text)?.shift() ?? storedLine(text, null, options));
   const row = await updateRecipeRow(deps.db, id, { title: body.title, ingredients });
   if (!row) throw notFound();
   return toWireRecipe(row);
@@ -296,6 +298,7 @@ function recipeFromDraft(draft: RecipeDraft, pageUrl: string, caller: Caller) {
     const text = clip(line.text, INGREDIENT_LINE_MAX);
     if (text) lines.push({ text, group: line.group ? clip(line.group, RECIPE_TITLE_MAX) : null });
   }
+  const options: ParseOptions = { language: draft.language, fallbackLanguage: detectRecipeLanguage(lines.map((l) => l.text)) };
   const url = new URL(pageUrl);
   const siteName = draft.siteName ? clip(draft.siteName, RECIPE_TITLE_MAX) : "";
   return {
@@ -303,7 +306,7 @@ function recipeFromDraft(draft: RecipeDraft, pageUrl: string, caller: Caller) {
     title: clip(draft.title, RECIPE_TITLE_MAX) || domainOf(url),
     url: pageUrl,
     source: siteName || domainOf(url),
-    ingredients: lines.slice(0, INGREDIENT_LINES_MAX).map((l) => storedLine(l.text, l.group)),
+    ingredients: lines.slice(0, INGREDIENT_LINES_MAX).map((l) => storedLine(l.text, l.group, options)),
     details: {
       image: safeHttpUrl(draft.image),
       yields: draft.yields ? clip(draft.yields, YIELDS_MAX) || null : null,
@@ -318,12 +321,21 @@ function recipeFromDraft(draft: RecipeDraft, pageUrl: string, caller: Caller) {
   };
 }
 
-function storedLine(text: string, group: string | null): StoredIngredient {
-  return { text, group, parsed: parseLine(text) };
+function storedLine(text: string, group: string | null, options?: ParseOptions): StoredIngredient {
+  return { text, group, parsed: parseLine(text, options) };
 }
 
-function parseLine(text: string): ParsedIngredient {
-  return parseIngredient(text);
+/**
+ * A line in its recipe's language: the page's (html lang, JSON-LD inLanguage) when known, else the
+ * line's own evidence, else what the recipe's lines read as together (decision 0163).
+ */
+function parseLine(text: string, options?: ParseOptions): ParsedIngredient {
+  return parseIngredient(text, options);
+}
+
+/** A typed recipe has no page: its lines together say its language. */
+function typedOptions(lines: readonly string[]): ParseOptions {
+  return { fallbackLanguage: detectRecipeLanguage(lines) };
 }
 
 function isParsedIngredient(value: unknown, text: string): value is ParsedIngredient {
