@@ -1,34 +1,34 @@
 import { describe, expect, it } from "vitest";
-import { detectLanguage, detectRecipeLanguage, languageOfTag } from "./language.ts";
+import { detectLanguage, detectRecipeLanguage, languageOfTag, leaningLanguage } from "./language.ts";
 import { lineLanguage, parseIngredient } from "./parse.ts";
 
-const read = (line: string, language?: string) => {
-  const p = parseIngredient(line, language ? { language } : undefined);
+const read = (line: string, language?: string, recipe?: string) => {
+  const p = parseIngredient(line, language ? { language } : { fallbackLanguage: recipe });
   return [p.quantity, p.quantityMax, p.unit, p.name];
 };
 
 describe("non-English lines (decision 0161)", () => {
   it.each([
-    ["2 EL Olivenöl", [2, null, "tbsp", "Olivenöl"]],
-    ["1 Prise Salz", [1, null, "pinch", "Salz"]],
-    ["3 Zehen Knoblauch, fein gehackt", [3, null, "clove", "Knoblauch"]],
-    ["2 große Zwiebeln, gewürfelt", [2, null, null, "Zwiebeln"]],
-    ["1/2 Bund Schnittlauch", [0.5, null, "bunch", "Schnittlauch"]],
-    ["2 tazas de harina", [2, null, "cup", "harina"]],
-    ["1 cucharadita de sal", [1, null, "tsp", "sal"]],
-    ["200 g de farine", [200, null, "g", "farine"]],
-    ["2 c. à soupe d'huile d'olive", [2, null, "tbsp", "huile d'olive"]],
-    ["1 à 2 gousses d'ail", [1, 2, "clove", "ail"]],
-    ["1,5 dl fløde", [1.5, null, "dl", "fløde"]],
-    ["2 ss smør til steking", [2, null, "tbsp", "smør"]],
-    ["1 e 1/2 xícara (chá) de açúcar", [1.5, null, "cup", "açúcar"]],
-    ["een halve citroen", [0.5, null, null, "citroen"]],
-    ["2-3 eetlepels bloem", [2, 3, "tbsp", "bloem"]],
-    ["zucchero 130 g", [130, null, "g", "zucchero"]],
-    ["Sale q.b.", [null, null, null, "Sale"]],
-    ["4x gousse d'ail", [4, null, "clove", "ail"]],
-  ])("%s", (line, want) => {
-    expect(read(line)).toEqual(want);
+    ["2 EL Olivenöl", "de", [2, null, "tbsp", "Olivenöl"]],
+    ["1 Prise Salz", "de", [1, null, "pinch", "Salz"]],
+    ["3 Zehen Knoblauch, fein gehackt", "de", [3, null, "clove", "Knoblauch"]],
+    ["2 große Zwiebeln, gewürfelt", "de", [2, null, null, "Zwiebeln"]],
+    ["1/2 Bund Schnittlauch", "de", [0.5, null, "bunch", "Schnittlauch"]],
+    ["2 tazas de harina", "es", [2, null, "cup", "harina"]],
+    ["1 cucharadita de sal", "es", [1, null, "tsp", "sal"]],
+    ["200 g de farine", "fr", [200, null, "g", "farine"]],
+    ["2 c. à soupe d'huile d'olive", "fr", [2, null, "tbsp", "huile d'olive"]],
+    ["1 à 2 gousses d'ail", "fr", [1, 2, "clove", "ail"]],
+    ["1,5 dl fløde", "da", [1.5, null, "dl", "fløde"]],
+    ["2 ss smør til steking", "nb", [2, null, "tbsp", "smør"]],
+    ["1 e 1/2 xícara (chá) de açúcar", "pt", [1.5, null, "cup", "açúcar"]],
+    ["een halve citroen", "nl", [0.5, null, null, "citroen"]],
+    ["2-3 eetlepels bloem", "nl", [2, 3, "tbsp", "bloem"]],
+    ["zucchero 130 g", "it", [130, null, "g", "zucchero"]],
+    ["Sale q.b.", "it", [null, null, null, "Sale"]],
+    ["4x gousse d'ail", "fr", [4, null, "clove", "ail"]],
+  ])("%s (in a %s recipe)", (line, recipe, want) => {
+    expect(read(line, undefined, recipe)).toEqual(want);
   });
 
   it("keeps a list line whole and drops the 'freshly ground' phrase", () => {
@@ -50,17 +50,25 @@ describe("non-English lines (decision 0161)", () => {
 
 describe("language detection", () => {
   it.each([
-    ["2 EL Olivenöl", "de"],
+    ["2 EL Olivenöl, fein gehackt", "de"],
     ["3 gousses d'ail", "fr"],
     ["1 cucharada de aceite", "es"],
-    ["2 eetlepels suiker", "nl"],
+    ["2 eetlepels suiker, naar smaak", "nl"],
     ["1 colher de sopa de manteiga", "pt"],
     ["1 spicchio d'aglio", "it"],
     ["2 msk smör", "sv"],
-    ["2 spsk. sukker", "da"],
-    ["2 ss sukker", "nb"],
+    ["2 spsk. sukker efter smag", "da"],
+    ["2 ss sukker etter smak", "nb"],
   ])("%s -> %s", (line, lang) => {
     expect(detectLanguage(line)).toBe(lang);
+  });
+
+  it("a line with little evidence leans, and its recipe decides", () => {
+    expect(detectLanguage("2 ss sukker")).toBeNull();
+    expect(leaningLanguage("2 ss sukker")).toBe("nb");
+    expect(lineLanguage("2 ss sukker")).toBe("en");
+    expect(lineLanguage("2 ss sukker", { fallbackLanguage: "nb" })).toBe("nb");
+    expect(lineLanguage("2 ss sukker", { fallbackLanguage: "da" })).toBe("nb");
   });
 
   it.each([

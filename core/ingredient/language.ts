@@ -6,6 +6,7 @@
  * short line with no evidence of its own ("2 Tomaten") takes the language of its recipe.
  */
 import type { ForeignLanguage, Language } from "./foreign-words.ts";
+import { isUnitWord } from "../units/aliases.ts";
 import { FOREIGN_LANGUAGES, WORDS } from "./foreign-words.ts";
 
 export type { ForeignLanguage, Language } from "./foreign-words.ts";
@@ -82,7 +83,7 @@ function tables(): Map<ForeignLanguage, LangTables> {
         spellings
           .filter((p) => p.length === 1)
           .map((p) => p[0] ?? "")
-          .filter((u) => !ENGLISH_MARKERS.has(u)),
+          .filter((u) => !ENGLISH_MARKERS.has(u) && !isUnitWord(u)),
       ),
       unitPhrases: spellings.filter((p) => p.length > 1),
       linking: new Set(w.linking),
@@ -130,6 +131,7 @@ export function languageScores(line: string): Map<Language, number> {
   const lower = (/[\p{L}]{2}/u.test(unbracketed) ? unbracketed : line).toLowerCase().replace(/\bq\.\s?b\b\.?/g, "qb");
   const words = lower.replace(/’/g, "'").match(WORD_RE) ?? [];
   const t = tables();
+  const structural = new Set<Language>();
   if (ENGLISH_PHRASES.test(lower)) add("en", 3);
   for (let i = 0; i < words.length; i++) {
     const w = words[i] ?? "";
@@ -137,9 +139,13 @@ export function languageScores(line: string): Map<Language, number> {
     if (ENGLISH_MARKERS.has(w)) add("en", afterNumber ? 3 : 1);
     const bare = w.replace(/'$/, "");
     for (const [lang, lt] of t) {
-      if (lt.units.has(w) || lt.units.has(bare)) add(lang, afterNumber || i === 0 ? 3 : 1);
-      else if (lt.linking.has(w) && i > 1 && METRIC_UNITS.has(words[i - 1] ?? "") && /^\d/.test(words[i - 2] ?? "")) add(lang, 2);
-      else if (lt.markers.has(w) || lt.markers.has(bare)) add(lang, 1);
+      if (lt.units.has(w) || lt.units.has(bare)) {
+        add(lang, afterNumber || i === 0 ? 3 : 1);
+        structural.add(lang);
+      } else if (lt.linking.has(w) && i > 1 && METRIC_UNITS.has(words[i - 1] ?? "") && /^\d/.test(words[i - 2] ?? "")) {
+        add(lang, 2);
+        structural.add(lang);
+      } else if (lt.markers.has(w) || lt.markers.has(bare)) add(lang, 1);
     }
   }
   for (const [lang, lt] of t) {
@@ -147,6 +153,7 @@ export function languageScores(line: string): Map<Language, number> {
       for (let i = 0; i + p.length <= words.length; i++) {
         if (p.every((pw, k) => words[i + k] === pw)) {
           add(lang, 3);
+          structural.add(lang);
           break;
         }
       }
@@ -156,6 +163,8 @@ export function languageScores(line: string): Map<Language, number> {
   const letters = new Map<ForeignLanguage, number>();
   for (const [re, langs, weight] of LETTERS) if (re.test(lower)) for (const l of langs) letters.set(l, (letters.get(l) ?? 0) + weight);
   const alone = /[äöüßæøåãõ]/.test(lower); // letters that English words never have
+  // French accents alone ("crème fraîche", "fleur de sel" in an English line) are loanwords: they count
+  // with a unit or an amount's linking word of the language, or with letters English never has
   for (const [l, x] of letters) if ((scores.get(l) ?? 0) > 0 || (alone && x >= 2)) add(l, Math.min(x, 2));
   return scores;
 }
@@ -182,9 +191,20 @@ function best(scores: Map<Language, number>): { lang: Language | null; score: nu
  */
 export function detectLanguage(line: string): Language | null {
   const b = best(languageScores(line));
-  if (b.lang && b.score >= 2 && b.score > b.english) return b.lang;
+  // clear: well ahead of English; leaning (ahead, not by much): the recipe's language decides, else English
+  if (b.lang && b.score >= 2 && b.score > b.english + 3) return b.lang;
+  if (b.lang && b.score >= 2 && b.score > b.english) return null;
   if (b.english > 0 && b.english >= b.score) return "en";
   return null;
+}
+
+/**
+ * The language a line leans to when `detectLanguage` leaves it open (some evidence, not much more
+ * than English's): read in it when the recipe is not English. Null when it leans nowhere.
+ */
+export function leaningLanguage(line: string): Language | null {
+  const b = best(languageScores(line));
+  return b.lang && b.score >= 2 && b.score > b.english ? b.lang : null;
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { assemble } from "./assemble.ts";
 import { parseForeignLine } from "./foreign.ts";
-import { detectLanguage, type Language, languageOfTag } from "./language.ts";
+import { detectLanguage, type Language, languageOfTag, leaningLanguage } from "./language.ts";
 import { labelTokens } from "./label.ts";
 import type { Label } from "./label.ts";
 import { normaliseLine } from "./normalise.ts";
@@ -31,7 +31,12 @@ export interface ParseOptions {
 export function lineLanguage(line: string, options?: ParseOptions): Language {
   const given = languageOfTag(options?.language);
   if (given) return given;
-  return detectLanguage(line) ?? languageOfTag(options?.fallbackLanguage) ?? "en";
+  const own = detectLanguage(line);
+  if (own) return own;
+  const recipe = languageOfTag(options?.fallbackLanguage);
+  // a line leaning to a language is read in it inside a foreign recipe, in English otherwise
+  if (recipe && recipe !== "en") return leaningLanguage(line) ?? recipe;
+  return recipe ?? "en";
 }
 
 /** Every stage's output for one line, for debugging and the `inspect` tooling. */
