@@ -15,6 +15,8 @@
  *    "granulated garlic" -> Spices, "dried apricots" -> Snacks, "rotisserie chicken breast" -> Deli.
  */
 import { CATEGORIES, compareCategories, type CategoryName } from "./categories.ts";
+import { detectLanguage, languageOfTag } from "../ingredient/language.ts";
+import { translateFoodName } from "./foreign.ts";
 import { CODES, LEXICON, type Code, type Kind } from "./lexicon.ts";
 import { WORDNET_WORDS } from "./wordnet-table.ts";
 
@@ -901,9 +903,32 @@ function classify(name: string): CategoryName | null {
  * Classify an item name and say which lexicon phrase decided it.
  * @param name a grocery item as a recipe or shopper writes it ("2% milk", "Organic Baby Spinach")
  */
-export function explainCategory(name: string, opts?: { guess?: boolean }): CategoryExplanation {
-  const category = classify(name) ?? (opts?.guess ? PRIOR_CATEGORY : FALLBACK_CATEGORY);
-  return { category, phrase: wordnetUsed ? "(wordnet)" : lastNode < 0 ? null : trieEntry[lastNode]!.phrase };
+export function explainCategory(name: string, opts?: { guess?: boolean; language?: string | null }): CategoryExplanation {
+  const read = classifyInLanguage(name, opts?.language);
+  const category = read.category ?? (opts?.guess ? PRIOR_CATEGORY : FALLBACK_CATEGORY);
+  const phrase = wordnetUsed ? "(wordnet)" : lastNode < 0 ? null : trieEntry[lastNode]!.phrase;
+  return { category, phrase: read.english ? `${read.english} (${read.via})` : phrase };
+}
+
+/**
+ * A name in its language (decision 0163): an English name as before; a name in another language
+ * (given, or clear from the name, or unknown to the English lexicon) by the English grocery word it
+ * names, from the multilingual table; then as written (loanwords: "Parmesan", "ketchup").
+ */
+function classifyInLanguage(name: string, language?: string | null): { category: CategoryName | null; english?: string; via?: string } {
+  const lang = languageOfTag(language);
+  if (lang === "en") return { category: classify(name) };
+  const english = lang ? null : classify(name);
+  if (english !== null && !lang) {
+    const guessed = detectLanguage(name);
+    if (guessed === null || guessed === "en") return { category: english };
+  }
+  const tr = translateFoodName(name, lang);
+  if (tr) {
+    const c = classify(tr.english);
+    if (c !== null) return { category: c, english: tr.english, via: tr.language };
+  }
+  return { category: english ?? classify(name) };
 }
 
 /**
@@ -911,12 +936,13 @@ export function explainCategory(name: string, opts?: { guess?: boolean }): Categ
  * Pure and fast (token lookups in maps); unknown names get {@link FALLBACK_CATEGORY}.
  * @param name item name, e.g. "frozen peas" (Frozen), "peas" (Frozen or Produce), "dried oregano" (Spices)
  */
-export function categorise(name: string): CategoryName {
+export function categorise(name: string, language?: string | null): CategoryName {
+  if (language) return classifyInLanguage(name, language).category ?? FALLBACK_CATEGORY;
   let h = 0x811c9dc5 | 0;
   for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193);
   const slot = h & (RECENT_SIZE - 1);
   if (recentNames[slot] === name) return recentCategories[slot]!;
-  const category = classify(name) ?? FALLBACK_CATEGORY;
+  const category = classifyInLanguage(name).category ?? FALLBACK_CATEGORY;
   if (name.length <= 64) {
     recentNames[slot] = name;
     recentCategories[slot] = category;
