@@ -13,7 +13,8 @@ import { convertUnit, isContainerUnit, measureOf, type Dimension } from "../unit
 import { canonicalUnit } from "../units/aliases.ts";
 import { densityOf, solidDensityOf, unitWeightOf } from "./density.ts";
 import { formatCount, formatMeasured, type DisplayAmount } from "./format-amount.ts";
-import { itemKey, pluralName } from "./item-key.ts";
+import { languageOfTag } from "../ingredient/language.ts";
+import { foreignItemKey, itemKey, pluralName } from "./item-key.ts";
 import { isStaple, type StapleRules } from "./staples.ts";
 import { chooseSystem, type UnitChoice } from "./unit-choice.ts";
 
@@ -89,6 +90,11 @@ export interface CombineOptions {
   staples?: StapleRules;
   /** The reader's locale for numbers in amounts (default "en"). */
   locale?: string;
+  /**
+   * The reader's language (BCP 47): an item bought for recipes in several languages is named as a
+   * line in this language wrote it, when one did (decision 0166). Default: the most used writing.
+   */
+  language?: string | null;
 }
 
 // ------------------------------------------------------------------ per-line amounts
@@ -171,7 +177,7 @@ interface Bucket {
 interface Acc {
   key: string;
   order: number;
-  votes: Map<string, { n: number; first: number; written: string }>;
+  votes: Map<string, { n: number; first: number; written: string; language: string }>;
   rawNames: string[];
   buckets: Map<string, Bucket>;
   unquantified: boolean;
@@ -307,15 +313,26 @@ function finish(acc: Acc, options: CombineOptions): ListItem {
   }
   // Display: the most used way of writing the name, plural when bought as a bare count above 1.
   let best = "";
-  let bestVote = { n: -1, first: Infinity, written: "" };
+  let bestVote = { n: -1, first: Infinity, written: "", language: "en" };
+  const reader = languageOfTag(options.language);
+  const inReaders = reader !== null && [...acc.votes.values()].some((v) => v.language === reader);
   for (const [name, v] of acc.votes) {
+    if (inReaders && v.language !== reader) continue;
     if (v.n > bestVote.n || (v.n === bestVote.n && v.first < bestVote.first)) {
       best = name;
       bestVote = v;
     }
   }
   const countFirst = amounts[0]?.unit === null && amounts[0]?.quantity !== null;
-  const name = countFirst ? (bareCount > 1 ? pluralName(best) : best) : bestVote.written || best;
+  // English plurals only for English names; another language's name stays as its recipe wrote it
+  const name =
+    bestVote.language !== "en"
+      ? bestVote.written || best
+      : countFirst
+        ? bareCount > 1
+          ? pluralName(best)
+          : best
+        : bestVote.written || best;
   let category = categorise(best);
   for (const raw of acc.rawNames) {
     if (category !== "Other") break;
@@ -380,7 +397,8 @@ export function combineRecipes(recipes: readonly RecipeInput[], options: Combine
       const saltAndPepper = salt !== undefined && pepper !== undefined;
       const names = saltAndPepper ? [salt, pepper] : [name];
       for (const rawName of names) {
-        const ik = itemKey(rawName);
+        const ik = p.language && p.language !== "en" ? foreignItemKey(rawName, p.language) : itemKey(rawName);
+        const lineLanguage = p.language ?? "en";
         if (!ik.key || NOT_BOUGHT.has(ik.key)) {
           skipped.push({ recipe: recipe.title, line, reason: ik.key ? "not-bought" : "unparsed" });
           continue;
@@ -403,7 +421,7 @@ export function combineRecipes(recipes: readonly RecipeInput[], options: Combine
         }
         const vote = acc.votes.get(ik.display);
         if (vote) vote.n++;
-        else acc.votes.set(ik.display, { n: 1, first: acc.votes.size, written: ik.written });
+        else acc.votes.set(ik.display, { n: 1, first: acc.votes.size, written: ik.written, language: lineLanguage });
         acc.rawNames.push(rawName.toLowerCase());
         const amounts = saltAndPepper ? [] : lineAmounts(p, ik.impliedUnit, ik.impliedQuantity);
         if (amounts.length === 0) acc.unquantified = true;

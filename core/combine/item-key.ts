@@ -3,6 +3,8 @@
  * "2 onions, diced", "1 large onion" and "1 yellow onion" -> "onion"; "onion powder" and
  * "green onions" stay apart (they are different things to buy). docs/decisions/0022-item-keys.md.
  */
+import { translateFoodName } from "../categorise/foreign.ts";
+import { type ForeignLanguage, languageOfTag } from "../ingredient/foreign-words.ts";
 import { canonicalUnit } from "../units/aliases.ts";
 import { SYNONYMS } from "./synonyms.ts";
 
@@ -253,3 +255,47 @@ const UNCOUNTED = new Set([
   "water", "milk", "cream", "cheese", "bread", "ginger", "corn", "fish", "salmon", "shrimp", "squid", "tuna", "cod", "beef",
   "pork", "lamb", "chicken", "tofu", "arugula", "rocket", "watercress", "chard", "bok choy", "pak choi", "anise",
 ]);
+
+/** Plural endings folded in another language's key, longest first (general grammar; decision 0166). */
+const FOREIGN_PLURALS: Record<ForeignLanguage, string[]> = {
+  de: ["nen", "en", "n", "e", "s"],
+  nl: ["tjes", "jes", "en", "'s", "s"],
+  da: ["erne", "er", "e", "r"],
+  nb: ["ene", "er", "e", "r"],
+  sv: ["arna", "orna", "ar", "or", "er", "na", "r"],
+  fr: ["x", "s"],
+  es: ["es", "s"],
+  pt: ["ões", "ães", "es", "s"],
+  it: ["i", "e", "o", "a"],
+};
+const ROMANCE = new Set<string>(["fr", "es", "it", "pt"]);
+
+/** A word without its plural ending: "zwiebeln" -> "zwiebel", "oignons" -> "oignon", "tomaten"/"tomate" -> "tomat". */
+function foldPlural(word: string, lang: ForeignLanguage): string {
+  for (const e of FOREIGN_PLURALS[lang]) if (word.length > e.length + 3 && word.endsWith(e)) return word.slice(0, -e.length);
+  return word;
+}
+
+/**
+ * The merge key of a name in another language (decision 0166): the English grocery word it names
+ * when the multilingual table knows it ("Zwiebeln" -> onion, so it merges with "onion" and "oignons"),
+ * else the name itself with case, accents and the head's plural ending folded ("Olivenöl").
+ * The display is the name as the recipe wrote it.
+ */
+export function foreignItemKey(name: string, language: string): ItemKey {
+  const lang = languageOfTag(language);
+  const written = name.replace(/\([^)]*\)?/g, " ").replace(/[,;].*$/, "").replace(/\s+/g, " ").trim();
+  if (!lang || lang === "en") return itemKey(name);
+  const english = translateFoodName(written, lang)?.english;
+  const words = written
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
+    .replace(/[’`´]/g, "'")
+    .split(/\s+/)
+    .filter(Boolean);
+  const head = ROMANCE.has(lang) ? 0 : words.length - 1;
+  const folded = words.map((w, i) => (i === head ? foldPlural(w, lang) : w)).join(" ");
+  const key = english ? itemKey(english).key : `${lang}:${folded}`;
+  return { key, display: written, written, impliedUnit: null, impliedQuantity: null };
+}

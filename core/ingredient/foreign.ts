@@ -286,6 +286,7 @@ export function parseForeignLine(input: string, lang: ForeignLanguage): ParsedIn
     alternatives: [],
     isHeader: false,
     fullName: null,
+    language: lang,
   };
   if (!text) return result;
   if (PURPOSE_COLON.test(text) && !/\d/.test(text)) {

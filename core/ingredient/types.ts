@@ -45,4 +45,9 @@ export interface ParsedIngredient {
    * Optional so that hand-made objects (tests, fixtures) need not set it.
    */
   fullName?: string | null;
+  /**
+   * The language the line was read in when not English ("de", "fr", ...; decision 0166). Absent for
+   * English lines and for parses stored before it existed.
+   */
+  language?: string;
 }

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { parseIngredient } from "../ingredient/parse.ts";
+import { combineRecipes } from "./combine.ts";
+import { foreignItemKey } from "./item-key.ts";
+
+const items = (r: ReturnType<typeof combineRecipes>) => r.categories.flatMap((c) => c.items.map((i) => [c.category, i.name, i.text]));
+
+describe("combining lines in other languages (decision 0166)", () => {
+  it("one language's singular and plural, and its spoons, are one item", () => {
+    const r = combineRecipes(
+      [
+        { title: "A", lines: ["2 EL Olivenöl", "2 Zwiebeln, gewürfelt"] },
+        { title: "B", lines: ["1 EL Olivenöl", "1 Zwiebel"] },
+      ],
+      { parse: (l) => parseIngredient(l, { language: "de" }) },
+    );
+    expect(items(r)).toEqual(
+      expect.arrayContaining([
+        ["Produce", "Zwiebeln", "3"],
+        [expect.any(String), "Olivenöl", "3 tbsp"],
+      ]),
+    );
+    expect(items(r)).toHaveLength(2);
+  });
+
+  it("folds French plurals", () => {
+    expect(foreignItemKey("oignons", "fr").key).toBe(foreignItemKey("oignon", "fr").key);
+    expect(foreignItemKey("Tomaten", "de").key).toBe(foreignItemKey("Tomate", "de").key);
+  });
+
+  it("merges the same food across languages and names it in the reader's language", () => {
+    const parse = (l: string) => parseIngredient(l, { fallbackLanguage: /Zwiebel|Knoblauch/.test(l) ? "de" : "en" });
+    const recipes = [
+      { title: "DE", lines: ["2 Zwiebeln", "3 Zehen Knoblauch"] },
+      { title: "EN", lines: ["1 onion", "2 cloves garlic"] },
+    ];
+    expect(items(combineRecipes(recipes, { parse, language: "en" }))).toEqual([
+      ["Produce", "garlic", "5 cloves"],
+      ["Produce", "onions", "3"],
+    ]);
+    expect(items(combineRecipes(recipes, { parse, language: "de-DE" }))).toEqual([
+      ["Produce", "Knoblauch", "5 cloves"],
+      ["Produce", "Zwiebeln", "3"],
+    ]);
+  });
+});
