@@ -1,5 +1,5 @@
 /**
- * Non-English ingredient lines and their aisles (decision 0161): the shared scorers through the CLI on
+ * Non-English ingredient lines and their aisles (decision 0166): the shared scorers through the CLI on
  * <dataDir>/multilingual/{lines,categories}-dev.jsonl, each split into a working and a validation part
  * by page (bench/holdout.ts), one row per language, with the English figures beside them.
  * Only figures are printed; failures are listed for the WORKING part alone by bench/_work-multilingual.ts.
@@ -9,6 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { LANGUAGE_NAMES, TABLE_LANGUAGES, tableLanguage } from "./_languages.ts";
 import { splitByName, splitCategoriesByPage, splitLinesByPage } from "./holdout.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -80,19 +81,20 @@ export async function run(dataDir: string): Promise<void> {
     const res = scoreRows(lineScorer, rows, `${cli} parse-ingredients`, "--dump");
     rows.forEach((r, i) => {
       const ok = (res[i]?.ok ?? {}) as { q?: boolean; u?: boolean; n?: boolean };
-      outcomes[part].push({ lang: r.language, q: !!ok.q, u: !!ok.u, n: !!ok.n, line: !!(ok.q && ok.u && ok.n) });
+      outcomes[part].push({ lang: tableLanguage(r.language), q: !!ok.q, u: !!ok.u, n: !!ok.n, line: !!(ok.q && ok.u && ok.n) });
     });
     const crows = catParts[part];
     const cres = scoreRows(catScorer, crows, `${cli} categorize`, "--out");
     crows.forEach((r, i) => {
-      outcomes[part].push({ lang: r.source.split(":")[1] ?? "?", aisle: cres[i]?.correct === true });
+      outcomes[part].push({ lang: tableLanguage(r.source.split(":")[1]), aisle: cres[i]?.correct === true });
     });
   }
 
   // English beside: the parser's fixed validation slice and the categoriser's validation part (in process).
   const english = await englishFigures(dataDir);
 
-  const langs = [...new Set(lines.map((r) => r.language))];
+  const seen = new Set(lines.map((r) => tableLanguage(r.language)));
+  const langs = [...TABLE_LANGUAGES, "other"].filter((l) => l !== "en" && seen.has(l));
   const figure = (list: Outcome[], key: "line" | "aisle" | "q" | "u" | "n") => {
     const xs = list.filter((o) => o[key] !== undefined);
     if (!xs.length) return "    -         ";
@@ -100,23 +102,23 @@ export async function run(dataDir: string): Promise<void> {
     return `${((100 * ok) / xs.length).toFixed(1).padStart(5)}% (${String(xs.length).padStart(3)})`.padEnd(14);
   };
   const row = (label: string, w: Outcome[], v: Outcome[]) =>
-    `  ${label.padEnd(14)} ${figure(w, "line")} ${figure(v, "line")}   ${figure(w, "aisle")} ${figure(v, "aisle")}`;
+    `  ${label.padEnd(16)} ${figure(w, "line")} ${figure(v, "line")}   ${figure(w, "aisle")} ${figure(v, "aisle")}`;
   console.log("per language          lines fully right               aisles (names in the right category)");
   console.log("                      working        validation       working        validation");
   for (const l of langs) {
     console.log(
       row(
-        l,
+        LANGUAGE_NAMES[l] ?? l,
         outcomes.working.filter((o) => o.lang === l),
         outcomes.validation.filter((o) => o.lang === l),
       ),
     );
   }
-  console.log(row("all non-English", outcomes.working, outcomes.validation));
+  console.log(row("non-English", outcomes.working, outcomes.validation));
   if (english) {
     const e = (x: number, n: number) => `${((100 * x) / n).toFixed(1).padStart(5)}% (${n})`.padEnd(14);
     console.log(
-      `  ${"English".padEnd(14)} ${e(english.lines.working, english.lines.nw)} ${e(english.lines.validation, english.lines.nv)}   ` +
+      `  ${"English".padEnd(16)} ${e(english.lines.working, english.lines.nw)} ${e(english.lines.validation, english.lines.nv)}   ` +
         `${e(english.cats.working, english.cats.nw)} ${e(english.cats.validation, english.cats.nv)}`,
     );
     console.log("  (English lines: the parser's training part and its fixed validation slice; categories: decision 0036's parts)");

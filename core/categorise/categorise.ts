@@ -911,7 +911,7 @@ export function explainCategory(name: string, opts?: { guess?: boolean; language
 }
 
 /**
- * A name in its language (decision 0163): an English name as before; a name in another language
+ * A name in its language (decision 0166): an English name as before; a name in another language
  * (given, or clear from the name, or unknown to the English lexicon) by the English grocery word it
  * names, from the multilingual table; then as written (loanwords: "Parmesan", "ketchup").
  */

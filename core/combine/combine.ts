@@ -170,7 +170,7 @@ interface Bucket {
   firstSystem: "us" | "metric" | null;
   /** Which of the item's lines gave `firstSystem` (its index among the item's lines). */
   firstAt: number;
-  /** A solid weighed in some lines and measured by volume in others: the family of the weighed lines (decision 0163). */
+  /** A solid weighed in some lines and measured by volume in others: the family of the weighed lines (decision 0166). */
   weighedIn?: "us" | "metric";
 }
 
@@ -246,7 +246,7 @@ function addAmount(acc: Acc, a: LineAmount, scale = 1): void {
 /**
  * Join a volume and a mass of the same item when its density is known: into the larger one, except
  * that a solid weighed in some line stays a weight, in the family of the weighed lines ("250 g flour"
- * and "2 cups flour" are 500 g; decision 0163).
+ * and "2 cups flour" are 500 g; decision 0166).
  */
 function joinByDensity(acc: Acc): void {
   const vol = acc.buckets.get("volume");

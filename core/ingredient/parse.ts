@@ -20,7 +20,7 @@ export interface ParseOptions {
   /**
    * The recipe's language as a BCP-47 tag ("de", "fr-CA", "nb-NO"), e.g. from the page's html lang
    * or JSON-LD inLanguage. Absent, unknown or unread: the language is guessed from the line, and a
-   * line with no clear evidence is read as English (decision 0161).
+   * line with no clear evidence is read as English (decision 0166).
    */
   language?: string | null;
   /** Used when `language` is absent and the line itself gives no evidence (the recipe's guess). */

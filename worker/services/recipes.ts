@@ -327,7 +327,7 @@ function storedLine(text: string, group: string | null, options?: ParseOptions):
 
 /**
  * A line in its recipe's language: the page's (html lang, JSON-LD inLanguage) when known, else the
- * line's own evidence, else what the recipe's lines read as together (decision 0163).
+ * line's own evidence, else what the recipe's lines read as together (decision 0166).
  */
 function parseLine(text: string, options?: ParseOptions): ParsedIngredient {
   return parseIngredient(text, options);
