@@ -213,7 +213,7 @@ describe("/auth forms (client-side validation, in the spec's words)", () => {
     await page.goto("/reset-password?token=not-a-real-token");
     await hydrated(page);
     await page.getByRole("heading", { name: "Invalid Reset Link" }).waitFor();
-    await expect(page.locator('meta[name="referrer"]').getAttribute("content")).resolves.toBe("no-referrer");
+    await expect(page.locator('meta[name="referrer"]').getAttribute("content")).resolves.toBe("strict-origin");
     await expect(page.locator('meta[name="robots"]').getAttribute("content")).resolves.toMatch(/noindex/);
     expect(await axeSerious(page)).toEqual([]);
     await page.locator("main").getByRole("link", { name: "Request a new link" }).click();

@@ -4,6 +4,7 @@
  */
 import { createContext } from "react-router";
 import type { Caller } from "../worker/services/caller.ts";
+import type { PageApiFetch } from "../worker/http/page-api.ts";
 import type { PageServices } from "../worker/services/page-services.ts";
 
 /** Per-request platform values for loaders and entry.server. */
@@ -27,6 +28,12 @@ export const callerContext = createContext<Caller>();
  * `await context.get(servicesContext).lists.get(id)`. The caller comes from `callerContext`.
  */
 export const servicesContext = createContext<PageServices>();
+
+/**
+ * The JSON API in process, as this request's caller (worker/http/page-api.ts): loaders and actions use
+ * it through web/lib/page-api.server.ts, so they meet the endpoints' own guard, schema and rate limit.
+ */
+export const pageApiContext = createContext<PageApiFetch>();
 
 export type { PageServices } from "../worker/services/page-services.ts";
 export type { Caller, CallerUser } from "../worker/services/caller.ts";

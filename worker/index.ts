@@ -7,7 +7,7 @@
  * See docs/decisions/0002-worker-entry.md and 0080-request-pipeline.md.
  */
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import { callerContext, cloudflareContext, servicesContext } from "../web/context.ts";
+import { callerContext, cloudflareContext, pageApiContext, servicesContext } from "../web/context.ts";
 import { handleApi } from "./api/index.ts";
 import { SERVICE_WORKER_CSP, SERVICE_WORKER_PATH, serviceWorkerResponse } from "./http/service-worker.ts";
 import { createDb } from "./db/client.ts";
@@ -15,6 +15,7 @@ import { readCookie, resolveCaller, SESSION_COOKIE } from "./http/caller.ts";
 import { parseExtensionOrigins, preflightResponse, withCors } from "./http/cors.ts";
 import { drainUnreadBody } from "./http/drain-body.ts";
 import { originRefusal } from "./http/origin-check.ts";
+import { createPageApi } from "./http/page-api.ts";
 import { API_CSP, pageCsp, withSecurityHeaders } from "./http/security-headers.ts";
 import { sessionCookie, withCookie } from "./http/session-cookie.ts";
 import { newToken } from "./lib/ids.ts";
@@ -48,7 +49,7 @@ export default {
     if (preflight) return withSecurityHeaders(preflight, API_CSP, url);
     const db = createDb(env.DB);
     const caller = await resolveCaller(db, request);
-    const refused = originRefusal(request, url, caller, env.APP_ORIGIN);
+    const refused = originRefusal(request, url, caller, env.APP_ORIGIN, !isApi);
     if (refused) {
       await drainUnreadBody(request);
       const res = withSecurityHeaders(refused, isApi ? API_CSP : pageCsp(newToken(), false), url);
@@ -64,6 +65,8 @@ export default {
     context.set(cloudflareContext, { env, ctx, nonce });
     context.set(callerContext, caller);
     context.set(servicesContext, createPageServices(db, env));
+    // Loaders and form actions call the JSON API in process, as this caller (worker/http/page-api.ts).
+    context.set(pageApiContext, createPageApi({ request, url, env, ctx, db, requestId, caller }, handleApi));
     // React Router reads a body only for an action; a POST to a page without one leaves it unread.
     const res = await requestHandler(request, context);
     await drainUnreadBody(request);

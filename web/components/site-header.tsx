@@ -109,7 +109,17 @@ export function SiteHeader() {
             UserMenu ? (
               <UserMenu user={auth.user} onSignOut={auth.signOut} />
             ) : (
-              <span className="account-placeholder" aria-hidden="true" />
+              <>
+                <span className="account-placeholder" aria-hidden="true" />
+                {/* Without the script the menu never opens: signing out is a form (the /auth action). */}
+                <noscript>
+                  <form method="post" action="/auth">
+                    <button type="submit" name="intent" value="logout" className="btn btn--outline btn--sm">
+                      Sign out
+                    </button>
+                  </form>
+                </noscript>
+              </>
             )
           ) : (
             // A plain link with the button look: react-aria's Link would grow the home page's first load (decision 0064).

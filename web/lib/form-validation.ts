@@ -41,3 +41,12 @@ export function focusFirstInvalid(form: HTMLFormElement | null): void {
     el?.focus();
   });
 }
+
+/** A form sent without the script that the server refused, as its page renders it (web/lib/page-api.server.ts). */
+export interface FormFailure {
+  status: number;
+  /** The server's own message (docs/product/messages.md "server message"), else the page's fallback. */
+  message: string | null;
+  /** Messages per field (a 400's `errors`), shown on the fields. */
+  errors: Record<string, string[]>;
+}

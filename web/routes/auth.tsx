@@ -7,7 +7,6 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { Navigate, redirect, useNavigate } from "react-router";
-import { Button as AriaButton } from "react-aria-components";
 import { LoginRequestSchema, oauthErrorMessage, RegisterRequestSchema, type ProvidersResponse } from "../../core/api/auth.ts";
 import { AuthCard } from "../components/auth-card.tsx";
 import { NameFields } from "../components/name-fields.tsx";
@@ -19,6 +18,7 @@ import { useFocusHeadingOnChange } from "../lib/focus.ts";
 import { failureMessage, fieldValidator } from "../lib/form-validation.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { toast } from "../lib/toast.ts";
+import { cookiesOf, type FormFailure, formCall, formFields } from "../lib/page-api.server.ts";
 import { useApiForm } from "../lib/use-api-form.ts";
 import { Button } from "../ui/button.tsx";
 import { Form } from "../ui/form.tsx";
@@ -34,7 +34,29 @@ export function loader({ context, request }: Route.LoaderArgs) {
     providers: context.get(servicesContext).auth.oauthProviders(),
     /** Why a Google/GitHub sign-in came back here (`?oauth_error=CODE&provider=ID`), in words. */
     oauthError: oauthErrorMessage(q.get("oauth_error"), q.get("provider")),
+    mode: (q.get("mode") === "register" ? "register" : "login") as AuthMode,
   };
+}
+
+/**
+ * The forms' own POST (method="post"): what runs when they are sent without the page's script (JavaScript
+ * off, or a submit before it loaded). Sign-in, account creation and sign-out call their endpoints in
+ * process (the same schema, rate limits and cookie); a refused submit comes back with the server's
+ * message and field errors, and the e-mail address typed (never the password).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "logout") {
+    const done = await formCall(context, "POST", "/api/auth/logout", {});
+    throw redirect("/", done.ok ? { headers: cookiesOf(done.response) } : undefined);
+  }
+  const mode: AuthMode = intent === "register" ? "register" : "login";
+  const fields = formFields(form, ["firstName", "lastName", "email", "password"]);
+  const body = mode === "register" ? fields : { email: fields.email, password: fields.password };
+  const done = await formCall(context, "POST", mode === "register" ? "/api/auth/register" : "/api/auth/login", body);
+  if (done.ok) throw redirect("/", { headers: cookiesOf(done.response) });
+  return { mode, firstName: fields.firstName, lastName: fields.lastName, email: fields.email, failure: done.failure };
 }
 
 export const meta = () =>
@@ -48,11 +70,20 @@ export type AuthMode = "login" | "register";
 const login = LoginRequestSchema.shape;
 const register = RegisterRequestSchema.shape;
 
-export default function AuthPage({ loaderData }: Route.ComponentProps) {
+/** The refused submit's heading and message as the page shows it (the same words as the script's toast). */
+function failureText(mode: AuthMode, failure: FormFailure): string {
+  return mode === "login"
+    ? `Login failed: ${failure.message ?? "Please check your credentials and try again."}`
+    : `Registration failed: ${failure.message ?? "Please try again with different information."}`;
+}
+
+export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
   const auth = useAuth();
   const navigate = useNavigate();
-  const [mode, setMode] = useState<AuthMode>("login");
+  // A form sent without the script comes back in its mode; `?mode=register` opens on account creation.
+  const [mode, setMode] = useState<AuthMode>(actionData?.mode ?? loaderData.mode);
   const [done, setDone] = useState(false);
+  const [cleared, setCleared] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useFocusHeadingOnChange(headingRef, mode);
   const oauthError = loaderData.oauthError;
@@ -96,10 +127,14 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
 
   function switchTo(next: AuthMode) {
     clearErrors();
+    setCleared(true);
     setMode(next);
   }
 
   const isLogin = mode === "login";
+  // What the server answered to this mode's form sent without the script (cleared by a mode switch).
+  const sent = actionData?.mode === mode && !cleared ? actionData : undefined;
+  const failed = sent?.failure;
   return (
     <AuthCard
       headingRef={headingRef}
@@ -113,9 +148,17 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
         <>
           <p className="auth-card__toggle">
             {isLogin ? "Don't have an account? " : "Already have an account? "}
-            <AriaButton className="link link-button" onPress={() => switchTo(isLogin ? "register" : "login")}>
+            {/* A link, so it works before the script too; the script switches in place. */}
+            <a
+              href={isLogin ? "/auth?mode=register" : "/auth"}
+              className="link link-button"
+              onClick={(e) => {
+                e.preventDefault();
+                switchTo(isLogin ? "register" : "login");
+              }}
+            >
               {isLogin ? "Sign up" : "Sign in"}
-            </AriaButton>
+            </a>
           </p>
           <Link href="/" className="auth-card__home">
             Back to Home
@@ -128,11 +171,29 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
           {oauthError}
         </p>
       ) : null}
+      {failed ? (
+        <p className="auth-card__alert" role="alert">
+          {failureText(mode, failed)}
+        </p>
+      ) : null}
       <OAuthButtons providers={loaderData.providers} />
-      <Form key={mode} {...form} aria-label={isLogin ? "Sign in" : "Create account"} className="auth-form" liveErrors>
-        {isLogin ? null : <NameFields isReadOnly={pending} />}
+      <Form
+        key={mode}
+        {...form}
+        validationErrors={failed ? { ...failed.errors, ...form.validationErrors } : form.validationErrors}
+        method="post"
+        action={isLogin ? "/auth" : "/auth?mode=register"}
+        aria-label={isLogin ? "Sign in" : "Create account"}
+        className="auth-form"
+        liveErrors
+      >
+        <input type="hidden" name="intent" value={mode} />
+        {isLogin ? null : (
+          <NameFields isReadOnly={pending} defaults={sent ? { firstName: sent.firstName, lastName: sent.lastName } : undefined} />
+        )}
         <TextField
           name="email"
+          defaultValue={sent?.email}
           type="email"
           label="Email"
           autoComplete="email"

@@ -21,6 +21,17 @@ import { Select, type SelectOption } from "../ui/select.tsx";
 import { TextArea } from "../ui/text-area.tsx";
 import { TextField } from "../ui/text-field.tsx";
 import type { Route } from "./+types/contact.ts";
+import { formCall, formFields } from "../lib/page-api.server.ts";
+
+/** The form's own POST (sent without the page's script): the same endpoint, in process; a refused message comes back whole. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const values = formFields(await request.formData(), ["name", "email", "subject", "category", "message"]);
+  const done = await formCall(context, "POST", "/api/contact", {
+    ...values,
+    category: isContactCategory(values.category) ? values.category : null,
+  });
+  return done.ok ? { sent: true as const } : { sent: false as const, values, failure: done.failure };
+}
 
 export const meta = (args: Route.MetaArgs) =>
   pageMeta({
@@ -47,7 +58,8 @@ const text = (data: FormData, name: string) => {
   return typeof v === "string" ? v : "";
 };
 
-export default function Contact() {
+export default function Contact({ actionData }: Route.ComponentProps) {
+  const refused = actionData && !actionData.sent ? actionData : null;
   const [sending, setSending] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string[]>>({});
   const formRef = useRef<HTMLFormElement>(null);
@@ -104,17 +116,28 @@ export default function Contact() {
             Fields marked <span aria-hidden="true">*</span>
             <span className="visually-hidden">as required</span> are required.
           </p>
+          {actionData?.sent ? (
+            <p className="contact__sent" role="status">
+              Message sent! Thanks for getting in touch. We'll get back to you within 24 hours.
+            </p>
+          ) : refused ? (
+            <p className="auth-card__alert" role="alert">
+              Message not sent: {refused.failure.message ?? "Failed to send your message. Please try again."}
+            </p>
+          ) : null}
           <Form
             ref={formRef}
+            method="post"
             onSubmit={onSubmit}
             className="contact__form"
             aria-busy={sending || undefined}
-            validationErrors={serverErrors}
+            validationErrors={refused ? { ...refused.failure.errors, ...serverErrors } : serverErrors}
             liveErrors
           >
             <div className="form-row">
               <TextField
                 name="name"
+                defaultValue={refused?.values.name}
                 label="Name"
                 autoComplete="name"
                 isRequired
@@ -124,6 +147,7 @@ export default function Contact() {
               />
               <TextField
                 name="email"
+                defaultValue={refused?.values.email}
                 type="email"
                 label="Email"
                 autoComplete="email"
@@ -135,6 +159,7 @@ export default function Contact() {
             </div>
             <TextField
               name="subject"
+              defaultValue={refused?.values.subject}
               label="Subject"
               isRequired
               maxLength={CONTACT_SUBJECT_MAX}
@@ -150,6 +175,7 @@ export default function Contact() {
             />
             <TextArea
               name="message"
+              defaultValue={refused?.values.message}
               label="Message"
               rows={6}
               isRequired

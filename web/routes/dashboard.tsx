@@ -14,6 +14,8 @@ import { cleanSearch, readHistory } from "../lib/history-loader.ts";
 import "./dashboard-tab.client.ts";
 import { type Caller, callerContext, type PageServices, servicesContext } from "../context.ts";
 import { useAuth } from "../lib/auth.ts";
+import { deleteListAction } from "../lib/history-action.server.ts";
+import { formCall, formFields } from "../lib/page-api.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { privatePageHeaders } from "../lib/private-page.ts";
 import { toast } from "../lib/toast.ts";
@@ -131,6 +133,35 @@ async function tabData(
 /** Personal: no shared or browser cache keeps it (page and .data). */
 export const headers = privatePageHeaders;
 
+/**
+ * The tabs' forms sent without the page's script (method="post"): the profile, the password change and a
+ * history card's Delete, each through its endpoint in process. The answer is shown by the tab.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "delete-list") return deleteListAction(context, form);
+  if (intent === "password") {
+    const sent = formFields(form, ["currentPassword", "newPassword", "confirmPassword"]);
+    if (sent.newPassword !== sent.confirmPassword) {
+      return { intent, failure: { status: 400, message: null, errors: { confirmPassword: ["Passwords don't match"] } } } as const;
+    }
+    const done = await formCall(context, "PUT", "/api/users/me/password", {
+      currentPassword: sent.currentPassword,
+      newPassword: sent.newPassword,
+    });
+    if (done.ok) throw redirect("/dashboard?tab=profile&saved=password");
+    return { intent, failure: done.failure } as const;
+  }
+  // The profile: every field the form has (the endpoint's schema keeps what it knows).
+  const fields: Record<string, string> = {};
+  for (const [name, value] of form) if (name !== "intent" && typeof value === "string") fields[name] = value;
+  const done = await formCall(context, "PUT", "/api/users/me", fields);
+  // Saved: a new page load (this request's caller still has the old profile; a reload sends nothing again).
+  if (done.ok) throw redirect("/dashboard?tab=profile&saved=profile");
+  return { intent: "profile", values: fields, failure: done.failure } as const;
+}
+
 export const meta = () =>
   pageMeta({
     title: "Dashboard",
@@ -138,7 +169,7 @@ export const meta = () =>
     personal: true,
   });
 
-export default function Dashboard({ loaderData }: Route.ComponentProps) {
+export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const auth = useAuth();
@@ -176,7 +207,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         {/* One panel per tab, so every tab's aria-controls names a panel; only the loaded one has content. */}
         {tabsFor(loaderData.user.isAdmin).map((t) => (
           <TabPanel key={t} id={t} aria-busy={(t === tab && loading) || undefined}>
-            {t === tab ? <TabContent data={loaderData} user={user} /> : null}
+            {t === tab ? <TabContent data={loaderData} user={user} sent={actionData} /> : null}
           </TabPanel>
         ))}
       </Tabs>
@@ -185,7 +216,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 }
 
 /** The chosen tab, its code loaded with its data (decision 0154); the fallback only shows if that load failed and is tried again. */
-function TabContent({ data, user }: { data: Route.ComponentProps["loaderData"]; user: Route.ComponentProps["loaderData"]["user"] }) {
+function TabContent({ data, user, sent }: TabProps) {
   return (
     <Suspense
       fallback={
@@ -194,12 +225,19 @@ function TabContent({ data, user }: { data: Route.ComponentProps["loaderData"]; 
         </p>
       }
     >
-      <ChosenTab data={data} user={user} />
+      <ChosenTab data={data} user={user} sent={sent} />
     </Suspense>
   );
 }
 
-function ChosenTab({ data, user }: { data: Route.ComponentProps["loaderData"]; user: Route.ComponentProps["loaderData"]["user"] }) {
+interface TabProps {
+  data: Route.ComponentProps["loaderData"];
+  user: Route.ComponentProps["loaderData"]["user"];
+  /** What the page's action answered to a form sent without the script. */
+  sent: Route.ComponentProps["actionData"];
+}
+
+function ChosenTab({ data, user, sent }: TabProps) {
   switch (data.tab) {
     case "overview": {
       const OverviewTab = TAB_PARTS.overview.read();
@@ -227,7 +265,7 @@ function ChosenTab({ data, user }: { data: Route.ComponentProps["loaderData"]; u
     }
     default: {
       const ProfileTab = TAB_PARTS.profile.read();
-      return <ProfileTab user={user} />;
+      return <ProfileTab user={user} sent={sent} />;
     }
   }
 }

@@ -11,11 +11,20 @@ import { api, ApiError } from "../lib/api-client.ts";
 import { useFocusHeadingOnChange } from "../lib/focus.ts";
 import { fieldValidator } from "../lib/form-validation.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { formCall, formFields } from "../lib/page-api.server.ts";
 import { toast } from "../lib/toast.ts";
 import { Button } from "../ui/button.tsx";
 import { Form } from "../ui/form.tsx";
 import { Link } from "../ui/link.tsx";
 import { TextField } from "../ui/text-field.tsx";
+import type { Route } from "./+types/forgot-password.ts";
+
+/** The form's own POST (sent without the page's script): the same endpoint, in process. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { email } = formFields(await request.formData(), ["email"]);
+  const done = await formCall(context, "POST", "/api/auth/forgot-password", { email });
+  return done.ok ? { email, sent: true as const } : { email, sent: false as const, failure: done.failure };
+}
 
 export const meta = () =>
   pageMeta({
@@ -26,9 +35,10 @@ export const meta = () =>
 /** docs/product/constants.md: a reset link lasts this many minutes. */
 export const RESET_LINK_MINUTES = 10;
 
-export default function ForgotPassword() {
-  const [view, setView] = useState<"form" | "sent">("form");
-  const [email, setEmail] = useState("");
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const [view, setView] = useState<"form" | "sent">(actionData?.sent ? "sent" : "form");
+  const [email, setEmail] = useState(actionData?.email ?? "");
+  const failure = actionData && !actionData.sent && view === "form" ? actionData.failure : null;
   const [pending, setPending] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useFocusHeadingOnChange(headingRef, view);
@@ -95,7 +105,19 @@ export default function ForgotPassword() {
         </Link>
       }
     >
-      <Form onSubmit={onSubmit} aria-label="Request a password reset" className="auth-form" liveErrors>
+      {failure ? (
+        <p className="auth-card__alert" role="alert">
+          {failure.status === 429 && failure.message ? failure.message : "Failed to send reset email. Please try again."}
+        </p>
+      ) : null}
+      <Form
+        method="post"
+        onSubmit={onSubmit}
+        validationErrors={failure?.errors}
+        aria-label="Request a password reset"
+        className="auth-form"
+        liveErrors
+      >
         <TextField
           name="email"
           type="email"

@@ -5,6 +5,7 @@
 import { redirect } from "react-router";
 import { HistoryView } from "../components/history/history-view.tsx";
 import { callerContext, servicesContext } from "../context.ts";
+import { deleteListAction } from "../lib/history-action.server.ts";
 import { readHistory } from "../lib/history-loader.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { privatePageHeaders } from "../lib/private-page.ts";
@@ -21,6 +22,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Personal: no shared or browser cache keeps it (page and .data). */
 export const headers = privatePageHeaders;
+
+/** A card's Delete sent without the page's script. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return deleteListAction(context, await request.formData());
+}
 
 export const meta = () =>
   pageMeta({ title: "List History", description: "Your shopping lists, newest first, with search.", personal: true });

@@ -1,10 +1,11 @@
 /**
  * /reset-password?token=... (docs/product/screens.md, behaviour.md, validation.md, messages.md): without a token the loader sends the visitor to
- * /forgot-password; otherwise the page verifies the token ('Verifying reset link...'), then shows
+ * /forgot-password; otherwise the loader checks the token on the server, and the page shows
  * 'Invalid Reset Link' or the new-password form, and 'Password Reset Complete' on success.
- * The token never leaves the page in a Referer header (no-referrer).
+ * The token never leaves the page in a Referer header: `strict-origin` sends the origin alone (and, unlike
+ * no-referrer, lets the form's POST carry its Origin, which the server's CSRF check asks for).
  */
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { redirect, useSearchParams } from "react-router";
 import { PASSWORD_MIN, ResetPasswordRequestSchema } from "../../core/api/auth.ts";
 import { AuthCard, StatusIcon } from "../components/auth-card.tsx";
@@ -14,47 +15,54 @@ import { fetchCurrentUser } from "../lib/auth.ts";
 import { useFocusHeadingOnChange } from "../lib/focus.ts";
 import { fieldValidator } from "../lib/form-validation.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { formCall, formFields, serverApi } from "../lib/page-api.server.ts";
 import { toast } from "../lib/toast.ts";
 import { Button } from "../ui/button.tsx";
 import { Form } from "../ui/form.tsx";
 import { Link } from "../ui/link.tsx";
-import { Spinner } from "../ui/spinner.tsx";
 import type { Route } from "./+types/reset-password.ts";
 
-export function loader({ request }: Route.LoaderArgs) {
+/** The link is checked on the server, so the page opens on the form (or on 'Invalid Reset Link') with no wait. */
+export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
   if (!token) throw redirect("/forgot-password");
-  return null;
+  const valid = await serverApi(context)
+    .auth.verifyResetToken(token)
+    .then((r) => r.valid)
+    .catch(() => false);
+  return { valid };
+}
+
+/** The form's own POST (sent without the page's script): the same endpoint, in process. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const { password, confirmPassword } = formFields(await request.formData(), ["password", "confirmPassword"]);
+  if (password !== confirmPassword) {
+    return { done: false as const, message: null, errors: { confirmPassword: ["Passwords don't match"] } };
+  }
+  const sent = await formCall(context, "POST", "/api/auth/reset-password", { token, password });
+  if (!sent.ok) return { done: false as const, message: sent.failure.message, errors: sent.failure.errors };
+  const answer = (await sent.response.json()) as { success: boolean; message: string };
+  return answer.success ? { done: true as const } : { done: false as const, message: answer.message, errors: {} };
 }
 
 export const meta = () => [
   ...pageMeta({ title: "Reset Password", description: "Choose a new password for your recipecart account.", noindex: true }),
-  { name: "referrer", content: "no-referrer" },
+  { name: "referrer", content: "strict-origin" },
 ];
 
-type View = "verifying" | "invalid" | "form" | "success";
+type View = "invalid" | "form" | "success";
 
-export default function ResetPassword() {
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
-  const [view, setView] = useState<View>("verifying");
+  const [view, setView] = useState<View>(actionData?.done ? "success" : loaderData.valid ? "form" : "invalid");
+  const failure = actionData && !actionData.done && view === "form" ? actionData : null;
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
   const [pending, setPending] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useFocusHeadingOnChange(headingRef, view);
-
-  useEffect(() => {
-    let live = true;
-    setView("verifying");
-    api.auth
-      .verifyResetToken(token)
-      .then((r) => live && setView(r.valid ? "form" : "invalid"))
-      .catch(() => live && setView("invalid"));
-    return () => {
-      live = false;
-    };
-  }, [token]);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -79,17 +87,6 @@ export default function ResetPassword() {
     } finally {
       setPending(false);
     }
-  }
-
-  if (view === "verifying") {
-    return (
-      <AuthCard headingRef={headingRef} title="Reset your password">
-        <p className="auth-verifying" role="status">
-          <Spinner size={20} />
-          <span>Verifying reset link...</span>
-        </p>
-      </AuthCard>
-    );
   }
 
   if (view === "invalid") {
@@ -131,7 +128,19 @@ export default function ResetPassword() {
 
   return (
     <AuthCard headingRef={headingRef} title="Create a new password" lead="Choose a new password for your account.">
-      <Form onSubmit={onSubmit} aria-label="Choose a new password" className="auth-form" liveErrors>
+      {failure ? (
+        <p className="auth-card__alert" role="alert">
+          {failure.message ? `Reset Failed: ${failure.message}` : "Please check the highlighted fields."}
+        </p>
+      ) : null}
+      <Form
+        method="post"
+        onSubmit={onSubmit}
+        validationErrors={failure?.errors}
+        aria-label="Choose a new password"
+        className="auth-form"
+        liveErrors
+      >
         <NewPasswordFields
           name="password"
           value={password}

@@ -15,6 +15,8 @@ import { callerContext, servicesContext } from "../context.ts";
 import { unitsFromCookie } from "../lib/shopping-state.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { privatePageHeaders } from "../lib/private-page.ts";
+
+import { formCall, formFields } from "../lib/page-api.server.ts";
 import { Link } from "../ui/link.tsx";
 import type { Route } from "./+types/shopping-list.ts";
 
@@ -45,6 +47,26 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 /** Personal: no shared or browser cache keeps it (page and .data). */
 export const headers = privatePageHeaders;
 
+/**
+ * The list's forms sent without the page's script (method="post"): 'Add an item' and 'Email list', each
+ * through its endpoint in process (the same owner rule: the owner's session; a list made signed out keeps
+ * its edit token in the browser's script, so without it only its owner's session can change it).
+ */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const id = encodeURIComponent(params.id ?? "");
+  const form = await request.formData();
+  const { intent, text, email } = formFields(form, ["intent", "text", "email"]);
+  if (intent === "email") {
+    const done = await formCall(context, "POST", `/api/shopping-lists/${id}/email`, { email });
+    return { intent, failure: done.ok ? null : done.failure };
+  }
+  const itemId = crypto.randomUUID().replaceAll("-", "");
+  const done = await formCall(context, "POST", `/api/shopping-lists/${id}/changes`, {
+    changes: [{ op: "add", itemId, text, at: Date.now() }],
+  });
+  return { intent: "add-item", failure: done.ok ? null : done.failure };
+}
+
 export function meta({ loaderData, error }: Route.MetaArgs) {
   const missing = isRouteErrorResponse(error) && error.status === 404;
   const forbidden = isRouteErrorResponse(error) && error.status === 403;
@@ -56,12 +78,17 @@ export function meta({ loaderData, error }: Route.MetaArgs) {
   });
 }
 
-export default function ShoppingListPage({ loaderData }: Route.ComponentProps) {
+export default function ShoppingListPage({ loaderData, actionData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const refresh = useCallback(() => revalidator.revalidate(), [revalidator]);
   // Removing an item calls the API: have its client loaded before the first press (decision 0097).
   return (
     <div className="list-page">
+      {actionData?.failure ? (
+        <p className="auth-card__alert container" role="alert">
+          {actionData.intent === "email" ? "Email failed" : "Could not add the item"}: {actionData.failure.message ?? "Please try again."}
+        </p>
+      ) : null}
       <ShoppingListView
         list={loaderData.list}
         owned={loaderData.owned}

@@ -5,11 +5,11 @@
  * fields, and the first invalid field takes focus.
  */
 import { useState } from "react";
-import { useRevalidator } from "react-router";
+import { useRevalidator, useSearchParams } from "react-router";
 import { ChangePasswordRequestSchema, UpdateProfileRequestSchema, type User } from "../../../core/api/auth.ts";
 import { api } from "../../lib/api-client.ts";
 import { fetchCurrentUser } from "../../lib/auth.ts";
-import { failureMessage, fieldValidator } from "../../lib/form-validation.ts";
+import { failureMessage, fieldValidator, type FormFailure } from "../../lib/form-validation.ts";
 import { useApiForm } from "../../lib/use-api-form.ts";
 import { toast } from "../../lib/toast.ts";
 import { Button } from "../../ui/button.tsx";
@@ -21,16 +21,37 @@ import { NewPasswordFields, PasswordField } from "../password-field.tsx";
 const profile = UpdateProfileRequestSchema.shape;
 const password = ChangePasswordRequestSchema.shape;
 
-export function ProfileTab({ user }: { user: User }) {
+/** What the dashboard's action answered to a form of this tab sent without the script. */
+export type ProfileFormAnswer =
+  | { intent: "profile"; values: Record<string, string>; failure: FormFailure }
+  | { intent: "password"; failure: FormFailure }
+  | { intent: "delete-list" };
+type Sent = ProfileFormAnswer;
+
+export function ProfileTab({ user, sent }: { user: User; sent?: Sent }) {
+  // A form saved without the script comes back as a new page (`?saved=profile|password`).
+  const [params] = useSearchParams();
+  const saved = params.get("saved");
   return (
     <div className="profile-tab">
-      <ProfileForm user={user} />
-      <ChangePasswordForm />
+      <ProfileForm user={user} sent={sent?.intent === "profile" ? sent : undefined} saved={saved === "profile"} />
+      <ChangePasswordForm sent={sent?.intent === "password" ? sent : undefined} saved={saved === "password"} />
     </div>
   );
 }
 
-function ProfileForm({ user }: { user: User }) {
+/** The status line of a form sent without the script: the server's refusal, or done. */
+function SentStatus({ failure, done, failed }: { failure?: FormFailure; done: string; failed: string }) {
+  return failure ? (
+    <p className="auth-card__alert" role="alert">
+      {failed}: {failure.message ?? "Please check the highlighted fields."}
+    </p>
+  ) : (
+    <p role="status">{done}</p>
+  );
+}
+
+function ProfileForm({ user, sent, saved }: { user: User; sent?: Extract<Sent, { intent: "profile" }>; saved: boolean }) {
   const revalidator = useRevalidator();
   const { pending, form } = useApiForm(
     async (data) => {
@@ -47,14 +68,27 @@ function ProfileForm({ user }: { user: User }) {
       <h2 id="profile-title">Profile</h2>
       <p className="profile-card__lead">Your name and the email address you sign in with.</p>
       {/* Re-mounted when the saved user changes, so the fields show what the server stored. */}
-      <Form key={user.updatedAt} {...form} aria-labelledby="profile-title" liveErrors>
-        <NameFields defaults={user} isReadOnly={pending} />
+      {sent || saved ? <SentStatus failure={sent?.failure} done="Profile updated" failed="Update failed" /> : null}
+      <Form
+        key={user.updatedAt}
+        {...form}
+        validationErrors={sent ? { ...sent.failure.errors, ...form.validationErrors } : form.validationErrors}
+        method="post"
+        action="/dashboard?tab=profile"
+        aria-labelledby="profile-title"
+        liveErrors
+      >
+        <input type="hidden" name="intent" value="profile" />
+        <NameFields
+          defaults={sent ? { firstName: sent.values.firstName ?? "", lastName: sent.values.lastName ?? "" } : user}
+          isReadOnly={pending}
+        />
         <TextField
           name="email"
           type="email"
           label="Email"
           autoComplete="email"
-          defaultValue={user.email}
+          defaultValue={sent ? sent.values.email : user.email}
           isReadOnly={pending}
           validate={fieldValidator(profile.email)}
         />
@@ -68,7 +102,7 @@ function ProfileForm({ user }: { user: User }) {
   );
 }
 
-function ChangePasswordForm() {
+function ChangePasswordForm({ sent, saved }: { sent?: Extract<Sent, { intent: "password" }>; saved: boolean }) {
   const [values, setValues] = useState({ currentPassword: "", newPassword: "", confirmPassword: "" });
   const [generation, setGeneration] = useState(0);
   const set = (field: keyof typeof values) => (v: string) => setValues((s) => ({ ...s, [field]: v }));
@@ -88,7 +122,23 @@ function ChangePasswordForm() {
     <section className="card profile-card" aria-labelledby="password-title">
       <h2 id="password-title">Change password</h2>
       <p className="profile-card__lead">Changing your password signs you out everywhere else.</p>
-      <Form key={generation} {...form} aria-labelledby="password-title" liveErrors>
+      {sent || saved ? (
+        <SentStatus
+          failure={sent?.failure}
+          done="Password changed. Your other devices have been signed out."
+          failed="Password change failed"
+        />
+      ) : null}
+      <Form
+        key={generation}
+        {...form}
+        validationErrors={sent ? { ...sent.failure.errors, ...form.validationErrors } : form.validationErrors}
+        method="post"
+        action="/dashboard?tab=profile"
+        aria-labelledby="password-title"
+        liveErrors
+      >
+        <input type="hidden" name="intent" value="password" />
         <PasswordField
           name="currentPassword"
           label="Current password"

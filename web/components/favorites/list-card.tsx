@@ -78,15 +78,21 @@ export function ListCard({ list, onRemove, removing, history }: ListCardProps) {
           </Button>
         ) : null}
         {history ? (
-          <Button
-            variant="ghost"
-            size="sm"
-            className="fav-card__delete"
-            aria-label={`Delete ${list.name}`}
-            onPress={() => setConfirming(true)}
+          // A form, so Delete works before the script too (the page's action); the script asks first.
+          <form
+            method="post"
+            className="fav-card__delete-form"
+            onSubmit={(e) => {
+              e.preventDefault();
+              setConfirming(true);
+            }}
           >
-            Delete
-          </Button>
+            <input type="hidden" name="intent" value="delete-list" />
+            <input type="hidden" name="listId" value={list.id} />
+            <Button type="submit" variant="ghost" size="sm" className="fav-card__delete" aria-label={`Delete ${list.name}`}>
+              Delete
+            </Button>
+          </form>
         ) : null}
       </div>
       {ListViewDialog ? <ListViewDialog list={list} isOpen={viewing} onOpenChange={setViewing} /> : null}

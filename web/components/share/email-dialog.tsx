@@ -65,9 +65,12 @@ function EmailForm({ listId, onDone }: { listId: string; onDone: () => void }) {
   }
 
   return (
-    <form onSubmit={submit} noValidate className="email-form">
+    // method="post": a submit that reaches the server without the script is the list page's action.
+    <form method="post" onSubmit={submit} noValidate className="email-form">
+      <input type="hidden" name="intent" value="email" />
       <TextField
         label="Email address"
+        name="email"
         type="email"
         autoComplete="email"
         value={email}

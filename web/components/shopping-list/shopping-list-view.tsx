@@ -281,13 +281,16 @@ function AddItemForm({ onAdd }: { onAdd: (text: string) => void }) {
     inputRef.current?.focus();
   }
   return (
-    <form className="list__add" onSubmit={submit}>
+    // method="post": sent before the script has loaded, the page's action adds it.
+    <form className="list__add" method="post" onSubmit={submit}>
+      <input type="hidden" name="intent" value="add-item" />
       <label htmlFor="list-add-item" className="list__add-label">
         Add an item
       </label>
       <div className="list__add-row">
         <input
           id="list-add-item"
+          name="text"
           ref={inputRef}
           className="input list__add-input"
           placeholder="2 lemons, paper towels..."

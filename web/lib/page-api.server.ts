@@ -1,0 +1,63 @@
+/**
+ * Loaders and form actions reach the server through the JSON API, called in process as this request's
+ * caller (worker/http/page-api.ts): the endpoint's own guard, zod schema, rate limit and service, so a
+ * page states no access rule of its own. Server only (the `.server` name keeps it out of the browser).
+ */
+import type { RouterContextProvider } from "react-router";
+import { createApiClient, type ApiClient } from "../../core/api/client.ts";
+import { pageApiContext } from "../context.ts";
+
+type Context = Readonly<RouterContextProvider>;
+
+/** The typed API client (core/api/client.ts) on the in-process fetch. */
+export function serverApi(context: Context): ApiClient {
+  const send = context.get(pageApiContext);
+  return createApiClient({ fetch: (path, init) => send(path, { method: init.method, headers: init.headers, body: init.body }) });
+}
+
+import type { FormFailure } from "./form-validation.ts";
+
+export type { FormFailure };
+
+export type FormCall = { ok: true; response: Response } | { ok: false; failure: FormFailure };
+
+/** A form action's call of an endpoint with a JSON body; the answer, or what to show on the form. */
+export async function formCall(context: Context, method: string, path: string, body?: unknown): Promise<FormCall> {
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (body !== undefined) headers["content-type"] = "application/json";
+  const response = await context.get(pageApiContext)(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (response.ok) return { ok: true, response };
+  let problem: { message?: unknown; errors?: unknown } = {};
+  try {
+    problem = (await response.json()) as typeof problem;
+  } catch {
+    // no body: the status alone
+  }
+  const errors =
+    problem.errors && typeof problem.errors === "object" ? (problem.errors as Record<string, string[]>) : ({} as Record<string, string[]>);
+  return {
+    ok: false,
+    failure: { status: response.status, message: typeof problem.message === "string" ? problem.message : null, errors },
+  };
+}
+
+/** The Set-Cookie lines of an endpoint's answer (a new or ended session), for the page's redirect. */
+export function cookiesOf(response: Response): Headers {
+  const headers = new Headers();
+  for (const line of response.headers.getSetCookie()) headers.append("set-cookie", line);
+  return headers;
+}
+
+/** A form's text fields, by name (a missing field is ""; a file is never expected). */
+export function formFields<K extends string>(form: FormData, names: readonly K[]): Record<K, string> {
+  const out = {} as Record<K, string>;
+  for (const name of names) {
+    const value = form.get(name);
+    out[name] = typeof value === "string" ? value : "";
+  }
+  return out;
+}
