@@ -1,5 +1,5 @@
 /**
- * Browser-extension figures (issue 14), printed, never asserted:
+ * Browser-extension figures, printed, never asserted:
  * - popup first paint: the popup page opened in Debian's Chromium with the unpacked Chrome store
  *   build, first-contentful-paint from the Paint Timing API (target < 100 ms), over RUNS opens after
  *   one warm-up, each next to the machine's floor at that moment: a one-heading page added to a copy

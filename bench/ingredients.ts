@@ -106,7 +106,7 @@ export async function run(dataDir: string): Promise<void> {
     ["10,000 digits", "1".repeat(10_000)],
     ["10,000 brackets", "(".repeat(10_000)],
     ["10,000 unicode characters", "é½–".repeat(3_333)],
-    // number-heavy lines: the constrained decode was quadratic in their length (issue 15); 500
+    // number-heavy lines: the constrained decode was quadratic in their length; 500
     // characters should cost about twice 250, not four times
     ["250 characters of '1 1 1 ...'", "1 ".repeat(125).trim()],
     ["500 characters of '1 1 1 ...'", "1 ".repeat(250).trim()],

@@ -1,5 +1,5 @@
 /**
- * Lighthouse figures (issue 18), printed, never asserted: mobile performance and accessibility
+ * Lighthouse figures, printed, never asserted: mobile performance and accessibility
  * scores, LCP, TBT and CLS for /, / as a returning visitor (local storage holding two added
  * recipes and the last list, written in the launched Chromium before each run and kept through it),
  * /about, /help, a shopping list with 20 items (made through the API), the same list's read-only

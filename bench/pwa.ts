@@ -1,5 +1,5 @@
 /**
- * The list page as an installable, offline app (issue 17), printed, never asserted. Lighthouse 13
+ * The list page as an installable, offline app, printed, never asserted. Lighthouse 13
  * has no PWA category any more (it went in Lighthouse 12), so this section asks Chromium the same
  * questions its PWA audits asked, on the built app in workerd (bench/_server.ts), at 375 px:
  *

@@ -1,8 +1,8 @@
 /**
- * Web figures (issue 5), printed, never asserted:
+ * Web figures, printed, never asserted:
  * - JavaScript shipped to / on first load, gzipped: every script the server-rendered HTML of /
  *   names (module scripts, modulepreload links, inline import()s) plus their static imports,
- *   read from build/client (target <= 165 KB, the owner's budget in issue 16 for keeping react-aria-components tabs);
+ *   read from build/client (target <= 165 KB, the owner's budget);
  * - server render time of / and of a list page (N sequential requests to `wrangler dev` on the
  *   build, as the e2e tests run it);
  * - POST /api/shopping-lists for 10 recipes of 15 lines each: the handler's own time from its

@@ -1,5 +1,5 @@
 /**
- * Accounts in Chromium against the real Worker and D1 (issue 11): /auth (sign in ⇄ register, every
+ * Accounts in Chromium against the real Worker and D1: /auth (sign in ⇄ register, every
  * validation message, show/hide password, focus), registration, sign-out, sign-in, the header's
  * 'Sign In' button and user menu, /dashboard's profile tab (rendered on the server from the session
  * cookie; profile and password changes), forgot and reset through the development outbox

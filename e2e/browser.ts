@@ -47,7 +47,7 @@ export async function openPage(
   opts: { viewport?: { width: number; height: number }; permissions?: string[] } = {},
 ): Promise<{ page: Page; context: BrowserContext; problems: Problems }> {
   const b = await getBrowser();
-  // The service worker (issue 17) is tested in e2e/shopping.spec.ts; elsewhere it stays out of the
+  // The service worker is tested in e2e/shopping.spec.ts; elsewhere it stays out of the
   // way, so page.route() sees every request (Playwright cannot route what a worker fetches).
   const context = await b.newContext({ baseURL: baseURL(), viewport: opts.viewport ?? DESKTOP, serviceWorkers: "block" });
   if (opts.permissions) await context.grantPermissions(opts.permissions, { origin: baseURL() });

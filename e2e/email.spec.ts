@@ -1,5 +1,5 @@
 /**
- * E-mailing a list (issue 13) in Chromium against the built Worker: the Email dialog on the list page
+ * E-mailing a list in Chromium against the built Worker: the Email dialog on the list page
  * (desktop and 375 px), docs/product/validation.md validation, 'Email sent', and the mail itself in the development
  * outbox (GET /api/dev/outbox, on because the e2e setup sets RECIPECART_DEV_OUTBOX=1).
  */

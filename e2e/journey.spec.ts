@@ -1,5 +1,5 @@
 /**
- * The visitor's whole journey (issue 5) in Chromium against the built Worker: recipe entry and
+ * The visitor's whole journey in Chromium against the built Worker: recipe entry and
  * every validation toast, URL import from a loopback fixture page, editing with undo and redo,
  * generating a combined list, the list page (copy, print, remove), persistence, not-found, a
  * phone viewport, keyboard use and axe.
@@ -142,7 +142,7 @@ describe("home: adding, persisting and generating", () => {
     expect(await onion.locator(".list__for").innerText()).toBe("for Onion Soup, Weeknight Chili");
     const categoryTitles = await page.locator(".list__category-title").allInnerTexts();
     expect(categoryTitles.length).toBeGreaterThan(1);
-    // Aisles in store-walk order, then pantry staples in their own group (issue 17).
+    // Aisles in store-walk order, then pantry staples in their own group.
     const isStaple = (i: unknown) => (i as { staple?: boolean }).staple === true;
     const aisles = Object.entries(list.ingredients)
       .filter(([, items]) => items.some((i) => !isStaple(i)))

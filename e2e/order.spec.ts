@@ -1,5 +1,5 @@
 /**
- * Ordering for delivery (issue 13) in Chromium against the built Worker with the demo provider
+ * Ordering for delivery in Chromium against the built Worker with the demo provider
  * (no INSTACART_API_KEY): the order dialog from the list page (desktop) and from the home list view
  * (375 px), ZIP validation, 'No stores found', 'Search Failed', 'Order Failed', store choice,
  * Create Order, the checkout window, 'Some Items Not Found', keyboard use and axe.

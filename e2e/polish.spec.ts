@@ -1,5 +1,5 @@
 /**
- * Issue 16, what a first-time user found, in Chromium against the built Worker: the edit dialog's
+ * What a first-time user found, in Chromium against the built Worker: the edit dialog's
  * rows (focus, Enter, wrapping on a phone), URL entry (https:// added, duplicates refused),
  * validation at the field, focus and title after generating, the list title on a phone, the
  * list's print stylesheet, section links under the sticky header and Undo for a removed item.

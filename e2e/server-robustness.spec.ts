@@ -1,6 +1,6 @@
 /**
  * The local server must survive requests whose body the Worker never reads and uploads that stop
- * halfway (issue 16; decision 0007). With wrangler 4.124 these answered a plain-text 500 naming a
+ * halfway (decision 0007). With wrangler 4.124 these answered a plain-text 500 naming a
  * runtime file and then killed `wrangler dev` within a few requests. Each kind is sent repeatedly;
  * every answer must be the API's own status and the server must still answer afterwards.
  */

@@ -1,5 +1,5 @@
 /**
- * Servings on the home page (issue 17), in Chromium at 375 px with touch: two recipes imported from
+ * Servings on the home page, in Chromium at 375 px with touch: two recipes imported from
  * loopback fixture pages that share onion and garlic; each shows the page's yield, one is scaled
  * ×2 with a tap (kept across a reload), the other's servings field is stepped with the keyboard, and
  * the generated list's combined amounts follow the scale. On the dashboard, a list made from favourite

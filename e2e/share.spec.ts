@@ -1,5 +1,5 @@
 /**
- * Sharing (issue 17), in Chromium at 375 px with touch: the list's maker shares a read-only link (Web
+ * Sharing, in Chromium at 375 px with touch: the list's maker shares a read-only link (Web
  * Share API where the browser has it, the clipboard otherwise, each with a toast); someone else opens it,
  * sees the items in the first HTML, cannot change anything and ticks items off for themselves; after
  * 'Stop sharing' the link answers 'This shared list is no longer available'. A shared list opened once

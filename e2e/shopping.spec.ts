@@ -1,5 +1,5 @@
 /**
- * In the store (issue 17), in Chromium at 375 px with touch: tick items off (they move to 'In the
+ * In the store, in Chromium at 375 px with touch: tick items off (they move to 'In the
  * cart'), go offline (the context set offline), tick more and add an item, come back online and see
  * the server state match; a second browser context sees the ticks; staples in their own group with
  * 'I need this'; the unit choice changes the display and is remembered; servings scale the amounts;

@@ -1,5 +1,5 @@
 /**
- * Signed-in pages (issue 12) in Chromium against the built Worker and D1, at desktop size and at
+ * Signed-in pages in Chromium against the built Worker and D1, at desktop size and at
  * 375 px: favourite recipes on the home page, build a list from favourites on the dashboard (the
  * after-create dialog, ordering from it with the demo provider), find it in history by an
  * ingredient, favourite and unfavourite it, /favorites and /history, the security tab (see and end
@@ -150,7 +150,7 @@ describe("favourites, a list from favourites, history", () => {
         expect(expectDefined(box).width).toBeLessThanOrEqual(375);
       }
 
-      // Ordering from the after-create dialog (issue 13's last point), demo provider.
+      // Ordering from the after-create dialog , demo provider.
       await created.getByRole("button", { name: "Order with Instacart" }).click();
       const checkout = await orderFromDialog(page, context);
       expect(await checkout.locator(".demo-checkout").innerText()).toMatch(/Demo/);

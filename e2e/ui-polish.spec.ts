@@ -1,5 +1,5 @@
 /**
- * Small UI faults a first-time user meets (issue 16), in Chromium against the built Worker:
+ * Small UI faults a first-time user meets, in Chromium against the built Worker:
  * - an added recipe's actions sit beside its title on a phone (icon buttons with accessible names,
  *   44 px targets, nothing sideways), signed out and signed in (with the favourite heart);
  * - keyboard focus rings only the focused control: no react-aria container (Select, Group, Disclosure)

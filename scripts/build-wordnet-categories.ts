@@ -97,7 +97,7 @@ const ANCHORS: readonly [string, string][] = [
   ["liqueur", "AL"],
   ["frozen_dessert", "FR"],
   ["ice_cream", "FR"],
-  ["dish", "FR"], // a prepared dish sold as a packaged product is a frozen meal (issue 15)
+  ["dish", "FR"], // a prepared dish sold as a packaged product is a frozen meal
 ];
 
 interface Synset {

@@ -1,5 +1,5 @@
 /**
- * Wire schemas of read-only share links (issue 17 "Sharing", docs/decisions/0116-share-links.md):
+ * Wire schemas of read-only share links ("Sharing", docs/decisions/0116-share-links.md):
  * a share link /s/{shareId} lets anyone holding it read one list, never change it. The share's id is
  * its own random id, so the link reveals neither the list's id nor its recipes' ids nor any edit right.
  */

@@ -1,5 +1,5 @@
 /**
- * Wire schemas of shopping-mode changes (issue 17, docs/decisions/0113): what the list page sends to
+ * Wire schemas of shopping-mode changes (docs/decisions/0113): what the list page sends to
  * POST /api/shopping-lists/{id}/changes. Kept apart from core/api/lists.ts so the API client (in the
  * home page's first-load bundle) does not carry them: only the server and the list page need them.
  */
@@ -11,7 +11,7 @@ const ItemId = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "Not an item id.");
 /** Time of the user's action on their device, ms since the epoch. */
 const TapTime = z.number().int().min(0).max(8.64e15);
 
-/** One change to a list made on the list page (issue 17), possibly queued offline and sent later. */
+/** One change to a list made on the list page, possibly queued offline and sent later. */
 export const ListChangeSchema = z.discriminatedUnion("op", [
   z.object({ op: z.literal("tick"), itemId: ItemId, checked: z.boolean(), at: TapTime }),
   /** The client makes the new item's id, so a queued add sent twice adds one item. */

@@ -679,7 +679,7 @@ function applyModifiers(m: Match, tokens: string[]): Code {
   if ((near.includes("canned") || near.includes("tinned")) && e.code !== "BV" && e.code !== "AL") return "CS";
   if (e.code === "MS" && hasAny(near, FROZEN_CUES)) return "FR";
   // a meat-free product named after the meat it replaces ("Vegan Sausages", "Meat-Free Mince") is
-  // a packaged meat alternative, sold frozen by default (issue 15)
+  // a packaged meat alternative, sold frozen by default
   if (e.code === "MS" && hasAny(near, MEAT_FREE_CUES)) return "FR";
   if ((e.code === "MS" || e.kind === "fish") && hasAny(near, CANNED_MEAT_CUES)) return "CS";
   if (near.includes("chocolate") && hasAny(near, CANDY_CUES) && e.code !== "FR") return "SN";

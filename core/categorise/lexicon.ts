@@ -343,7 +343,7 @@ export const LEXICON: readonly LexiconGroup[] = [
     dried chili, dried chilli, dried chile, dried red chilli, chile de arbol, arbol, guajillo, ancho, pasilla, mulato,
     cascabel, chipotle chile dried, whole spice, ground spice, peppermill, pepper grinder, grind, aromat, season all, ranch seasoning, dip mix, onion soup mix seasoning, meat tenderizer, liquid smoke,
     smoke seasoning, salt free seasoning, lemon pepper seasoning, garlic pepper, mint dried`],
-  // product types of the spice aisle: the head of "Tzatziki Seasoning", "Steak Rub" (issue 15)
+  // product types of the spice aisle: the head of "Tzatziki Seasoning", "Steak Rub"
   ["SP", 2, "", `seasoning, seasoning mix, seasoning blend, spice blend, rub, dry rub, spice rub, herb blend, herb seasoning`],
   ["SP", 1, "herbdry", `oregano, dried oregano, mexican oregano, bay, bay leaf, bay leaves, fines herbes, herbes, savory dried`],
 
@@ -479,7 +479,7 @@ export const LEXICON: readonly LexiconGroup[] = [
     breath mints, sour candy, gummy worm, taffy, marshmallow candy, rice crispy treat, wafer bar,
     cheese cracker, crispbread cracker`],
   ["SN", 1, "", `crisp, crisps`],
-  // prepared dishes sold as packaged products default to the frozen aisle (issue 15)
+  // prepared dishes sold as packaged products default to the frozen aisle
   ["FR", 2, "", `bake, casserole, skillet meal, bowl, frozen bowl, mozzarella stick, jalapeno popper, popper, tamale, mochi, novelty, cone frozen, chicken patty, fish filet breaded, breaded shrimp, french toast stick, pizza roll, bagel bite,
     garlic knot, crinkle cut, tot, tots, pate brisee, short crust pastry, creamy mash, mash, dim sum, bao, steamed bun,
     frozen spinach, frozen broccoli, frozen corn kernel, ice lollies, cauliflower crust, veggie fries`],

@@ -326,8 +326,8 @@ const VAGUE_AMOUNT = new Set([
 ]);
 
 /**
- * "an onion", "a large lemon": a leading article before a plain noun counts one (issue 3 lists
- * "a"/"an" as quantities). Not before a unit ("a pinch of salt", "a small bunch") or a vague
+ * "an onion", "a large lemon": a leading article before a plain noun counts one (the parsing
+ * requirements list "a"/"an" as quantities). Not before a unit ("a pinch of salt", "a small bunch") or a vague
  * amount ("a little butter"), which stay unmeasured as in the labelled data (decision 0010).
  */
 function fixArticle(tokens: readonly string[], labels: readonly Label[]): readonly Label[] {

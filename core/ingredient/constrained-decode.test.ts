@@ -1,6 +1,6 @@
 /**
  * The constrained decode (label.ts, bestPathWithName) is one Viterbi pass over (label, "named
- * yet") states since issue 15; before, it re-ran Viterbi once per candidate word, which made long
+ * yet") states now; before, it re-ran Viterbi once per candidate word, which made long
  * number-heavy lines quadratic. This checks the single pass against that per-candidate search
  * on random number-heavy lines, long ones included.
  */

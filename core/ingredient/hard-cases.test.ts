@@ -1,5 +1,5 @@
 /**
- * Hard cases from issue 3 ("Parse: one ingredient line -> structure"), one block per bullet of
+ * Hard cases of the parsing requirements ("Parse: one ingredient line -> structure"), one block per bullet of
  * its requirements. Lines are written for these tests, not copied from the benchmark.
  */
 import { describe, expect, it } from "vitest";
@@ -10,7 +10,7 @@ function brief(line: string) {
   return { quantity: p.quantity, quantityMax: p.quantityMax, unit: p.unit, name: p.name };
 }
 
-describe("issue 3: quantities", () => {
+describe("quantities", () => {
   it.each([
     ["3 carrots", 3, null, null, "carrots"],
     ["1.5 kg potatoes", 1.5, null, "kg", "potatoes"],
@@ -61,7 +61,7 @@ describe("issue 3: quantities", () => {
   });
 });
 
-describe("issue 3: units", () => {
+describe("units", () => {
   it.each([
     ["3 Tbsp butter", "tbsp"],
     ["1 T sugar", "tbsp"],
@@ -88,7 +88,7 @@ describe("issue 3: units", () => {
   });
 });
 
-describe("issue 3: name without amounts, preparation, comments or purposes", () => {
+describe("name without amounts, preparation, comments or purposes", () => {
   it.each([
     ["1 can black beans, drained and rinsed", "black beans", "drained and rinsed"],
     ["1 tbsp chopped parsley, to garnish", "parsley", "chopped"],
@@ -104,7 +104,7 @@ describe("issue 3: name without amounts, preparation, comments or purposes", () 
   });
 });
 
-describe("issue 3: special lines", () => {
+describe("special lines", () => {
   it("salt and pepper to taste", () => {
     expect(parseIngredient("salt and pepper to taste")).toMatchObject({ quantity: null, unit: null, name: "salt and pepper" });
   });

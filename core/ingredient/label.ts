@@ -101,7 +101,7 @@ function lacksName(path: Int8Array, n: number): boolean {
  * punctuation, not part of the amount of the unconstrained path). One Viterbi pass over twice
  * the labels, (label, "a candidate was already NAME"), gives exactly the best of "viterbi with
  * word i forced to NAME" over every candidate i, in time linear in the line's length (the loop
- * over candidates it replaces was quadratic: issue 15). Runs only for lines whose unconstrained
+ * over candidates it replaces was quadratic). Runs only for lines whose unconstrained
  * path names nothing (a few in ten thousand).
  */
 function bestPathWithName(model: TaggerModel, tokens: readonly string[], em: Float32Array, first: Int8Array): Int8Array {

@@ -1,5 +1,5 @@
 /**
- * The e-mail that sends a shopping list (issue 13): subject, plain text and HTML with the list name,
+ * The e-mail that sends a shopping list: subject, plain text and HTML with the list name,
  * the categories in store order, each item as 'name - amount', the recipes that need it, and a link
  * back to the list. Pure (no platform API); every value from the list is HTML-escaped. Grouped as the
  * list page groups (core/shopping/groups.ts: aisles, 'You probably have', 'In the cart').

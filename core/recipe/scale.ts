@@ -1,5 +1,5 @@
 /**
- * A recipe's servings factor (issue 17) as POST /api/shopping-lists takes it per recipe
+ * A recipe's servings factor as POST /api/shopping-lists takes it per recipe
  * (core/api/lists.ts): every amount of the recipe is multiplied by it before combining. Kept apart
  * from the yield reading (servings.ts) so the home page's first load carries only this.
  */

@@ -1,5 +1,5 @@
 /**
- * Servings (issue 17): what a page's yield says ("4 servings", "Serves 4-6", "Makes 12 cookies") as a
+ * Servings: what a page's yield says ("4 servings", "Serves 4-6", "Makes 12 cookies") as a
  * short label and a count, and the scale a wanted number of servings means. The scale is what
  * POST /api/shopping-lists takes per recipe (core/api/lists.ts); every amount of the recipe is
  * multiplied by it before combining (core/combine).

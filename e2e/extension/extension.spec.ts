@@ -1,5 +1,5 @@
 /**
- * The browser extension (issue 14) end to end: Debian's Chromium with the unpacked Chrome test
+ * The browser extension end to end: Debian's Chromium with the unpacked Chrome test
  * build (e2e/extension/build.ts) against the built app in wrangler dev. The recipe site refuses
  * non-browser clients and draws its recipe with script after load, so only the extension's capture
  * can import it. The app is addressed as http://localhost:<port> while the test build's host

@@ -77,7 +77,7 @@ describe("edit tokens (decision 0082)", () => {
   });
 });
 
-describe("servings scale (issue 17)", () => {
+describe("servings scale", () => {
   it("keeps the chosen scale with the recipe across a reload and an edit, and 1 forgets it", async () => {
     let store = await import("./recipes-store.ts");
     store.upsertRecipe({ ...recipe("a"), yields: "4 servings" });

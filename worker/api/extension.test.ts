@@ -1,5 +1,5 @@
 /**
- * The browser extension's side of the API (issue 14): CORS only for the configured extension
+ * The browser extension's side of the API: CORS only for the configured extension
  * origins (vitest.integration.config.ts sets EXTENSION_ORIGINS), with the Authorization header and
  * without credentials; captured pages limited per session token (or per address when signed out)
  * with the same size limit as a fetched page.

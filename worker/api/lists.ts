@@ -54,7 +54,7 @@ export const listRoutes: Route[] = [
     },
   },
   {
-    // Shopping mode (issue 17): ticks, hand-typed items, edits, moves and staples, one or a queued batch.
+    // Shopping mode: ticks, hand-typed items, edits, moves and staples, one or a queued batch.
     method: "POST",
     access: "public",
     path: "/api/shopping-lists/:id/changes",

@@ -1,5 +1,5 @@
 /**
- * Read-only share links through the API (issue 17 "Sharing", decision 0116): who may share and revoke,
+ * Read-only share links through the API ("Sharing", decision 0116): who may share and revoke,
  * what a share holder reads (and cannot learn), that a share id grants no change, revocation, bad ids
  * and the rate limit.
  */

@@ -1,4 +1,4 @@
-/** Shopping mode through the API (issue 17): who may change a list, tick merge, added items, edits, moves, staples, units, servings. */
+/** Shopping mode through the API: who may change a list, tick merge, added items, edits, moves, staples, units, servings. */
 import { exports, env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ListChangesResponse, ShoppingList, ShoppingListItem } from "../../core/api/lists.ts";

@@ -1,5 +1,5 @@
 /**
- * Authorization matrix over every signed-in and admin route (issue 12): signed out, another user, the
+ * Authorization matrix over every signed-in and admin route: signed out, another user, the
  * owner and an admin, for reading, changing and deleting. Each row names the status each caller gets
  * and, where a 2xx is allowed, checks the answer is about the caller's own data.
  */
@@ -132,7 +132,7 @@ const ROWS: Row[] = [
     },
   },
   {
-    // Shopping mode (issue 17): a list link is read-only; only the owner changes a signed-in list.
+    // Shopping mode: a list link is read-only; only the owner changes a signed-in list.
     name: "POST shopping-mode changes to the owner's list",
     kind: "change",
     request: (w) => ({

@@ -1,4 +1,4 @@
-/** A signed-in user's own staples through the API (issue 17, decisions 0111 and 0119): auth, parsing, caps, limits, lists. */
+/** A signed-in user's own staples through the API (decisions 0111 and 0119): auth, parsing, caps, limits, lists. */
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { ShoppingList } from "../../core/api/lists.ts";

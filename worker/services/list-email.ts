@@ -1,5 +1,5 @@
 /**
- * E-mailing a shopping list (issue 13, docs/product/api.md POST /api/shopping-lists/{id}/email). The mail goes
+ * E-mailing a shopping list (docs/product/api.md POST /api/shopping-lists/{id}/email). The mail goes
  * through the accounts outbox (decision 0083): its row is written in the same D1 batch as the send
  * record, then delivered after the response, so nothing is lost when sending fails.
  *

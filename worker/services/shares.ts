@@ -1,5 +1,5 @@
 /**
- * Read-only share links of a shopping list (issue 17 "Sharing", docs/decisions/0116-share-links.md).
+ * Read-only share links of a shopping list ("Sharing", docs/decisions/0116-share-links.md).
  *
  * - Whoever may change a list (its owner, or the browser holding a signed-out list's edit token)
  *   may share it and revoke the share; nobody else, admins included.

@@ -1,5 +1,5 @@
 /**
- * Shopping mode (issue 17): changes made on a list page while shopping — ticks, hand-typed items,
+ * Shopping mode: changes made on a list page while shopping — ticks, hand-typed items,
  * edits, category moves, staples — sent one at a time or as a queued offline batch, and the signed-in
  * user's own rules (categories and staples) that later lists follow. Who may change a list is the one
  * policy (worker/services/policy.ts): its owner, or the browser holding a signed-out list's edit token.

@@ -1,5 +1,5 @@
 /**
- * The dashboard's Staples tab (issue 17, decisions 0111 and 0119): the signed-in user's own pantry
+ * The dashboard's Staples tab (decisions 0111 and 0119): the signed-in user's own pantry
  * staples (items that go to 'You probably have' on their next lists instead of the aisles), a field
  * to add one (parsed to the item key the list uses), Remove with Undo, and the built-in staples as
  * checkboxes with Turn all off / Turn all on. Data comes from the dashboard loader; each change calls

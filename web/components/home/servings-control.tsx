@@ -1,5 +1,5 @@
 /**
- * The servings control of an added recipe on the home page (issue 17, docs/product/screens.md Home):
+ * The servings control of an added recipe on the home page (docs/product/screens.md Home):
  * a servings field when the page gave a yield, and the quick choices ×0.5, ×1, ×2 for every recipe.
  * The choice is kept with the added recipe (web/lib/recipes-store.ts) and sent as the recipe's scale
  * when the list is generated. Its own chunk (decision 0115): the home page's first load does not

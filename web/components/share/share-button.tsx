@@ -1,5 +1,5 @@
 /**
- * 'Share' on the list page for whoever may change the list (issue 17 "Sharing", decision 0116): the
+ * 'Share' on the list page for whoever may change the list ("Sharing", decision 0116): the
  * button, and a line saying a read-only link is on. The Share dialog's code loads on demand (decision
  * 0064's pattern), so the list page carries only this file.
  */

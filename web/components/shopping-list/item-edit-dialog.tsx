@@ -1,5 +1,5 @@
 /**
- * Edit one list item (issue 17): its name, its amount (shown as typed from then on) and its
+ * Edit one list item: its name, its amount (shown as typed from then on) and its
  * category; a signed-in owner may also keep it as one of their staples. A category change is
  * remembered for a signed-in user (decision 0113).
  */

@@ -1,5 +1,5 @@
 /**
- * One shopping list (docs/product/screens.md /shopping-list/{id}) in shopping mode (issue 17): the
+ * One shopping list (docs/product/screens.md /shopping-list/{id}) in shopping mode: the
  * name, the recipes it came from, the items by aisle with a large tap target to tick each off
  * (ticked items move to 'In the cart'), 'You probably have' for pantry staples with 'I need this',
  * typed items, editing an item (name, amount, category), the unit choice, removing an item, Print,

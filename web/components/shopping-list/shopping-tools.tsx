@@ -1,5 +1,5 @@
 /**
- * Tools for the store (issue 17): the offline notice (with the number of changes waiting to be
+ * Tools for the store: the offline notice (with the number of changes waiting to be
  * sent), 'Keep screen on' (Screen Wake Lock, shown only where the browser has it).
  */
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";

@@ -1,5 +1,5 @@
 /**
- * The list page's shopping state (issue 17): the server's list, the changes not yet confirmed by the
+ * The list page's shopping state: the server's list, the changes not yet confirmed by the
  * server (an editor's queue, kept in local storage and sent when online) and a read-only viewer's
  * own ticks. docs/decisions/0113-shopping-mode-changes.md, 0114-offline-list.md.
  */
