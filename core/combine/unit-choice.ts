@@ -5,7 +5,6 @@
  * first line wrote cups), never "485 ml"; "200 g" + "100 g" + "1 lb" reads in grams (two metric
  * lines against one US line).
  */
-import type { ListAmount } from "./combine.ts";
 import { solidDensityOf } from "./density.ts";
 import { formatCount, formatMeasured } from "./format-amount.ts";
 import { measureOf } from "../units/measures.ts";
@@ -46,7 +45,7 @@ export function chooseSystem(votes: SystemVotes, choice: UnitChoice = "as-writte
  */
 export function amountInUnits(
   text: string,
-  amounts: readonly Pick<ListAmount, "quantity" | "unit">[],
+  amounts: readonly { quantity: number | null; unit: string | null }[],
   choice: UnitChoice,
   /** The item's key (solids of known density are weighed in metric) and the reader's locale. */
   item: { key?: string | null; locale?: string } = {},

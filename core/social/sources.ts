@@ -5,7 +5,7 @@
  * "desc", YouTube's "shortDescription", Pinterest's "description", Instagram's caption "text")
  * and the visible caption element of a rendered page. See docs/decisions/0071-caption-sources.md.
  */
-import type { PageData } from "../extract/collect.ts";
+import type { PageData } from "../extract/page-data.ts";
 import { hasType, type Json, type JsonObject } from "../extract/json-ld.ts";
 import { onEnd, type Plan } from "../extract/plan.ts";
 import { cleanText, decodeEntities } from "../extract/text.ts";

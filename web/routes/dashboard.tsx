@@ -10,8 +10,6 @@ import { redirect, useNavigate, useNavigation, useSearchParams } from "react-rou
 import { ADMIN_USERS_SEARCH_MAX, OAUTH_PROVIDER_NAMES, type OAuthProvider } from "../../core/api/constants.ts";
 import { TAB_PARTS, loadTab } from "../components/dashboard/tab-parts.ts";
 import { cleanSearch, readHistory } from "../lib/history-loader.ts";
-// Browser only: the first page's tab code before hydration (an empty module on the server).
-import "./dashboard-tab.client.ts";
 import { type Caller, callerContext, type PageServices, servicesContext } from "../context.ts";
 import { useAuth } from "../lib/auth.ts";
 import { deleteListAction } from "../lib/history-action.server.ts";
@@ -27,6 +25,17 @@ import type { Route } from "./+types/dashboard.ts";
 /** docs/product/screens.md: the values ?tab= may take. */
 export const DASHBOARD_TABS = ["overview", "favorites", "history", "staples", "profile", "security", "admin"] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
+// Every tab has its code (web/components/dashboard/tab-parts.ts).
+TAB_PARTS satisfies Record<DashboardTab, unknown>;
+
+// Browser only (Vite drops it from the server build): the first dashboard page in a browser hydrates with
+// its tab's code already there (decision 0154). The route module waits for it before React hydrates; the
+// tab is the one ?tab= names (for a tab this user may not see, the first tab's code loads during
+// hydration). Later tab changes load the code in the clientLoader.
+if (!import.meta.env.SSR && typeof location !== "undefined" && location.pathname === "/dashboard") {
+  const named = new URLSearchParams(location.search).get("tab") ?? "overview";
+  if (Object.hasOwn(TAB_PARTS, named)) await loadTab(named as DashboardTab);
+}
 
 const TAB_LABELS: Record<DashboardTab, string> = {
   overview: "Overview",

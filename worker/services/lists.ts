@@ -11,12 +11,12 @@ import { amountInUnits, type UnitChoice } from "../../core/combine/unit-choice.t
 import { parseIngredient } from "../../core/ingredient/parse.ts";
 import type { ParsedIngredient } from "../../core/ingredient/types.ts";
 import type { Db } from "../db/client.ts";
+import { loadUserRules } from "../db/user-staples.ts";
 import { deleteList, deleteListItem, findList, findListWithItems, findRecipesForList, insertList, type NewList } from "../db/lists.ts";
 import { newId } from "../lib/ids.ts";
 import { callerUserId, type Caller } from "./caller.ts";
 import { DomainError } from "./errors.ts";
 import { assertMay, editGrant, may, proveEdit } from "./policy.ts";
-import { loadUserRules } from "./shopping.ts";
 
 /**
  * Builds and stores a list from the caller's recipes. Every id must name a recipe the caller may

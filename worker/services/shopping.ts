@@ -8,47 +8,18 @@
 import { LIST_ADDED_ITEMS_MAX, type ListChangesResponse } from "../../core/api/lists.ts";
 import { STAPLES_MAX } from "../../core/api/staples.ts";
 import type { ListChange } from "../../core/api/shopping.ts";
-import { CATEGORIES, type CategoryName } from "../../core/categorise/categories.ts";
 import { categorise } from "../../core/categorise/categorise.ts";
 import { combineRecipes, type ListItem } from "../../core/combine/combine.ts";
-import type { StapleRules } from "../../core/combine/staples.ts";
 import type { UnitChoice } from "../../core/combine/unit-choice.ts";
 import type { Db } from "../db/client.ts";
 import { SEARCH_ROW_ITEMS_UPDATE } from "../db/lists.ts";
-import { BUILT_IN_STAPLES_JSON, roomForOwnStapleSql } from "../db/user-staples.ts";
+import { BUILT_IN_STAPLES_JSON, loadUserRules, NO_RULES, roomForOwnStapleSql, type UserRules } from "../db/user-staples.ts";
 import type { Caller } from "./caller.ts";
 import { DomainError } from "./errors.ts";
 import { getShoppingList, requireChangeable } from "./lists.ts";
 
 /** How far ahead of the server's clock a tap time may be (a phone's clock a little fast). */
 export const TAP_CLOCK_SKEW_MS = 5 * 60_000;
-
-/** A signed-in user's own rules: staples, and categories by item key. */
-export interface UserRules {
-  staples: StapleRules;
-  categories: Map<string, CategoryName>;
-}
-
-const NO_RULES: UserRules = { staples: {}, categories: new Map() };
-
-export async function loadUserRules(db: Db, userId: string | null): Promise<UserRules> {
-  if (!userId) return NO_RULES;
-  const d1 = db.$client;
-  const [staples, cats] = await d1.batch<{ item_key: string; have?: number; category?: string }>([
-    d1.prepare("select item_key, have from user_staples where user_id = ?1").bind(userId),
-    d1.prepare("select item_key, category from user_item_categories where user_id = ?1").bind(userId),
-  ]);
-  const have = new Set<string>();
-  const need = new Set<string>();
-  for (const r of staples?.results ?? []) (r.have ? have : need).add(r.item_key);
-  const categories = new Map<string, CategoryName>();
-  for (const r of cats?.results ?? []) if (isCategory(r.category)) categories.set(r.item_key, r.category);
-  return { staples: { have, need }, categories };
-}
-
-function isCategory(value: unknown): value is CategoryName {
-  return typeof value === "string" && (CATEGORIES as readonly string[]).includes(value);
-}
 
 /** One hand-typed line as a list item: parsed and categorised by the same engine as recipe lines. */
 export function parseTypedItem(text: string, rules: UserRules = NO_RULES): Omit<ListItem, "sources" | "recipes" | "optional"> {

@@ -3,7 +3,7 @@
  * `have = 1` makes an item key a staple for the user, `have = 0` takes a built-in staple
  * (core/combine/staples.ts DEFAULT_STAPLES) off. A `have = 0` row only means something for a built-in
  * key, so taking off any other key deletes its row. Lists read these rules when they are built
- * (worker/services/shopping.ts loadUserRules), so a change here shows on the next list.
+ * (worker/db/user-staples.ts loadUserRules), so a change here shows on the next list.
  *
  * At most STAPLES_MAX keys of their own (`have = 1`, not built in) per user: the dashboard refuses
  * more with 409 `staples_full`; the list page's 'I always have this' stops remembering new ones.

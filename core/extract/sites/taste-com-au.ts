@@ -3,7 +3,7 @@
  * and drops brand words, while the recipe card shows what the recipe says ("1 tbsp extra
  * virgin olive oil"). The card's list wins whenever it was found.
  */
-import type { SiteRule } from "./index.ts";
+import type { SiteRule } from "./site-rule.ts";
 
 export const tasteComAu: SiteRule = {
   hosts: /(^|\.)taste\.com\.au$/,

@@ -1,11 +1,10 @@
 /**
  * The dashboard's tabs, each its own chunk (decision 0154): a page shows one tab, so only that tab's code is
  * loaded. The code is fetched together with the tab's data (the route's loader on the server, its client
- * loader on a tab change) and, for the first page in the browser, before hydration (dashboard-tab.client.ts),
+ * loader on a tab change) and, for the first page in the browser, before hydration (the route module, in the browser),
  * so `read()` finds it loaded and renders at once: nothing waits on the client, nothing moves.
  */
 import { use } from "react";
-import type { DashboardTab } from "../../routes/dashboard.tsx";
 
 export interface TabPart<T> {
   /** Loads the tab's code (once; a failed load is tried again on the next call). */
@@ -44,10 +43,10 @@ export const TAB_PARTS = {
   security: tabPart(() => import("./security-tab.tsx").then((m) => m.SecurityTab)),
   admin: tabPart(() => import("./admin-tab.tsx").then((m) => m.AdminTab)),
 };
-// Every tab has its part.
-TAB_PARTS satisfies Record<DashboardTab, unknown>;
+/** A tab with code of its own: every dashboard tab (web/routes/dashboard.tsx checks that each has its part). */
+export type TabName = keyof typeof TAB_PARTS;
 
 /** The tab's code, loaded or failed (a failure shows in `read()`, inside the panel). */
-export function loadTab(tab: DashboardTab): Promise<unknown> {
+export function loadTab(tab: TabName): Promise<unknown> {
   return TAB_PARTS[tab].load().catch(() => undefined);
 }
