@@ -5,10 +5,10 @@
  * visible page (headings and list items, marked when inside an "ingredient" container).
  * No DOM is built; everything is plain strings in arrays.
  */
-import { collectNodes, isRecipeNode, parseJsonLd, type Json, type JsonObject } from "./json-ld.ts";
+import { collectNodes, isRecipeNode, parseJsonLd, type Json } from "./json-ld.ts";
 import { onEnd, withSharedEndTags, type ElementLike, type Plan, type TextLike } from "./plan.ts";
 import { findEmbeddedCaptions, visibleCaptionPlan } from "../social/sources.ts";
-import type { MicroProp, OutlineItem, PageData } from "./page-data.ts";
+import type { OutlineItem, PageData } from "./page-data.ts";
 
 export type { MicroProp, OutlineItem, PageData } from "./page-data.ts";
 
