@@ -53,8 +53,8 @@ describe("forms without JavaScript", () => {
     const email = newEmail("noscript");
     const password = "noscript pass 1234";
     await page.goto("/auth");
-    // 'Sign up' is a link: it opens the account form without the script.
-    await page.getByRole("link", { name: "Sign up" }).click();
+    // 'Sign up' is a GET form: it opens the account form without the script.
+    await page.locator("main").getByRole("button", { name: "Sign up" }).click();
     await expect.poll(() => page.url()).toContain("/auth?mode=register");
     await page.getByLabel("First name").fill("Nadia");
     await page.getByLabel("Last name").fill("Plain");

@@ -64,7 +64,7 @@ export default {
     const context = new RouterContextProvider();
     context.set(cloudflareContext, { env, ctx, nonce });
     context.set(callerContext, caller);
-    context.set(servicesContext, createPageServices(db, env));
+    context.set(servicesContext, createPageServices(db));
     // Loaders and form actions call the JSON API in process, as this caller (worker/http/page-api.ts).
     context.set(pageApiContext, createPageApi({ request, url, env, ctx, db, requestId, caller }, handleApi));
     // React Router reads a body only for an action; a POST to a page without one leaves it unread.

@@ -4,7 +4,7 @@
  * page states no access rule of its own. Server only (the `.server` name keeps it out of the browser).
  */
 import type { RouterContextProvider } from "react-router";
-import { createApiClient, type ApiClient } from "../../core/api/client.ts";
+import { ApiError, createApiClient, type ApiClient } from "../../core/api/client.ts";
 import { pageApiContext } from "../context.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -16,6 +16,16 @@ export function serverApi(context: Context): ApiClient {
 }
 
 import type { FormFailure } from "./form-validation.ts";
+
+/** A read the endpoint refuses to this caller (401 signed out, 403 not allowed) as null; other failures throw. */
+export async function orNull<T>(read: Promise<T>): Promise<T | null> {
+  try {
+    return await read;
+  } catch (err) {
+    if (err instanceof ApiError && (err.status === 401 || err.status === 403)) return null;
+    throw err;
+  }
+}
 
 export type { FormFailure };
 

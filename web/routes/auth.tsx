@@ -11,14 +11,14 @@ import { LoginRequestSchema, oauthErrorMessage, RegisterRequestSchema, type Prov
 import { AuthCard } from "../components/auth-card.tsx";
 import { NameFields } from "../components/name-fields.tsx";
 import { PasswordField } from "../components/password-field.tsx";
-import { callerContext, servicesContext } from "../context.ts";
+import { callerContext } from "../context.ts";
 import { api } from "../lib/api-client.ts";
 import { signIn, useAuth } from "../lib/auth.ts";
 import { useFocusHeadingOnChange } from "../lib/focus.ts";
 import { failureMessage, fieldValidator } from "../lib/form-validation.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { toast } from "../lib/toast.ts";
-import { cookiesOf, type FormFailure, formCall, formFields } from "../lib/page-api.server.ts";
+import { cookiesOf, type FormFailure, formCall, formFields, serverApi } from "../lib/page-api.server.ts";
 import { useApiForm } from "../lib/use-api-form.ts";
 import { Button } from "../ui/button.tsx";
 import { Form } from "../ui/form.tsx";
@@ -26,12 +26,12 @@ import { Link } from "../ui/link.tsx";
 import { TextField } from "../ui/text-field.tsx";
 import type { Route } from "./+types/auth.ts";
 
-export function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   if (context.get(callerContext).user) throw redirect("/");
   const q = new URL(request.url).searchParams;
   return {
     // Rendered with the page: no button pops in after hydration (decision 0084).
-    providers: context.get(servicesContext).auth.oauthProviders(),
+    providers: (await serverApi(context).auth.providers()).oauth,
     /** Why a Google/GitHub sign-in came back here (`?oauth_error=CODE&provider=ID`), in words. */
     oauthError: oauthErrorMessage(q.get("oauth_error"), q.get("provider")),
     mode: (q.get("mode") === "register" ? "register" : "login") as AuthMode,
@@ -146,20 +146,24 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
       }
       footer={
         <>
-          <p className="auth-card__toggle">
+          <div className="auth-card__toggle">
             {isLogin ? "Don't have an account? " : "Already have an account? "}
-            {/* A link, so it works before the script too; the script switches in place. */}
-            <a
-              href={isLogin ? "/auth?mode=register" : "/auth"}
-              className="link link-button"
-              onClick={(e) => {
+            {/* A GET form, so it works before the script too (/auth?mode=register); the script switches in place. */}
+            <form
+              method="get"
+              action="/auth"
+              className="auth-card__toggle-form"
+              onSubmit={(e) => {
                 e.preventDefault();
                 switchTo(isLogin ? "register" : "login");
               }}
             >
-              {isLogin ? "Sign up" : "Sign in"}
-            </a>
-          </p>
+              {isLogin ? <input type="hidden" name="mode" value="register" /> : null}
+              <button type="submit" className="link link-button">
+                {isLogin ? "Sign up" : "Sign in"}
+              </button>
+            </form>
+          </div>
           <Link href="/" className="auth-card__home">
             Back to Home
           </Link>

@@ -1,10 +1,11 @@
 /**
- * The dashboard's tab choice and loader (the server read behind the first HTML), called with stand-in
- * page services in React Router's context (the real ones run in the e2e tests against workerd + D1).
+ * The dashboard's tab choice and loader (the server read behind the first HTML), called with a stand-in
+ * for the in-process API in React Router's context (the real one runs in the e2e tests against workerd + D1).
  */
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { type Caller, callerContext, type PageServices, servicesContext } from "../context.ts";
+import type { PageApiFetch } from "../../worker/http/page-api.ts";
+import { type Caller, callerContext, pageApiContext } from "../context.ts";
 import { loader, selectedTab, tabsFor } from "./dashboard.tsx";
 
 const ANONYMOUS: Caller = { kind: "anonymous", user: null, session: null };
@@ -14,38 +15,41 @@ const user = (isAdmin: boolean): Caller => ({
   session: { id: "s1", via: "cookie", expiresAt: new Date(Date.now() + 60_000) },
 });
 
-function services(asked: string[]): PageServices {
-  const note = (name: string, value: unknown) => async () => (asked.push(name), value);
-  return {
-    auth: { oauthProviders: () => [] },
-    lists: { get: note("lists.get", null) },
-    sessions: { list: note("sessions", []) },
-    staples: { get: note("staples", { mine: ["soy sauce"], builtIn: [{ key: "salt", on: false }], max: 200 }) },
-    favorites: { recipes: note("favorites.recipes", []), lists: note("favorites.lists", []) },
-    history: {
-      list: async (_c: Caller, q: { search?: string; limit: number }) => (
-        asked.push(`history ${q.limit} ${q.search ?? ""}`), { lists: [], search: q.search ?? null }
-      ),
+/** The JSON API in process, stood in for: each GET is noted (path and query) and answered as the endpoint would. */
+function pageApi(asked: string[]): PageApiFetch {
+  const answers: Record<string, unknown> = {
+    "/api/users/me/staples": { mine: ["soy sauce"], builtIn: [{ key: "salt", on: false }], max: 200 },
+    "/api/users/me/favorites/recipes": { recipes: [] },
+    "/api/users/me/favorites/lists": { lists: [] },
+    "/api/auth/sessions": { sessions: [] },
+    "/api/admin/stats": {
+      totalUsers: 1,
+      totalRecipes: 0,
+      totalShoppingLists: 0,
+      totalFavoriteRecipes: 0,
+      totalFavoriteLists: 0,
+      topDomains: [],
     },
-    admin: {
-      stats: note("admin.stats", {
-        totalUsers: 1,
-        totalRecipes: 0,
-        totalShoppingLists: 0,
-        totalFavoriteRecipes: 0,
-        totalFavoriteLists: 0,
-        topDomains: [],
-      }),
-      users: note("admin.users", { users: [], page: 1, pageSize: 20, total: 0 }),
-      contactMessages: note("admin.contactMessages", { messages: [], page: 1, pageSize: 10, total: 0 }),
-    },
-  } as unknown as PageServices;
+    "/api/admin/users": { users: [], page: 1, pageSize: 20, total: 0 },
+    "/api/admin/contact-messages": { messages: [], page: 1, pageSize: 10, total: 0 },
+  };
+  return async (path) => {
+    const url = new URL(path, "http://x");
+    if (url.pathname === "/api/users/me/shopping-lists") {
+      const search = url.searchParams.get("search");
+      asked.push(`history ${url.searchParams.get("limit")} ${search ?? ""}`);
+      return Response.json({ lists: [], search });
+    }
+    asked.push(url.pathname);
+    const answer = answers[url.pathname];
+    return answer ? Response.json(answer) : Response.json({ code: "not_found" }, { status: 404 });
+  };
 }
 
 function load(caller: Caller, search: string, asked: string[]) {
   const context = new RouterContextProvider();
   context.set(callerContext, caller);
-  context.set(servicesContext, services(asked));
+  context.set(pageApiContext, pageApi(asked));
   return loader({ request: new Request(`http://x/dashboard${search}`), params: {}, context } as unknown as Parameters<typeof loader>[0]);
 }
 
@@ -78,7 +82,7 @@ describe("dashboard tabs", () => {
 
     const staples: string[] = [];
     const staplesData = await load(user(false), "?tab=staples", staples);
-    expect(staples).toEqual(["staples"]);
+    expect(staples).toEqual(["/api/users/me/staples"]);
     expect(staplesData).toMatchObject({
       tab: "staples",
       staples: { mine: ["soy sauce"], builtIn: [{ key: "salt", on: false }], max: 200 },
@@ -86,15 +90,15 @@ describe("dashboard tabs", () => {
 
     const overview: string[] = [];
     await load(user(false), "", overview);
-    expect(overview.sort()).toEqual(["favorites.lists", "favorites.recipes", "history 5 "]);
+    expect(overview.sort()).toEqual(["/api/users/me/favorites/lists", "/api/users/me/favorites/recipes", "history 5 "]);
   });
 
   it("never reads admin data for a non-admin, and reads it for an admin", async () => {
     const asked: string[] = [];
     expect((await load(user(false), "?tab=admin", asked)).tab).toBe("overview");
-    expect(asked.some((a) => a.startsWith("admin"))).toBe(false);
+    expect(asked.some((a) => a.startsWith("/api/admin"))).toBe(false);
     const adminAsked: string[] = [];
     expect((await load(user(true), "?tab=admin&users=ada&page=2", adminAsked)).tab).toBe("admin");
-    expect(adminAsked.sort()).toEqual(["admin.contactMessages", "admin.stats", "admin.users"]);
+    expect(adminAsked.sort()).toEqual(["/api/admin/contact-messages", "/api/admin/stats", "/api/admin/users"]);
   });
 });

@@ -10,10 +10,11 @@ import { redirect, useNavigate, useNavigation, useSearchParams } from "react-rou
 import { ADMIN_USERS_SEARCH_MAX, OAUTH_PROVIDER_NAMES, type OAuthProvider } from "../../core/api/constants.ts";
 import { TAB_PARTS, loadTab } from "../components/dashboard/tab-parts.ts";
 import { cleanSearch, readHistory } from "../lib/history-loader.ts";
-import { type Caller, callerContext, type PageServices, servicesContext } from "../context.ts";
+import type { ApiClient } from "../../core/api/client.ts";
+import { callerContext } from "../context.ts";
 import { useAuth } from "../lib/auth.ts";
 import { deleteListAction } from "../lib/history-action.server.ts";
-import { formCall, formFields } from "../lib/page-api.server.ts";
+import { formCall, formFields, orNull, serverApi } from "../lib/page-api.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { privatePageHeaders } from "../lib/private-page.ts";
 import { toast } from "../lib/toast.ts";
@@ -70,13 +71,12 @@ export function selectedTab(value: string | null, isAdmin = false): DashboardTab
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const caller = context.get(callerContext);
-  const user = userFromCaller(caller);
+  const user = userFromCaller(context.get(callerContext));
   if (!user) throw redirect("/auth");
   const params = new URL(request.url).searchParams;
   const tab = selectedTab(params.get("tab"), user.isAdmin);
   // The tab's code with its data, so the server renders it in the first HTML without waiting (decision 0154).
-  const [data] = await Promise.all([tabData(tab, user, caller, params, context.get(servicesContext)), loadTab(tab)]);
+  const [data] = await Promise.all([tabData(tab, user, params, serverApi(context)), loadTab(tab)]);
   return data;
 }
 
@@ -94,42 +94,37 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
 }
 
 /** What the chosen tab shows, read on the server. */
-async function tabData(
-  tab: DashboardTab,
-  user: NonNullable<ReturnType<typeof userFromCaller>>,
-  caller: Caller,
-  params: URLSearchParams,
-  services: PageServices,
-) {
+async function tabData(tab: DashboardTab, user: NonNullable<ReturnType<typeof userFromCaller>>, params: URLSearchParams, api: ApiClient) {
+  // Each read is the endpoint's own (in process, as this caller): its guard decides, nothing is restated here.
   switch (tab) {
     case "overview": {
       const [recipes, lists, recent] = await Promise.all([
-        services.favorites.recipes(caller),
-        services.favorites.lists(caller),
-        services.history.list(caller, { limit: DASHBOARD_HISTORY_LIMIT }),
+        api.favorites.recipes(),
+        api.favorites.lists(),
+        api.users.shoppingLists({ limit: DASHBOARD_HISTORY_LIMIT }),
       ]);
-      return { user, tab, recipes: recipes ?? [], lists: lists ?? [], recent: recent?.lists ?? [] } as const;
+      return { user, tab, recipes: recipes.recipes, lists: lists.lists, recent: recent.lists } as const;
     }
     case "favorites": {
-      const [recipes, lists] = await Promise.all([services.favorites.recipes(caller), services.favorites.lists(caller)]);
-      return { user, tab, recipes: recipes ?? [], lists: lists ?? [] } as const;
+      const [recipes, lists] = await Promise.all([api.favorites.recipes(), api.favorites.lists()]);
+      return { user, tab, recipes: recipes.recipes, lists: lists.lists } as const;
     }
     case "history":
-      return { user, tab, ...(await readHistory(services, caller, params.get("search"), DASHBOARD_HISTORY_LIMIT)) } as const;
+      return { user, tab, ...(await readHistory(api, params.get("search"), DASHBOARD_HISTORY_LIMIT)) } as const;
     case "staples": {
-      const staples = await services.staples.get(caller);
+      const staples = await orNull(api.staples.list());
       if (!staples) throw redirect("/auth");
       return { user, tab, staples } as const;
     }
     case "security":
-      return { user, tab, sessions: (await services.sessions.list(caller)) ?? [] } as const;
+      return { user, tab, sessions: (await api.auth.sessions()).sessions } as const;
     case "admin": {
       const search = cleanSearch(params.get("users"), ADMIN_USERS_SEARCH_MAX);
       const page = pageParam(params.get("page"));
       const [stats, users, messages] = await Promise.all([
-        services.admin.stats(caller),
-        services.admin.users(caller, { search, page, pageSize: ADMIN_PAGE_SIZE }),
-        services.admin.contactMessages(caller, { page: pageParam(params.get("messages")), pageSize: ADMIN_MESSAGES_PAGE_SIZE }),
+        orNull(api.admin.stats()),
+        orNull(api.admin.users({ search, page, pageSize: ADMIN_PAGE_SIZE })),
+        orNull(api.admin.contactMessages({ page: pageParam(params.get("messages")), pageSize: ADMIN_MESSAGES_PAGE_SIZE })),
       ]);
       if (!stats || !users || !messages) throw redirect("/dashboard");
       return { user, tab, stats, users, messages } as const;

@@ -7,18 +7,18 @@ import { redirect, useRevalidator, useSearchParams } from "react-router";
 import { removeFavoriteList, removeFavoriteRecipe } from "../components/favorites/favorites-actions.ts";
 import { ListCard } from "../components/favorites/list-card.tsx";
 import { RecipeCard } from "../components/favorites/recipe-card.tsx";
-import { callerContext, servicesContext } from "../context.ts";
+import { callerContext } from "../context.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { serverApi } from "../lib/page-api.server.ts";
 import { privatePageHeaders } from "../lib/private-page.ts";
 import { Tab, TabList, TabPanel, Tabs } from "../ui/tabs.tsx";
 import type { Route } from "./+types/favorites.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const caller = context.get(callerContext);
-  if (!caller.user) throw redirect("/auth");
-  const services = context.get(servicesContext);
-  const [recipes, lists] = await Promise.all([services.favorites.recipes(caller), services.favorites.lists(caller)]);
-  return { recipes: recipes ?? [], lists: lists ?? [] };
+  if (!context.get(callerContext).user) throw redirect("/auth");
+  const api = serverApi(context);
+  const [recipes, lists] = await Promise.all([api.favorites.recipes(), api.favorites.lists()]);
+  return { recipes: recipes.recipes, lists: lists.lists };
 }
 
 /** Personal: no shared or browser cache keeps it (page and .data). */

@@ -4,8 +4,9 @@
  */
 import { redirect } from "react-router";
 import { HistoryView } from "../components/history/history-view.tsx";
-import { callerContext, servicesContext } from "../context.ts";
+import { callerContext } from "../context.ts";
 import { deleteListAction } from "../lib/history-action.server.ts";
+import { serverApi } from "../lib/page-api.server.ts";
 import { readHistory } from "../lib/history-loader.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { privatePageHeaders } from "../lib/private-page.ts";
@@ -15,9 +16,8 @@ import type { Route } from "./+types/history.ts";
 export const HISTORY_PAGE_LIMIT = 10;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const caller = context.get(callerContext);
-  if (!caller.user) throw redirect("/auth");
-  return readHistory(context.get(servicesContext), caller, new URL(request.url).searchParams.get("search"), HISTORY_PAGE_LIMIT);
+  if (!context.get(callerContext).user) throw redirect("/auth");
+  return readHistory(serverApi(context), new URL(request.url).searchParams.get("search"), HISTORY_PAGE_LIMIT);
 }
 
 /** Personal: no shared or browser cache keeps it (page and .data). */

@@ -3,7 +3,7 @@
  * what a share holder reads (and cannot learn), that a share id grants no change, revocation, bad ids
  * and the rate limit.
  */
-import { env, exports } from "cloudflare:workers";
+import { exports } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import type { ListChangesResponse, ShoppingList } from "../../core/api/lists.ts";
 import type { ListShare, ListShares, SharedList } from "../../core/api/shares.ts";
@@ -247,7 +247,7 @@ describe("rate limit", () => {
 });
 
 describe("page services for the list and shared pages", () => {
-  const services = createPageServices(db, env);
+  const services = createPageServices(db);
   it("tells the list page whether the list has a live link (decision 0158), and nothing about other lists", async () => {
     const owner = await addUser();
     const list = await ownedList(owner);
