@@ -1,6 +1,6 @@
 /**
  * Developer tool (not a bench section): WORKING-part failures of the multilingual lines and aisles
- * (decision 0166), in process. `node bench/_work-multilingual.ts [dataDir] [lines|aisles]`.
+ * (decision 0005), in process. `node bench/_work-multilingual.ts [dataDir] [lines|aisles]`.
  * Never lists validation rows.
  */
 import { readFileSync } from "node:fs";

@@ -1,5 +1,5 @@
 /**
- * Accounts (decisions 0081 and 0086), printed, never asserted:
+ * Accounts (decisions 0020 and 0018), printed, never asserted:
  * - password hashing in workerd: the app's own hashPassword/verifyPassword (scrypt N=2^14, r=8, p=5
  *   through nodejs_compat) in a bare Worker (bench/_auth-hash-worker.ts, `wrangler dev`), timed from
  *   outside as (time of a request doing K hashes - time of a request doing none) / K, since a

@@ -3,7 +3,7 @@
  * - popup first paint: the popup page opened in Debian's Chromium with the unpacked Chrome store
  *   build, first-contentful-paint from the Paint Timing API (target < 100 ms), over RUNS opens after
  *   one warm-up, each next to the machine's floor at that moment: a one-heading page added to a copy
- *   of the same build and opened the same way (and, as before decision 0135, a one-heading data: URL);
+ *   of the same build and opened the same way (and, as before decision 0024, a one-heading data: URL);
  *   also how often that paint was presented before the popup's script ran (so it was popup.html's
  *   static shell), the layout shift while it loads, and when it is ready for a click (the popup's
  *   own `popup-ready` mark);

@@ -1,5 +1,5 @@
 /**
- * List history search (decision 0121), printed, never asserted: GET
+ * List history search (decision 0032), printed, never asserted: GET
  * /api/users/me/shopping-lists?search=&limit=10 for one user who has 1,000 lists of 30 items each
  * (plus 1,000 lists of 20 other users in the same index), in workerd (`wrangler dev` on the build).
  *

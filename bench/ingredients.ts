@@ -67,7 +67,7 @@ export async function run(dataDir: string): Promise<void> {
   const { categorise } = await import("../core/categorise/categorise.ts");
   const PASSES = 7;
   // Speed over all dev lines, PASSES passes each; wall time is noisy on a shared machine, CPU time
-  // (process.cpuUsage) less so. The first pass runs with cold word caches (see decision 0011).
+  // (process.cpuUsage) less so. The first pass runs with cold word caches (see decision 0005).
   const timePasses = (fn: () => void) => {
     const wall: number[] = [];
     const cpu: number[] = [];

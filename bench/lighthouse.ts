@@ -7,7 +7,7 @@
  * in (a user registered through the API; its session cookie sent with Lighthouse's extraHeaders).
  * A page answering 404 or anything but 200 is skipped with a note. LIGHTHOUSE_PAGES=label,label
  * measures only those rows (labels as printed, e.g. "/,/dashboard (signed in)").
- * Budget: performance >= 95, accessibility 100, CLS < 0.05 on every page (decision 0099).
+ * Budget: performance >= 95, accessibility 100, CLS < 0.05 on every page (decision 0018).
  *
  * The built app runs in workerd (`wrangler dev` on the build, fresh local D1, bench/_server.ts);
  * Chromium is Debian's (/usr/bin/chromium, CHROMIUM_PATH overrides), started by chrome-launcher.
@@ -15,7 +15,7 @@
  * 4x CPU slowdown). Each page runs LIGHTHOUSE_RUNS times (default 3) and the median run by
  * performance score is printed; failing accessibility audits and layout-shift culprits are listed.
  *
- * CPU calibration (docs/decisions/0096): the 4x slowdown assumes a host as fast as a mid-tier
+ * CPU calibration (docs/decisions/0018-benchmarks.md): the 4x slowdown assumes a host as fast as a mid-tier
  * machine (Lighthouse's benchmarkIndex >= 1000; a Moto G Power scores about 264, the figure Chrome
  * DevTools' own calibration uses). On a slower or busy host each run is repeated with the slowdown
  * that maps this host to that phone, benchmarkIndex / 264 (between 1 and 4), and both scores are
@@ -91,7 +91,7 @@ interface PageSetup {
 
 interface BenchList {
   path: string;
-  /** The list's read-only share page, /s/{shareId} (decision 0116). */
+  /** The list's read-only share page, /s/{shareId} (decision 0031). */
   sharePath: string;
   items: number;
   /** The home page's local storage after adding the two recipes and generating this list (web/lib/recipes-store.ts). */

@@ -1,5 +1,5 @@
 /**
- * Non-English ingredient lines and their aisles (decision 0166): the shared scorers through the CLI on
+ * Non-English ingredient lines and their aisles (decision 0005): the shared scorers through the CLI on
  * <dataDir>/multilingual/{lines,categories}-dev.jsonl, each split into a working and a validation part
  * by page (bench/holdout.ts), one row per language, with the English figures beside them.
  * Only figures are printed; failures are listed for the WORKING part alone by bench/_work-multilingual.ts.
@@ -121,7 +121,7 @@ export async function run(dataDir: string): Promise<void> {
       `  ${"English".padEnd(16)} ${e(english.lines.working, english.lines.nw)} ${e(english.lines.validation, english.lines.nv)}   ` +
         `${e(english.cats.working, english.cats.nw)} ${e(english.cats.validation, english.cats.nv)}`,
     );
-    console.log("  (English lines: the parser's training part and its fixed validation slice; categories: decision 0036's parts)");
+    console.log("  (English lines: the parser's training part and its fixed validation slice; categories: decision 0011's parts)");
   }
   const parts = (list: Outcome[]) =>
     `quantity ${figure(list, "q").trim()}, unit ${figure(list, "u").trim()}, name ${figure(list, "n").trim()}`;

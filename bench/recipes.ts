@@ -73,7 +73,7 @@ function printLanguageRows(working: PageResult[], validation: PageResult[]): voi
 }
 
 /**
- * The scorer, through the CLI exactly as it will be judged, once per part (decision 0036): the
+ * The scorer, through the CLI exactly as it will be judged, once per part (decision 0011): the
  * working part with the scorer's full report, the validation part as figures only; then the
  * per-language rows. (`node bench/_work-recipes.ts --figures` runs only this.)
  */
@@ -200,7 +200,7 @@ export async function run(dataDir: string): Promise<void> {
     `  GC during the timed pass: ${gcPauses.length} pauses, ${gcTotal.toFixed(0)} ms in all (${((gcTotal / times.reduce((a, b) => a + b, 0)) * 100).toFixed(0)}% of the pass); per page with its GC pauses taken out: median ${pct(withoutGc, 0.5).toFixed(2)} ms, p99 ${pct(withoutGc, 0.99).toFixed(2)} ms`,
   );
 
-  // the same timed pass through html-rewriter-wasm's own JS glue, for comparison (decision 0035)
+  // the same timed pass through html-rewriter-wasm's own JS glue, for comparison (decision 0010)
   if (leanBindingSupported()) {
     for (const p of pages) await once(p, "stock");
     const stock: number[] = [];

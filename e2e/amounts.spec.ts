@@ -1,5 +1,5 @@
 /**
- * What a reader sees of amounts and groups (decision 0163), in Chromium: the list page, Copy and Print
+ * What a reader sees of amounts and groups (decision 0007), in Chromium: the list page, Copy and Print
  * group the list the same way (the aisles, then 'You probably have' with sugar, salt and pepper), and
  * amounts read as a cook writes them: 'black pepper (to taste)', '1/2 tsp salt, plus more to taste',
  * no half egg after scaling, '1/4 cup' butter (not '3 tbsp + 2 1/4 tsp'), '1 lb 9 oz' ground beef

@@ -1,5 +1,5 @@
 /**
- * The signed-in dashboard's tabs on a phone (375 px, decision 0134): every tab in sight without
+ * The signed-in dashboard's tabs on a phone (375 px, decision 0034): every tab in sight without
  * sideways scrolling, in the same place in the server's HTML as after hydration, reachable by the
  * arrow keys and chosen into ?tab=; focus rings only on what has keyboard focus itself (never the whole
  * tab area while focus is inside a panel). And the list page's 'Manage your staples' link under
@@ -113,7 +113,7 @@ describe("the dashboard's tabs at 375 px", () => {
     await context.close();
   });
 
-  it("puts each tab's content in its first HTML and loads only the chosen tab's code (decision 0154)", async () => {
+  it("puts each tab's content in its first HTML and loads only the chosen tab's code (decision 0034)", async () => {
     const { page, context, problems } = await openPage({ viewport: PHONE });
     await registerViaApi(page, "dash-first");
 
@@ -175,7 +175,7 @@ describe("the dashboard's tabs at 375 px", () => {
     expect(await rings(page)).toEqual({ root: "none", panel: "none", active: "input" });
     await page.keyboard.press("Tab");
     expect(await rings(page)).toEqual({ root: "none", panel: "none", active: "button" });
-    // The first key press fetches the API client and the toast region (decision 0146): let them arrive
+    // The first key press fetches the API client and the toast region (decision 0017): let them arrive
     // before leaving, so the next page's load does not abort them.
     await page.waitForLoadState("networkidle");
 

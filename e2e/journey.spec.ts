@@ -150,7 +150,7 @@ describe("home: adding, persisting and generating", () => {
     const hasStaples = Object.values(list.ingredients).flat().some(isStaple);
     expect(categoryTitles.map((t) => t.replace(/\s*\(\d+\)$/, ""))).toEqual([...aisles, ...(hasStaples ? ["You probably have"] : [])]);
 
-    // Back home, the list view has replaced the feature preview (it loads once scrolled to, decision 0152).
+    // Back home, the list view has replaced the feature preview (it loads once scrolled to, decision 0017).
     await openHome(page);
     await page.locator(".list-view").waitFor();
     await page.evaluate(() => document.querySelector(".list-view")?.scrollIntoView());
@@ -162,7 +162,7 @@ describe("home: adding, persisting and generating", () => {
     await context.close();
   }, 60_000);
 
-  it("loads a returning visitor's last list below the fold once scrolled to, not before (decision 0152)", async () => {
+  it("loads a returning visitor's last list below the fold once scrolled to, not before (decision 0017)", async () => {
     const { page, context, problems } = await openPage({ viewport: PHONE });
     const list = await makeList(page, { name: "Below The Fold" });
     // Two added recipes put the list view under the fold of a 375 x 740 screen.
@@ -341,7 +341,7 @@ describe("recipe edit dialog", () => {
     await expectToast(page, "Error updating recipe", "409: Busy.");
     expect(await dialog.isVisible()).toBe(true);
     // Delete closes the dialog at once; the server delete goes out when its toast closes, and a
-    // failed one puts the recipe back in its place and says why (decision 0106).
+    // failed one puts the recipe back in its place and says why (decision 0027).
     await dialog.getByRole("button", { name: "Delete" }).click();
     await dialog.waitFor({ state: "detached" });
     await expectToast(page, "Recipe removed");
@@ -452,7 +452,7 @@ describe("/shopping-list/{id}", () => {
     const { page, context, problems } = await openPage();
     const list = await makeList(page, { recipes: recipes });
     // The list was made through the API here, so hand this browser its edit token as the home page
-    // would keep it (decision 0082: a list link alone is read-only), before the page reads it.
+    // would keep it (decision 0013: a list link alone is read-only), before the page reads it.
     await page.addInitScript(({ id, token }) => localStorage.setItem("recipecart:list-tokens", JSON.stringify({ [id]: token })), {
       id: list.id,
       token: (list as { editToken?: string }).editToken,
@@ -472,7 +472,7 @@ describe("/shopping-list/{id}", () => {
       if (req.method() === "GET" && new URL(req.url()).pathname === `/shopping-list/${list.id}.data`) revalidations++;
     });
     // The real end of a removal: the answer to the loader's data request (the API client may still
-    // be loading when the button is pressed, decision 0097, so no fixed delay would do).
+    // be loading when the button is pressed, decision 0017, so no fixed delay would do).
     const revalidated = page.waitForResponse((res) => new URL(res.url()).pathname === `/shopping-list/${list.id}.data`, {
       timeout: 30_000,
     });

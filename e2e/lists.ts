@@ -1,7 +1,7 @@
 /**
  * Shared e2e helper: recipes and a shopping list made through the API (POST /api/recipes/manual,
  * then POST /api/shopping-lists) with the page's own request context, so its cookies (a signed-in
- * session) apply. Signed out, the answer carries the list's edit token (decision 0082), which
+ * session) apply. Signed out, the answer carries the list's edit token (decision 0013), which
  * `listEditTokenHeader` turns into the header a later change or delete needs. Calls name the app
  * as their Origin, as a browser does, so a signed-in (cookie) call passes the CSRF check. Also the
  * locators for a list's items on the list page, and adding a recipe by hand on the home page.
@@ -51,7 +51,7 @@ export async function makeList(
   return (await res.json()) as ListJson;
 }
 
-/** The header that proves a signed-out list's edit token (decision 0082); none for a signed-in user's list. */
+/** The header that proves a signed-out list's edit token (decision 0013); none for a signed-in user's list. */
 export function listEditTokenHeader(list: Pick<ListJson, "editToken">): Record<string, string> {
   return list.editToken ? { "x-edit-token": list.editToken } : {};
 }

@@ -1,7 +1,7 @@
 /**
- * Sign-in with Google and GitHub in Chromium (decisions 0084, 0085) through the fake providers on
+ * Sign-in with Google and GitHub in Chromium (decisions 0022, 0022) through the fake providers on
  * loopback (worker/test/fake-oauth.ts, started by e2e/global-setup.ts), and the claim of what a
- * visitor made while signed out (decision 0082, 0087) on sign-up, password sign-in and OAuth sign-in:
+ * visitor made while signed out (decision 0013, 0013) on sign-up, password sign-in and OAuth sign-in:
  * the recipes and lists made on this browser belong to the account afterwards.
  */
 import type { Page } from "playwright-core";
@@ -62,7 +62,7 @@ describe("sign in with Google and GitHub", () => {
     expect(await expectToast(page, "Welcome back!")).toContain("Signed in with Google.");
     // The landing parameters are dropped once shown.
     await page.waitForURL((u) => u.search === "");
-    // The user menu is a lazy part: its chunk may still be on the way (decision 0146 moved the toast region's load).
+    // The user menu is a lazy part: its chunk may still be on the way (decision 0017 moved the toast region's load).
     await expect.poll(() => page.locator(".site-header__account").innerText()).toContain("Gina");
     // The session is the cookie, as for a password sign-in.
     const cookies = await context.cookies();

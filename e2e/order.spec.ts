@@ -138,7 +138,7 @@ describe("order with the demo provider", () => {
     await context.addInitScript((listId) => localStorage.setItem("recipecart:last-list", listId), id);
     await openHome(page);
     const view = page.locator(".list-view");
-    // The list view loads once on screen or scrolled to (decision 0152).
+    // The list view loads once on screen or scrolled to (decision 0017).
     await page.locator(".list-view").waitFor();
     await page.evaluate(() => document.querySelector(".list-view")?.scrollIntoView());
     await view.getByRole("heading", { name: "Phone Order" }).waitFor();

@@ -257,7 +257,7 @@ describe("the list page", () => {
       name: "Shopping List - 11/25/2026",
       recipes: [{ title: "Polish Soup", ingredients: ["2 onions", "1 tbsp butter", "3 carrots"] }],
     });
-    // This browser made the list: it holds the edit token, so the page offers Remove (decision 0082).
+    // This browser made the list: it holds the edit token, so the page offers Remove (decision 0013).
     await page.addInitScript(({ id, token }) => localStorage.setItem("recipecart:list-tokens", JSON.stringify({ [id]: token })), {
       id: list.id,
       token: list.editToken,

@@ -21,7 +21,7 @@ async function assetPaths(): Promise<string[]> {
   const html = await (await fetch(`${baseURL()}/`)).text();
   // Scripts are named in links and in the inline boot script (the route manifest among them).
   const paths = [...html.matchAll(/"(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1] ?? "");
-  // The site stylesheet is inline (decision 0098); the stylesheets of parts loaded on demand are
+  // The site stylesheet is inline (decision 0017); the stylesheets of parts loaded on demand are
   // named by the scripts that load them (the route manifest names each route's).
   for (const js of paths.filter((p) => p.endsWith(".js"))) {
     const code = await (await fetch(`${baseURL()}${js}`)).text();

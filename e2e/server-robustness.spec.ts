@@ -1,6 +1,6 @@
 /**
  * The local server must survive requests whose body the Worker never reads and uploads that stop
- * halfway (decision 0007). With wrangler 4.124 these answered a plain-text 500 naming a
+ * halfway (decision 0001). With wrangler 4.124 these answered a plain-text 500 naming a
  * runtime file and then killed `wrangler dev` within a few requests. Each kind is sent repeatedly;
  * every answer must be the API's own status and the server must still answer afterwards.
  */
@@ -76,10 +76,10 @@ describe("the local server survives unread and broken request bodies", () => {
   });
 
   it("answers rate-limited imports 429 with Retry-After every time, ignores a client's own CF-Connecting-IP locally, and stays up", async () => {
-    // Locally the header is the client's own word and is not trusted (decision 0100): changing it
+    // Locally the header is the client's own word and is not trusted (decision 0025): changing it
     // each time must not escape the limit. Imports are counted before the body is read, so the
     // body of every limited request is left unread by the handler. The requests come from a test
-    // client of their own (x-test-client, decision 0156): the other specs' budget is not spent.
+    // client of their own (x-test-client, decision 0004): the other specs' budget is not spent.
     const client = `robustness-${Date.now().toString(36)}`;
     const importFrom = (i: number) =>
       post("/api/recipes/parse", "application/json", JSON.stringify({ url: "not a url", pad }), {

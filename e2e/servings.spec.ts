@@ -3,7 +3,7 @@
  * loopback fixture pages that share onion and garlic; each shows the page's yield, one is scaled
  * ×2 with a tap (kept across a reload), the other's servings field is stepped with the keyboard, and
  * the generated list's combined amounts follow the scale. On the dashboard, a list made from favourite
- * recipes follows the scale chosen for each selected recipe (decision 0118).
+ * recipes follows the scale chosen for each selected recipe (decision 0030).
  */
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";

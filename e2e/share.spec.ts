@@ -3,7 +3,7 @@
  * Share API where the browser has it, the clipboard otherwise, each with a toast); someone else opens it,
  * sees the items in the first HTML, cannot change anything and ticks items off for themselves; after
  * 'Stop sharing' the link answers 'This shared list is no longer available'. A shared list opened once
- * opens offline after a reload (the service worker keeps it, decision 0117) and the viewer's ticks work
+ * opens offline after a reload (the service worker keeps it, decision 0029) and the viewer's ticks work
  * there; once revoked, the next online answer (a reload, or the page coming back online) clears the
  * saved copy.
  */

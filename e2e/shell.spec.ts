@@ -188,7 +188,7 @@ describe("header", () => {
     });
     await page.goto("/about");
     await hydrated(page);
-    // The placeholder the server rendered goes away once the page knows (decision 0146: the server saw
+    // The placeholder the server rendered goes away once the page knows (decision 0017: the server saw
     // no session and no token is stored, so it does not ask).
     await page.locator(".site-header__account .account-placeholder").waitFor({ state: "detached" });
     await page.waitForLoadState("networkidle");
@@ -402,7 +402,7 @@ describe("keyboard", () => {
 describe("toasts", () => {
   async function sendContact(page: Page, n: number) {
     await page.getByLabel("Name").fill(`Tester ${n}`);
-    // A fresh sender each time: the server allows 3 messages a minute per sender e-mail (decision 0136).
+    // A fresh sender each time: the server allows 3 messages a minute per sender e-mail (decision 0021).
     await page.getByLabel("Email").fill(`tester-${n}-${Math.random().toString(36).slice(2)}@example.com`);
     await page.getByLabel("Subject").fill("Hello");
     await page.getByRole("textbox", { name: "Message" }).fill("Just saying hi.");

@@ -47,7 +47,7 @@ async function makeList(page: Page, scales?: (ids: string[]) => Record<string, n
   return (await res.json()) as ListJson;
 }
 
-/** This browser made the list: it holds the edit token (decision 0082). */
+/** This browser made the list: it holds the edit token (decision 0013). */
 async function holdToken(page: Page, list: ListJson) {
   await page.addInitScript(({ id, token }) => localStorage.setItem("recipecart:list-tokens", JSON.stringify({ [id]: token })), {
     id: list.id,
@@ -234,7 +234,7 @@ describe("shopping mode on a phone", () => {
     const list = await makeList(page);
     await page.goto(`/shopping-list/${list.id}`);
     await page.locator("article[data-hydrated]").waitFor();
-    // 1 cup + 250 ml is 2.06 cups: '2 cups' would be 2.8% short (decision 0163)
+    // 1 cup + 250 ml is 2.06 cups: '2 cups' would be 2.8% short (decision 0007)
     const milk = () => listRow(page, /milk/).locator(".list__amount").textContent();
     expect(await milk()).toBe("2 cups + 1 tbsp");
     await page.getByRole("radio", { name: "Metric" }).check();

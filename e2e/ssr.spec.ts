@@ -103,7 +103,7 @@ describe("hydration and loading", () => {
     await context.addInitScript((id) => localStorage.setItem("recipecart:last-list", id), list.id);
     await page.goto("/");
     await page.locator(".home[data-hydrated]").waitFor();
-    // The list view loads once on screen or scrolled to (decision 0152).
+    // The list view loads once on screen or scrolled to (decision 0017).
     await page.locator(".list-view").waitFor();
     await page.evaluate(() => document.querySelector(".list-view")?.scrollIntoView());
     const open = page.getByRole("link", { name: "Open shopping list" });

@@ -1,5 +1,5 @@
 /**
- * A signed-in user's own staples (decision 0119) in Chromium at 375 px: the dashboard's
+ * A signed-in user's own staples (decision 0028) in Chromium at 375 px: the dashboard's
  * Staples tab rendered by the server, adding one by keyboard (focus back in the field), a built-in
  * one turned off; a list built from a recipe with those items puts the user's staple in 'You probably
  * have' and the turned-off one in its aisle; removing the staple (with Undo) puts it in its aisle on

@@ -7,7 +7,7 @@
  *   the Help Center; a check box (a label around a hidden input) still rings;
  * - 'Shared: …' on a signed-out creator's list is in the server's HTML in its final place, so nothing
  *   moves when it shows (no layout shift, measured with a PerformanceObserver), and it stays hidden from
- *   someone holding only the list's link (decision 0158).
+ *   someone holding only the list's link (decision 0014).
  */
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * The extension's manifest for each build (docs/decisions/0090-browser-extension.md). One source,
+ * The extension's manifest for each build (docs/decisions/0024-browser-extension.md). One source,
  * three builds: the Chrome and Firefox store builds differ only where the browsers do (background
  * worker vs. background scripts, Gecko's id and data-collection statement, options page style); the
  * Chrome test build adds host permissions for loopback addresses, because automation cannot grant
@@ -41,7 +41,7 @@ export function makeManifest(opts: ManifestOptions) {
       target === "chrome" ? { service_worker: "src/background.ts", type: "module" } : { scripts: ["src/background.ts"], type: "module" },
     permissions: ["activeTab", "scripting", "storage", "contextMenus"],
     options_ui: { page: "options.html", open_in_tab: false },
-    // The app's connect page sends the browser here with the new session (decision 0092).
+    // The app's connect page sends the browser here with the new session (decision 0024).
     web_accessible_resources: [{ resources: ["connected.html"], matches: ["<all_urls>"] }],
     ...(opts.test && target === "chrome" ? { host_permissions: TEST_HOST_PERMISSIONS } : {}),
     ...(target === "firefox"

@@ -1,5 +1,5 @@
 /**
- * What an extension build was made from, as one hash (decision 0156): every file under extension/
+ * What an extension build was made from, as one hash (decision 0004): every file under extension/
  * except tests, every repository file those import (core/, followed import by import), package.json
  * and package-lock.json (the version in the manifest, the bundled packages), and the app address
  * baked into the build. extension/vite.config.ts writes it beside the build it made

@@ -1,5 +1,5 @@
 /**
- * Builds the extension (docs/decisions/0090-browser-extension.md): `vite build --config
+ * Builds the extension (docs/decisions/0024-browser-extension.md): `vite build --config
  * extension/vite.config.ts --mode chrome|firefox|chrome-test` writes dist/extension/<mode>/.
  * `npm run build:extension` builds both store builds and packs them as zips.
  */
@@ -23,7 +23,7 @@ const DEFAULT_APP_ORIGIN = defaultAppOrigin();
 /**
  * `<link rel="stylesheet" href="/src/x.css" data-inline />` in an extension page becomes
  * `<style>` with that file's text before Vite reads the page: the popup's shell paints with its
- * styles and no stylesheet request (decision 0135).
+ * styles and no stylesheet request (decision 0024).
  */
 function inlineStylesheets(): Plugin {
   return {

@@ -1,4 +1,4 @@
--- History search (decision 0121): one FTS5 row per shopping list with its name, item names and
+-- History search (decision 0032): one FTS5 row per shopping list with its name, item names and
 -- recipe titles, folded for case and accents by the unicode61 tokenizer (remove_diacritics 2).
 -- `list_key` and `owner` are single tokens ('l' || hex(list id), 'u' || hex(user id)) so a row can be
 -- found by its list and a search can be limited to one owner inside the index.

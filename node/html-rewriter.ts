@@ -1,7 +1,7 @@
 /**
  * Node driver for extraction plans: runs the same handlers as the Worker through
  * html-rewriter-wasm (lol-html compiled to WebAssembly). The package's wasm is driven through
- * the lean binding in lol-html-wasm.ts (output discarded, synchronous, decision 0035); the
+ * the lean binding in lol-html-wasm.ts (output discarded, synchronous, decision 0010); the
  * package's own glue is the fallback when the installed wasm does not match that binding.
  */
 import { HTMLRewriter } from "html-rewriter-wasm";

@@ -2,7 +2,7 @@
  * A lean, analysis-only JavaScript binding for the lol-html WebAssembly build that ships in
  * html-rewriter-wasm (pinned in package.json). It instantiates the package's own
  * `html_rewriter_bg.wasm` and speaks the same wasm-bindgen ABI as the package's generated glue
- * (dist/html_rewriter.js), with four differences that matter for extraction (decision 0035):
+ * (dist/html_rewriter.js), with four differences that matter for extraction (decision 0010):
  *
  * - the rewritten output is discarded inside the ABI: lol-html's output sink gets no copy of the
  *   page (the stock glue copies every output chunk, ~350 per page, into a new Uint8Array);

@@ -64,7 +64,7 @@ describe("references to files outside the repository", () => {
   it("finds a spec section, the shared folder and the team's notes, in code and docs alike", () => {
     expect(lines("web/lib/x.ts", `/** Toasts (${spec} \u00a79): one at a time. */\nconst a = 1;`)).toEqual([1]);
     expect(lines("web/lib/x.ts", `// see ${spec} ${"\u00a7"}2 Home`)).toEqual([1]);
-    expect(lines("docs/decisions/0001-x.md", `fine\n${up}/spec/${spec}.md says`)).toEqual([2]);
+    expect(lines("docs/decisions/0001-stack-and-versions.md", `fine\n${up}/spec/${spec}.md says`)).toEqual([2]);
     expect(lines("cli/x.ts", `// (/work/${"shared"}/bench/README.md)`)).toEqual([1]);
     expect(lines("README.md", `See ${"INTEGRATIONS"}.md for the vendors.`)).toEqual([1]);
     expect(lines("e2e/x.spec.ts", `const page = "${up}/bench/fixtures/a.html";`)).toEqual([1]);

@@ -1,5 +1,5 @@
 /**
- * Import boundaries (decision 0102), run by `npm test`:
+ * Import boundaries (decision 0026), run by `npm test`:
  * - core/ is platform-free: it imports only core/ and zod (its tests may also use vitest, fast-check,
  *   node: modules and the Node extraction driver in node/), never worker/, web/, cli/, scripts/, bench/;
  * - web/ runs in the browser too: no worker/ code (`import type` is fine), no cloudflare: modules,

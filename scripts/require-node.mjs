@@ -1,7 +1,7 @@
 // Runs before `npm start`, `npm test`, `npm run dev` and `npm run bench`. Plain JavaScript on
 // purpose: an older Node cannot even load our .ts scripts ("Unknown file extension .ts"), so this
 // check runs first and says what to install. Keep MINIMUM in step with package.json "engines"
-// and the README (decision 0101).
+// and the README (decision 0001).
 const MINIMUM = [24, 0, 0];
 
 /** True when version a (major, minor, patch) is older than b. */

@@ -1,7 +1,7 @@
 /**
  * Server render with a CSP nonce: React Router's inline scripts carry the nonce the Worker
  * put in the context, so the page runs under a strict Content-Security-Policy. The site's CSS
- * is provided to the root Layout, which inlines it in <head> (decision 0098).
+ * is provided to the root Layout, which inlines it in <head> (decision 0017).
  */
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
@@ -9,7 +9,7 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { cloudflareContext } from "./context.ts";
 import { CriticalCssContext } from "./lib/critical-css.ts";
-// The whole site stylesheet as text, in the server bundle only (decision 0098).
+// The whole site stylesheet as text, in the server bundle only (decision 0017).
 import siteCss from "./styles/app.css?inline";
 
 export const streamTimeout = 5_000;
@@ -32,7 +32,7 @@ export default async function handleRequest(
       nonce,
       // React moves a finished Suspense boundary out of line (shown later by an inline script) once the bytes
       // flushed before it pass this size, and the inlined stylesheet alone does: finished parts stay in place,
-      // so the first HTML shows them without JavaScript (decision 0154). Unfinished ones still stream.
+      // so the first HTML shows them without JavaScript (decision 0034). Unfinished ones still stream.
       progressiveChunkSize: Number.POSITIVE_INFINITY,
       onError(error: unknown) {
         responseStatusCode = 500;

@@ -32,7 +32,7 @@ declare module "react-aria-components" {
   }
 }
 
-/** The CSP nonce, the public origin, and the user the session cookie names (the header renders signed in, decision 0088). */
+/** The CSP nonce, the public origin, and the user the session cookie names (the header renders signed in, decision 0015). */
 export function loader({ request, context }: Route.LoaderArgs) {
   const { nonce, env } = context.get(cloudflareContext);
   // The site's public origin, for canonical links (web/lib/meta.ts canonicalUrl).
@@ -48,7 +48,7 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = data?.nonce;
-  // The site stylesheet inline (decision 0098): from the server's context, in the browser from the element itself.
+  // The site stylesheet inline (decision 0017): from the server's context, in the browser from the element itself.
   const serverCss = useContext(CriticalCssContext);
   const [css] = useState(() => serverCss || criticalCssInDocument());
   return (
@@ -79,13 +79,13 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   // Before any child reads the auth store: start it from the server's user (client only, once).
   primeAuth(loaderData.user);
-  // The API client loads on demand (decision 0097); a first interaction fetches it ahead of the first call.
+  // The API client loads on demand (decision 0017); a first interaction fetches it ahead of the first call.
   usePreloadOnInteraction();
   // Marks the document once React has hydrated: end-to-end tests wait for it before typing.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
-    // The installable app's offline copy of the pages you open (docs/decisions/0114), registered
-    // once the page has loaded and the browser is idle: nobody waits on it (decision 0146).
+    // The installable app's offline copy of the pages you open (docs/decisions/0029-shopping-mode-and-offline.md), registered
+    // once the page has loaded and the browser is idle: nobody waits on it (decision 0017).
     return afterLoad(registerServiceWorker);
   }, []);
   return (

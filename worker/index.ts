@@ -4,7 +4,7 @@
  * server render (web/context.ts), so pages and API agree on who is signed in. A cookie-authenticated
  * request that changes something must come from our own origin. Both get security headers.
  * The scheduled handler retries mail left in the outbox and deletes expired sessions and contact messages past their 2 years.
- * See docs/decisions/0002-worker-entry.md and 0080-request-pipeline.md.
+ * See docs/decisions/0002-request-pipeline.md and 0080-request-pipeline.md.
  */
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { callerContext, cloudflareContext, pageApiContext, servicesContext } from "../web/context.ts";

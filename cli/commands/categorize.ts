@@ -2,7 +2,7 @@
  * `recipecart categorize`: read grocery item names on stdin (one per line) and print
  * `{"category": "..."}` per line, in order (the shape the categories benchmark scores, scripts/bench.ts).
  * `--explain` adds the lexicon phrase that decided each answer. A name with no known word gets the
- * classifier's best guess, never "Other" (decision 0037).
+ * classifier's best guess, never "Other" (decision 0006).
  */
 import { explainCategory } from "../../core/categorise/categorise.ts";
 import { createOut, forEachStdinLine } from "../read-lines.ts";

@@ -4,7 +4,7 @@
  * included ("pine nuts or walnuts"); `primaryName` is the first alternative. Never crashes on a
  * line: a failure prints a null result for that line.
  *
- * Language (decision 0166): `--language TAG` reads every line in that language. Without it each line's
+ * Language (decision 0005): `--language TAG` reads every line in that language. Without it each line's
  * language is guessed from the line; a line with no evidence of its own ("2 Tomaten") takes the language
  * the lines around it read as together (the CONTEXT lines before and after: piped lines are a recipe's).
  */

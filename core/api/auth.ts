@@ -36,7 +36,7 @@ const lastName = z
   .max(NAME_MAX, `At most ${NAME_MAX} characters.`);
 
 /**
- * What a browser proves it made while signed out (decision 0082): ids with their edit tokens.
+ * What a browser proves it made while signed out (decision 0013): ids with their edit tokens.
  * Sent with sign-in or registration (or to POST /api/users/me/claim) so they become the user's.
  */
 export const ClaimSchema = z.object({
@@ -120,13 +120,13 @@ export const AuthResponseSchema = z.object({
   user: UserSchema,
   token: z.string(),
   expiresAt: z.string(),
-  /** What the claim moved to the account (decision 0082). */
+  /** What the claim moved to the account (decision 0013). */
   claimed: z.object({ recipes: z.number(), lists: z.number() }).optional(),
 });
 export type AuthResponse = z.infer<typeof AuthResponseSchema>;
 
 /**
- * POST /api/auth/extension-session (decision 0092): the signed-in web app asks for a new session
+ * POST /api/auth/extension-session (decision 0024): the signed-in web app asks for a new session
  * for the browser extension named by its origin (one of the server's EXTENSION_ORIGINS). The
  * answer is AuthResponseSchema's shape; the token goes to the extension, never to page storage.
  */
@@ -168,7 +168,7 @@ export type ProvidersResponse = z.infer<typeof ProvidersResponseSchema>;
 export const ClaimResponseSchema = z.object({ recipes: z.number(), lists: z.number() });
 
 /**
- * Why an OAuth sign-in came back to /auth (`/auth?oauth_error=CODE&provider=ID`, decision 0084).
+ * Why an OAuth sign-in came back to /auth (`/auth?oauth_error=CODE&provider=ID`, decision 0022).
  * The server only ever sends these codes; the page shows the message.
  */
 export const OAUTH_ERROR_CODES = [

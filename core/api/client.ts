@@ -3,7 +3,7 @@
  * the caller injects `fetch` and a token getter. Every call sends JSON when it has a body, includes
  * cookies, adds `Authorization: Bearer <token>` when the getter returns one, and parses the answer
  * with its zod schema, so no component parses responses by hand. The transport is core/api/transport.ts;
- * the lists group is core/api/lists-client.ts, usable alone (decision 0152).
+ * the lists group is core/api/lists-client.ts, usable alone (decision 0017).
  *
  * A non-OK answer throws ApiError whose message is "status: response text" (or the status text
  * when the body is empty), docs/product/messages.md; the parsed problem+json body rides along.
@@ -103,7 +103,7 @@ export function createApiClient(options: ApiClientOptions) {
       lists: (opts?: CallOptions) => call("GET", "/api/users/me/favorites/lists", FavoriteListsResponseSchema, undefined, opts),
       /**
        * Idempotent. Pass the recipe's edit token when this browser made it signed out: it becomes the
-       * user's (decision 0120). The answer's id is the recipe now in the favourites.
+       * user's (decision 0032). The answer's id is the recipe now in the favourites.
        */
       addRecipe: (id: string, opts?: CallOptions) => call("POST", `/api/recipes/${enc(id)}/favorite`, FavoriteStateSchema, undefined, opts),
       removeRecipe: (id: string, opts?: CallOptions) =>
@@ -113,7 +113,7 @@ export function createApiClient(options: ApiClientOptions) {
       removeList: (id: string, opts?: CallOptions) =>
         call("DELETE", `/api/shopping-lists/${enc(id)}/favorite`, FavoriteStateSchema, undefined, opts),
     },
-    /** A signed-in user's own pantry staples (decision 0119). */
+    /** A signed-in user's own pantry staples (decision 0028). */
     staples: {
       list: (opts?: CallOptions) => call("GET", "/api/users/me/staples", StaplesResponseSchema, undefined, opts),
       /** `{item}` is parsed to its item key like an item typed on a list; `{key}` is an exact key. Idempotent. */
@@ -131,7 +131,7 @@ export function createApiClient(options: ApiClientOptions) {
         call("GET", `/api/admin/contact-messages${queryString(query)}`, AdminContactMessagesResponseSchema, undefined, opts),
     },
     contact: {
-      /** The contact form: stored, and mailed to the support address (decision 0136). */
+      /** The contact form: stored, and mailed to the support address (decision 0021). */
       send: (body: ContactRequest, opts?: CallOptions) => call("POST", "/api/contact", ContactResponseSchema, body, opts),
     },
     recipes: {
@@ -155,7 +155,7 @@ export function createApiClient(options: ApiClientOptions) {
       list: (listId: string, body: EmailListRequest) =>
         call("POST", `/api/shopping-lists/${enc(listId)}/email`, EmailListResponseSchema, body),
     },
-    /** Read-only share links (decision 0116): create, list and revoke need the right to change the list. */
+    /** Read-only share links (decision 0031): create, list and revoke need the right to change the list. */
     shares: {
       /** The list's live share link, made now unless it already had one. */
       create: (listId: string, opts?: CallOptions) =>

@@ -1,7 +1,7 @@
 /**
  * Limits and names of the API (docs/product/api.md, constants.md) that pages use, in a module without zod:
  * importing them from the schema modules (core/api/lists.ts, auth.ts, admin.ts, favorites.ts) put the API
- * schemas in those pages' first load (decision 0148). The schema modules re-export them.
+ * schemas in those pages' first load (decision 0017). The schema modules re-export them.
  */
 
 /** Longest list name the API takes. */
@@ -14,7 +14,7 @@ export const ITEM_NAME_MAX = 120;
 export const ITEM_AMOUNT_MAX = 60;
 /** Most changes one sync request carries (an offline queue is sent in slices of this size). */
 export const LIST_CHANGES_MAX = 200;
-/** Most items added by hand to one list (decision 0144); items from recipes do not count. */
+/** Most items added by hand to one list (decision 0029); items from recipes do not count. */
 export const LIST_ADDED_ITEMS_MAX = 500;
 /** Longest history search text (GET /api/users/me/shopping-lists?q=). */
 export const HISTORY_SEARCH_MAX = 100;

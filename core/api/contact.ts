@@ -1,5 +1,5 @@
 /**
- * Wire schemas of the contact form (POST /api/contact, docs/product/api.md, decision 0136) and of the
+ * Wire schemas of the contact form (POST /api/contact, docs/product/api.md, decision 0021) and of the
  * admin desk's read-only list of contact messages (GET /api/admin/contact-messages).
  */
 import { z } from "zod";

@@ -1,7 +1,7 @@
 /**
  * The API client's error types, apart from the client itself (core/api/client.ts) so that code
  * which only checks `instanceof ApiError` or reads a problem does not pull in zod and every answer
- * schema (the web app loads the client on demand, docs/decisions/0097-home-first-load-under-budget.md).
+ * schema (the web app loads the client on demand, docs/decisions/0017-home-first-load.md).
  */
 
 /** The problem+json body every non-2xx answer carries (worker/http/problem.ts), plus the status. */
@@ -59,5 +59,5 @@ export function parseRetryAfter(value: string | null | undefined, now: number): 
   return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
-/** Header carrying an edit token (decision 0082). */
+/** Header carrying an edit token (decision 0013). */
 export const EDIT_TOKEN_HEADER = "x-edit-token";

@@ -26,8 +26,8 @@ export const FavoriteRecipeSchema = z.object({
   ingredients: z.array(z.string()),
   ingredientCount: z.number().int(),
   /**
-   * The page's yield as written (as in the recipe answer, decision 0115); null when it gave none. The
-   * dashboard shows it beside the scale chosen for a new list (decision 0118).
+   * The page's yield as written (as in the recipe answer, decision 0030); null when it gave none. The
+   * dashboard shows it beside the scale chosen for a new list (decision 0030).
    */
   yields: z.string().nullable(),
   /** When the recipe was added (ISO 8601). */
@@ -35,7 +35,7 @@ export const FavoriteRecipeSchema = z.object({
   /** When the user favourited it (ISO 8601); lists are newest favourite first. */
   favoritedAt: z.string(),
   /**
-   * Set when this is the user's own copy of a recipe made while signed out (decision 0120): the id
+   * Set when this is the user's own copy of a recipe made while signed out (decision 0032): the id
    * of that recipe, so a card showing it can show it as favourited.
    */
   copiedFromId: z.string().nullable(),
@@ -77,7 +77,7 @@ export type FavoriteListsResponse = z.infer<typeof FavoriteListsResponseSchema>;
  * The answer of POST and DELETE on a favourite (both idempotent: the state after the call).
  * For a recipe, `id` is the recipe now in (or out of) the favourites. It is the path's id except
  * when a signed-in user favourites a recipe made while signed out that they cannot prove is theirs
- * (no edit token): then they keep their own copy, and `id` is the copy's id (decision 0120).
+ * (no edit token): then they keep their own copy, and `id` is the copy's id (decision 0032).
  */
 export const FavoriteStateSchema = z.object({
   id: z.string(),

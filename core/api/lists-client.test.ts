@@ -28,7 +28,7 @@ function importGraph(file: string, seen = new Set<string>()): Set<string> {
   return seen;
 }
 
-describe("createListsClient (decision 0152)", () => {
+describe("createListsClient (decision 0017)", () => {
   it("reads a list through the same transport as the full client: path, cookies, bearer token, parsed answer", async () => {
     const { fetch, api } = lists(() => Response.json(list), "tok");
     await expect(api.get("l/1")).resolves.toEqual(list);

@@ -56,9 +56,9 @@ export const ShoppingListSchema = z.object({
   recipes: z.array(z.object({ id: z.string(), title: z.string() })),
   /** Category name -> items, categories in store-walk order. */
   ingredients: z.record(z.string(), z.array(ShoppingListItemSchema)),
-  /** Only in the answer that creates a list while signed out (decision 0082); a list link is read-only. */
+  /** Only in the answer that creates a list while signed out (decision 0013); a list link is read-only. */
   editToken: z.string().optional(),
-  /** The household whose members share this list (decision 0163); null or absent for a personal list. */
+  /** The household whose members share this list (decision 0036); null or absent for a personal list. */
   household: z.object({ id: z.string(), name: z.string() }).nullable().optional(),
   /** The list's change counter (decision 0164): the live channel says which version a change made. */
   version: z.number().int().optional(),

@@ -134,7 +134,7 @@ export const RecipeSchema = z.object({
   updatedAt: z.string(),
   /**
    * Only in the answer that creates a recipe while signed out: the right to change or delete it and
-   * to claim it on sign-in (decision 0082). Keep it; it is never sent again.
+   * to claim it on sign-in (decision 0013). Keep it; it is never sent again.
    */
   editToken: z.string().optional(),
 });

@@ -1,5 +1,5 @@
 /**
- * Wire schemas of read-only share links ("Sharing", docs/decisions/0116-share-links.md):
+ * Wire schemas of read-only share links ("Sharing", docs/decisions/0031-share-links.md):
  * a share link /s/{shareId} lets anyone holding it read one list, never change it. The share's id is
  * its own random id, so the link reveals neither the list's id nor its recipes' ids nor any edit right.
  */
@@ -21,7 +21,7 @@ export const ListShareSchema = z.object({
 });
 export type ListShare = z.infer<typeof ListShareSchema>;
 
-/** GET /api/shopping-lists/{id}/shares: the list's live share links (at most one, decision 0116). */
+/** GET /api/shopping-lists/{id}/shares: the list's live share links (at most one, decision 0031). */
 export const ListSharesSchema = z.object({ shares: z.array(ListShareSchema) });
 export type ListShares = z.infer<typeof ListSharesSchema>;
 

@@ -1,5 +1,5 @@
 /**
- * Wire schemas of a signed-in user's own pantry staples (docs/decisions/0111 and 0119):
+ * Wire schemas of a signed-in user's own pantry staples (docs/decisions/0028-pantry-staples.md and 0119):
  * GET /api/users/me/staples, POST /api/users/me/staples, DELETE /api/users/me/staples/{key},
  * PUT /api/users/me/staples/built-in. Staples are item keys (core/combine/item-key.ts), the same keys a
  * list merges lines under, so a staple typed here matches the lines of any recipe.
@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { ITEM_TEXT_MAX } from "./lists.ts";
 
-/** Most staples of their own a user may keep (decision 0119); the built-in ones do not count. */
+/** Most staples of their own a user may keep (decision 0028); the built-in ones do not count. */
 export const STAPLES_MAX = 200;
 /** Longest item key the API takes (keys come from item names of at most ITEM_TEXT_MAX characters). */
 export const STAPLE_KEY_MAX = ITEM_TEXT_MAX;

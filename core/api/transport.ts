@@ -1,6 +1,6 @@
 /**
  * The API client's transport (docs/product/api.md), apart from the endpoint groups (core/api/client.ts) so a
- * page that calls one group loads only that group's schemas (core/api/lists-client.ts, decision 0152). Every
+ * page that calls one group loads only that group's schemas (core/api/lists-client.ts, decision 0017). Every
  * call sends JSON when it has a body, includes cookies, adds `Authorization: Bearer <token>` when the getter
  * returns one, and parses the answer with its zod schema.
  *
@@ -60,7 +60,7 @@ export interface ApiClientOptions {
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-/** Per-call extras: abort signal, and an edit token for things made while signed out (decision 0082). */
+/** Per-call extras: abort signal, and an edit token for things made while signed out (decision 0013). */
 export interface CallOptions {
   /** An AbortSignal. */
   signal?: unknown;

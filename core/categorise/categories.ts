@@ -1,6 +1,6 @@
 /**
  * The 18 store categories of recipecart, in store-walk order ("Other" last).
- * Names and order follow the category scheme (docs/decisions/0020-category-lexicon.md).
+ * Names and order follow the category scheme (docs/decisions/0006-categoriser.md).
  */
 export const CATEGORIES = [
   "Produce",

@@ -141,7 +141,7 @@ describe("categorise", () => {
     expect(explainCategory("qwerty").phrase).toBeNull();
   });
 
-  it("falls back on WordNet's food nouns for words the lexicon does not know (decision 0037)", () => {
+  it("falls back on WordNet's food nouns for words the lexicon does not know (decision 0006)", () => {
     // none of these words is in the lexicon; the generated table knows them through their hypernyms
     expect(explainCategory("Zwieback")).toEqual({ category: "Bakery & Bread", phrase: "(wordnet)" });
     expect(categorise("Organic Zwieback Toasts")).toBe("Bakery & Bread");

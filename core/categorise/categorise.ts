@@ -1,7 +1,7 @@
 /**
  * Store-category classifier: item name -> one of the 18 categories (core/categorise/categories.ts).
  *
- * How it works (docs/decisions/0020-category-lexicon.md):
+ * How it works (docs/decisions/0006-categoriser.md):
  * 1. Normalise: accents off, lower case, "&" -> "and", "w/" -> "with", possessives and bracketed
  *    notes dropped, other punctuation splits words, words with digits dropped; commas split the
  *    name into segments ("Tofu, Extra Firm"). Each word maps to its lexicon form (singular).
@@ -740,7 +740,7 @@ function applyModifiers(m: Match, tokens: string[]): Code {
 
 // ------------------------------------------------------------------ WordNet fallback
 
-/** Food nouns of WordNet mapped to a category at build time (decision 0037): word -> code. */
+/** Food nouns of WordNet mapped to a category at build time (decision 0006): word -> code. */
 const wordnetCode = new Map<string, Code>();
 for (const [code, words] of Object.entries(WORDNET_WORDS) as [Code, string][]) {
   for (const w of words.split(" ")) if (!wordnetCode.has(w)) wordnetCode.set(w, code);
@@ -794,7 +794,7 @@ export interface CategoryExplanation {
 /** Category used when no word of the name is known (lexicon or WordNet): the app says "unsure". */
 export const FALLBACK_CATEGORY: CategoryName = "Other";
 /**
- * The best guess with no known word (`guess: true`, used by the CLI, decision 0037): the food
+ * The best guess with no known word (`guess: true`, used by the CLI, decision 0006): the food
  * department with the most products in US grocery catalogues, where most unknown words are brand
  * names of snacks and sweets ("Twizzlers").
  */
@@ -858,7 +858,7 @@ function classify(name: string): CategoryName | null {
   }
   lastNode = best;
   if (best < 0) {
-    // no lexicon word: WordNet's food nouns, head first (decision 0037)
+    // no lexicon word: WordNet's food nouns, head first (decision 0006)
     const split = splitAt(0, nt);
     const g = (split > 0 ? wordnetGuess(0, split) : null) ?? wordnetGuess(0, nt);
     if (g !== null) wordnetUsed = true;
@@ -911,7 +911,7 @@ export function explainCategory(name: string, opts?: { guess?: boolean; language
 }
 
 /**
- * A name in its language (decision 0166): an English name as before; a name in another language
+ * A name in its language (decision 0005): an English name as before; a name in another language
  * (given, or clear from the name, or unknown to the English lexicon) by the English grocery word it
  * names, from the multilingual table; then as written (loanwords: "Parmesan", "ketchup").
  */

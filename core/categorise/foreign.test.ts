@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { categorise, explainCategory } from "./categorise.ts";
 import { translateFoodName } from "./foreign.ts";
 
-describe("food names in other languages (decision 0166)", () => {
+describe("food names in other languages (decision 0005)", () => {
   it.each([
     ["Knoblauch", "garlic"],
     ["Zwiebeln", "onion"],

@@ -1,5 +1,5 @@
 /**
- * Food names in other languages -> the English grocery word they name (decision 0166), from the
+ * Food names in other languages -> the English grocery word they name (decision 0005), from the
  * multilingual table built from Unicode CLDR (foreign-lexicon.ts). Used by the categoriser (the
  * aisle of "Knoblauch" is garlic's) and by the combiner (Mehl and flour are one item).
  *

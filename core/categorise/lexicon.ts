@@ -1,7 +1,7 @@
 /**
  * recipecart's grocery lexicon: words and phrases a shopper or a recipe uses, each with the store
  * category where a US supermarket shelves it. Written by hand from general grocery knowledge
- * (see docs/decisions/0020-category-lexicon.md); no product list was copied into it.
+ * (see docs/decisions/0006-categoriser.md); no product list was copied into it.
  *
  * Each group is [category code, priority, kind, "phrase, phrase, ..."]:
  * - priority 1: ingredient and flavour nouns ("garlic", "strawberry", "chicken") that are often

@@ -3,7 +3,7 @@
  * Lines are parsed (core/ingredient/parse.ts), folded onto canonical item keys (item-key.ts),
  * their amounts summed within a dimension (core/units/measures.ts), volume and mass joined where
  * the density table covers the item (density.ts), and shown in sensible units (format-amount.ts).
- * Decisions: docs/decisions/0021-units-and-display.md, 0022-item-keys.md, 0023-density-table.md.
+ * Decisions: docs/decisions/0007-units-and-display.md, 0008-building-a-list.md, 0007-units-and-display.md.
  */
 import { defined } from "../lib/invariant.ts";
 import { CATEGORIES, categorise, type CategoryName } from "../categorise/categorise.ts";
@@ -92,7 +92,7 @@ export interface CombineOptions {
   locale?: string;
   /**
    * The reader's language (BCP 47): an item bought for recipes in several languages is named as a
-   * line in this language wrote it, when one did (decision 0166). Default: the most used writing.
+   * line in this language wrote it, when one did (decision 0005). Default: the most used writing.
    */
   language?: string | null;
 }
@@ -170,7 +170,7 @@ interface Bucket {
   firstSystem: "us" | "metric" | null;
   /** Which of the item's lines gave `firstSystem` (its index among the item's lines). */
   firstAt: number;
-  /** A solid weighed in some lines and measured by volume in others: the family of the weighed lines (decision 0166). */
+  /** A solid weighed in some lines and measured by volume in others: the family of the weighed lines (decision 0005). */
   weighedIn?: "us" | "metric";
 }
 
@@ -246,7 +246,7 @@ function addAmount(acc: Acc, a: LineAmount, scale = 1): void {
 /**
  * Join a volume and a mass of the same item when its density is known: into the larger one, except
  * that a solid weighed in some line stays a weight, in the family of the weighed lines ("250 g flour"
- * and "2 cups flour" are 500 g; decision 0166).
+ * and "2 cups flour" are 500 g; decision 0005).
  */
 function joinByDensity(acc: Acc): void {
   const vol = acc.buckets.get("volume");

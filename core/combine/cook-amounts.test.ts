@@ -1,5 +1,5 @@
 /**
- * Amounts on a combined list read as a cook writes them (decision 0163): whole items round up when a
+ * Amounts on a combined list read as a cook writes them (decision 0007): whole items round up when a
  * recipe is scaled, totals round to a sensible measure, solids are weighed in metric, and no total is
  * shown more than 2% below what the recipes need.
  */

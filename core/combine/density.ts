@@ -3,7 +3,7 @@
  * ("1 cup flour" + "200 g flour"). Keys are combine item keys (core/combine/item-key.ts).
  * Values are grams per US cup from general tables: USDA FoodData Central (SR Legacy) household
  * weights and the standard kitchen conversion charts (spooned and levelled flour, packed brown
- * sugar); docs/decisions/0023-density-table.md, each figure's source in 0163.
+ * sugar); docs/decisions/0007-units-and-display.md, each figure's source in 0163.
  * An item not listed here keeps its volume and its mass side by side.
  */
 const GRAMS_PER_CUP: Readonly<Record<string, number>> = {
@@ -46,7 +46,7 @@ const GRAMS_PER_CUP: Readonly<Record<string, number>> = {
   "cocoa powder": 84,
   "ground almond": 96,
   parmesan: 100,
-  // added with decision 0163 (USDA SR Legacy household weights, 1 cup)
+  // added with decision 0036 (USDA SR Legacy household weights, 1 cup)
   oat: 81,
   "white rice": 185,
   cornstarch: 128,
@@ -58,7 +58,7 @@ const GRAMS_PER_CUP: Readonly<Record<string, number>> = {
 
 /**
  * Items of the table that are solids: a metric cook weighs them ("70 g butter", "250 g flour"), where
- * liquids (milk, stock, oil, honey and syrups) keep millilitres. Decision 0163.
+ * liquids (milk, stock, oil, honey and syrups) keep millilitres. Decision 0007.
  */
 const SOLIDS: ReadonlySet<string> = new Set([
   "all purpose flour",

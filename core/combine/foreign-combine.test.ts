@@ -5,7 +5,7 @@ import { foreignItemKey } from "./item-key.ts";
 
 const items = (r: ReturnType<typeof combineRecipes>) => r.categories.flatMap((c) => c.items.map((i) => [c.category, i.name, i.text]));
 
-describe("combining lines in other languages (decision 0166)", () => {
+describe("combining lines in other languages (decision 0005)", () => {
   it("one language's singular and plural, and its spoons, are one item", () => {
     const r = combineRecipes(
       [

@@ -1,7 +1,7 @@
 /**
  * Canonical item keys: the identity under which ingredient lines are merged on a shopping list.
  * "2 onions, diced", "1 large onion" and "1 yellow onion" -> "onion"; "onion powder" and
- * "green onions" stay apart (they are different things to buy). docs/decisions/0022-item-keys.md.
+ * "green onions" stay apart (they are different things to buy). docs/decisions/0008-building-a-list.md.
  */
 import { translateFoodName } from "../categorise/foreign.ts";
 import { type ForeignLanguage, languageOfTag } from "../ingredient/foreign-words.ts";
@@ -256,7 +256,7 @@ const UNCOUNTED = new Set([
   "pork", "lamb", "chicken", "tofu", "arugula", "rocket", "watercress", "chard", "bok choy", "pak choi", "anise",
 ]);
 
-/** Plural endings folded in another language's key, longest first (general grammar; decision 0166). */
+/** Plural endings folded in another language's key, longest first (general grammar; decision 0005). */
 const FOREIGN_PLURALS: Record<ForeignLanguage, string[]> = {
   de: ["nen", "en", "n", "e", "s"],
   nl: ["tjes", "jes", "en", "'s", "s"],
@@ -277,7 +277,7 @@ function foldPlural(word: string, lang: ForeignLanguage): string {
 }
 
 /**
- * The merge key of a name in another language (decision 0166): the English grocery word it names
+ * The merge key of a name in another language (decision 0005): the English grocery word it names
  * when the multilingual table knows it ("Zwiebeln" -> onion, so it merges with "onion" and "oignons"),
  * else the name itself with case, accents and the head's plural ending folded ("Olivenöl").
  * The display is the name as the recipe wrote it.

@@ -1,5 +1,5 @@
 /**
- * Pantry staples (docs/decisions/0111-pantry-staples.md): items most kitchens already
+ * Pantry staples (docs/decisions/0028-pantry-staples.md): items most kitchens already
  * have go to a 'You probably have' group at the end of a list instead of the aisles. The defaults
  * are item keys (core/combine/item-key.ts) of salt, pepper, oil, sugar and the like; a signed-in
  * user's own rules beat the defaults: `have` adds staples, `need` takes defaults off.

@@ -1,7 +1,7 @@
 /**
  * Names that mean the same thing to a shopper across US, UK and Australian usage. Each group
  * lists the canonical key first, then its variants, all in the normalised form that
- * `itemKey` produces (lower case, no punctuation, singular head). docs/decisions/0022-item-keys.md.
+ * `itemKey` produces (lower case, no punctuation, singular head). docs/decisions/0008-building-a-list.md.
  */
 export const SYNONYM_GROUPS: readonly (readonly [string, ...string[]])[] = [
   // onions and aromatics

@@ -1,5 +1,5 @@
 /**
- * Which unit family a combined amount is shown in (docs/decisions/0110-units-choice.md):
+ * Which unit family a combined amount is shown in (docs/decisions/0007-units-and-display.md):
  * the reader's choice of metric or US units, or "as written": the family most of the item's lines
  * used, ties going to the family of the first line. So "1 cup" + "250 ml" reads "2 cups" (the
  * first line wrote cups), never "485 ml"; "200 g" + "100 g" + "1 lb" reads in grams (two metric

@@ -14,7 +14,7 @@ async function both(html: string, url = "https://example.com/r/1") {
 }
 
 describe("extractRecipe on hand-made pages", () => {
-  it("takes the visible card when the structured list is one string or clearly shorter (decision 0039)", async () => {
+  it("takes the visible card when the structured list is one string or clearly shorter (decision 0009)", async () => {
     const card = `<div class="wprm-recipe-ingredients-container"><ul><li>1 cup flour</li><li>2 eggs</li><li>1 cup milk</li><li>1 tbsp sugar</li></ul></div>`;
     const one = `<script type="application/ld+json">{"@type":"Recipe","name":"Crepes","recipeIngredient":["See the recipe card"]}</script>`;
     const r1 = await both(page(one, card));

@@ -3,7 +3,7 @@
  * handlers (see plan.ts). Sources in order of trust: schema.org Recipe in JSON-LD,
  * microdata/RDFa, recipe-plugin markup, an "Ingredients" heading and its list; social posts
  * read their caption. The policy between structured data and the visible plugin markup is
- * described in docs/decisions/0031-structured-vs-visible-policy.md.
+ * described in docs/decisions/0009-extraction.md.
  */
 import type { ExtractResult, RecipeDraft, RecipeSource } from "../recipe/schema.ts";
 import { createCollector, type PageData } from "./collect.ts";
@@ -280,7 +280,7 @@ export const SHORT_SHARE = 0.5;
 /**
  * True when the structured list is clearly not the whole list the page shows: one line against a
  * visible list of three or more, or at most half as many lines as a visible list whose lines
- * mostly start with an amount (thresholds set on the working part, decision 0039).
+ * mostly start with an amount (thresholds set on the working part, decision 0009).
  */
 export function structuredTooShort(structured: string[], visible: VisibleIngredients): boolean {
   const v = visible.ingredients;

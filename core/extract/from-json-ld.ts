@@ -187,7 +187,7 @@ function instructionLines(v: Json | undefined, out: string[], depth = 0): void {
 export function candidateFromNode(node: JsonObject, siteName: string | null): Candidate {
   const c = emptyCandidate();
   c.title = cleanText(firstText(node.name) ?? firstText(node.headline) ?? "");
-  // The source's text as written: no ".0" stripping, no dropping of repeated tails (decision 0039).
+  // The source's text as written: no ".0" stripping, no dropping of repeated tails (decision 0009).
   const lines = ingredientValues(node)
     .map((l) => cleanLine(l))
     .filter(Boolean);

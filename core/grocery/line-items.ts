@@ -1,7 +1,7 @@
 /**
  * From our combined shopping-list items to grocery line items in the shape the Instacart Developer
  * Platform takes (`name`, `display_text`, `line_item_measurements`). Pure: no fetch, no platform API.
- * The rules are written down in docs/decisions/0130-grocery-line-items.md.
+ * The rules are written down in docs/decisions/0035-grocery-ordering.md.
  *
  * - `name` is the bare product ("all purpose flour"): notes in brackets or after a comma go.
  * - `display_text` is what the shopper reads: amount and name as on our list.

@@ -328,7 +328,7 @@ const VAGUE_AMOUNT = new Set([
 /**
  * "an onion", "a large lemon": a leading article before a plain noun counts one (the parsing
  * requirements list "a"/"an" as quantities). Not before a unit ("a pinch of salt", "a small bunch") or a vague
- * amount ("a little butter"), which stay unmeasured as in the labelled data (decision 0010).
+ * amount ("a little butter"), which stay unmeasured as in the labelled data (decision 0005).
  */
 function fixArticle(tokens: readonly string[], labels: readonly Label[]): readonly Label[] {
   if (tokens.length < 2 || labels[0] === "QTY" || tokens[0]!.length > 2) return labels;

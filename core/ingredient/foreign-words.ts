@@ -1,5 +1,5 @@
 /**
- * Words of the kitchen in the languages the line parser reads besides English (decision 0166):
+ * Words of the kitchen in the languages the line parser reads besides English (decision 0005):
  * unit words and abbreviations (-> canonical unit ids, core/units/aliases.ts), number words, vague
  * amounts, approximation words, linking words (articles, prepositions), size words, kitchen work
  * and state, purpose and taste phrases. Written from general knowledge of each language (grammar

@@ -7,7 +7,7 @@ const read = (line: string, language?: string, recipe?: string) => {
   return [p.quantity, p.quantityMax, p.unit, p.name];
 };
 
-describe("non-English lines (decision 0166)", () => {
+describe("non-English lines (decision 0005)", () => {
   it.each([
     ["2 EL Olivenöl", "de", [2, null, "tbsp", "Olivenöl"]],
     ["1 Prise Salz", "de", [1, null, "pinch", "Salz"]],

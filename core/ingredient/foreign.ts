@@ -1,5 +1,5 @@
 /**
- * Ingredient lines in languages other than English (decision 0166): a rule reader over the word
+ * Ingredient lines in languages other than English (decision 0005): a rule reader over the word
  * tables of foreign-words.ts. Amount (decimal commas, fractions, "1 e 1/2", ranges "1 à 2", number
  * words, "4x"), unit words to canonical ids, then the name in its own language without the linking
  * word, size words, kitchen work, purpose and taste phrases; what is removed goes to preparation

@@ -38,7 +38,7 @@ describe("quantities", () => {
     expect(brief(line)).toEqual({ quantity, quantityMax, unit, name });
   });
 
-  it("counts 'a'/'an' before a plain noun, not before a unit or a vague amount (decision 0010)", () => {
+  it("counts 'a'/'an' before a plain noun, not before a unit or a vague amount (decision 0005)", () => {
     expect(brief("an onion, chopped")).toEqual({ quantity: 1, quantityMax: null, unit: null, name: "onion" });
     expect(brief("a large lemon")).toEqual({ quantity: 1, quantityMax: null, unit: null, name: "lemon" });
     expect(brief("a pinch of salt")).toEqual({ quantity: null, quantityMax: null, unit: "pinch", name: "salt" });

@@ -1,5 +1,5 @@
 /**
- * Which language an ingredient line is in (decision 0166): scores each language by its unit words
+ * Which language an ingredient line is in (decision 0005): scores each language by its unit words
  * after a number, its function words and its letters, against English's own. English is the
  * answer unless another language has clear evidence, so an English line is never read by
  * another language's rules. A recipe's lines can be read together (`detectRecipeLanguage`): a

@@ -1,7 +1,7 @@
 /**
  * Public entry of the ingredient-line parser: normalise -> tokenise -> label -> assemble.
  * Never throws: any line (empty, garbage, other languages, 10,000 characters) gives a result.
- * See docs/decisions/0010-ingredient-parser.md for the approach and its accuracy.
+ * See docs/decisions/0005-ingredient-parser.md for the approach and its accuracy.
  */
 import { assemble } from "./assemble.ts";
 import { parseForeignLine } from "./foreign.ts";
@@ -20,7 +20,7 @@ export interface ParseOptions {
   /**
    * The recipe's language as a BCP-47 tag ("de", "fr-CA", "nb-NO"), e.g. from the page's html lang
    * or JSON-LD inLanguage. Absent, unknown or unread: the language is guessed from the line, and a
-   * line with no clear evidence is read as English (decision 0166).
+   * line with no clear evidence is read as English (decision 0005).
    */
   language?: string | null;
   /** Used when `language` is absent and the line itself gives no evidence (the recipe's guess). */

@@ -4,7 +4,7 @@
  */
 
 /** Number words. "a"/"an" count as 1 only when the tagger labels them a quantity; the labelled
- * data reads "a pinch of salt" as an unmeasured amount (docs/decisions/0010-ingredient-parser.md). */
+ * data reads "a pinch of salt" as an unmeasured amount (docs/decisions/0005-ingredient-parser.md). */
 const WORD_VALUES = new Map<string, number>([
   ["one", 1],
   ["two", 2],

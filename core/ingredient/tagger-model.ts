@@ -3,7 +3,7 @@
  * averaged perceptron, trained by scripts/train-ingredients.ts) over hashed token features,
  * decoded with Viterbi. The weights live in core/ingredient/model/weights.json as one compact
  * base64 string so that every bundler (Vite for the Worker) includes them without fs reads.
- * See docs/decisions/0010-ingredient-parser.md.
+ * See docs/decisions/0005-ingredient-parser.md.
  */
 import { FEATURE_BITS } from "./token-features.ts";
 import type { LineFeatures } from "./token-features.ts";

@@ -46,7 +46,7 @@ export interface ParsedIngredient {
    */
   fullName?: string | null;
   /**
-   * The language the line was read in when not English ("de", "fr", ...; decision 0166). Absent for
+   * The language the line was read in when not English ("de", "fr", ...; decision 0005). Absent for
    * English lines and for parses stored before it existed.
    */
   language?: string;

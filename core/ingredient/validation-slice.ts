@@ -1,7 +1,7 @@
 /**
  * The fixed validation slice of the labelled ingredient data: 10% of rows chosen by a hash of
  * their id. The trainer (scripts/train-ingredients.ts) never trains on it; the bench and the
- * decision record report accuracy on it (docs/decisions/0010-ingredient-parser.md).
+ * decision record report accuracy on it (docs/decisions/0005-ingredient-parser.md).
  */
 import { hashString } from "./token-features.ts";
 

@@ -1,7 +1,7 @@
 /**
  * The one grouping of a list's items that every view and export uses (the list page, the shared-list
- * page, Copy, Print, the e-mail, the home page's list and the dialogs; decision 0163): the aisles in
- * store-walk order with what is still to buy, then 'You probably have' (pantry staples, decision 0111),
+ * page, Copy, Print, the e-mail, the home page's list and the dialogs; decision 0007): the aisles in
+ * store-walk order with what is still to buy, then 'You probably have' (pantry staples, decision 0028),
  * then 'In the cart' (ticked items). Pure and free of zod, so any bundle may take it.
  */
 

@@ -1,5 +1,5 @@
 /**
- * An item's line as a cook writes it (decision 0163): the amount before the name, a note that is not
+ * An item's line as a cook writes it (decision 0007): the amount before the name, a note that is not
  * an amount after it, in brackets: '1/2 tsp salt, plus more to taste', 'pepper (to taste)', '3 onions',
  * never 'to taste pepper'. One module for the list page, the shared list, Print, Copy, the e-mail and
  * the grocery line items. Pure and small (no zod).

@@ -1,7 +1,7 @@
 /**
  * What each canonical unit (core/units/aliases.ts) measures: its dimension, its size in the
  * dimension's base unit (ml, g, mm) and its system (US customary or metric). Used to add amounts
- * ("1 tbsp" + "2 tsp") and to show a total in sensible units. docs/decisions/0021-units-and-display.md.
+ * ("1 tbsp" + "2 tsp") and to show a total in sensible units. docs/decisions/0007-units-and-display.md.
  *
  * Spoons and cups are US sizes (a UK or Australian tablespoon of 15/20 ml differs by less than a
  * shopper would notice, except the Australian one, which we do not try to detect); pint, quart and

@@ -100,7 +100,7 @@ async function axeSerious(page: Page): Promise<string[]> {
 
 /**
  * The body text's computed size and whether the page scrolls sideways. Chromium's extension page
- * stylesheet gives the body 75% (10.5 px here); ui.css gives it the root's 14 px (decision 0135).
+ * stylesheet gives the body 75% (10.5 px here); ui.css gives it the root's 14 px (decision 0024).
  */
 async function textAndFit(page: Page): Promise<{ body: string; paragraph: string; scrollsSideways: boolean }> {
   return page.evaluate(() => ({
@@ -158,7 +158,7 @@ describe("browser extension", () => {
     await app.waitForURL((u) => !u.searchParams.has("add"));
     expect(await addedTitles(app).count()).toBe(1);
     // Added as a visitor: the edit token came along in the fragment, was kept with the recipe and
-    // left the address (decision 0108).
+    // left the address (decision 0024).
     expect(new URL(app.url()).hash).toBe("");
     const stored = await app.evaluate(
       () => JSON.parse(localStorage.getItem("recipecart:recipes") ?? "[]") as { id: string; editToken?: string }[],

@@ -13,8 +13,8 @@ export interface AddedRecipe {
   source: string;
   ingredients: string[];
   /**
-   * Added as a visitor: the right to change the recipe (decision 0082), handed to the web app in
-   * 'Open my list' (decision 0108). Kept in extension storage only.
+   * Added as a visitor: the right to change the recipe (decision 0013), handed to the web app in
+   * 'Open my list' (decision 0024). Kept in extension storage only.
    */
   editToken?: string;
 }

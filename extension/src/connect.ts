@@ -1,5 +1,5 @@
 /**
- * Connecting the extension to an account (decision 0092). 'Connect your account' stores a one-time
+ * Connecting the extension to an account (decision 0024). 'Connect your account' stores a one-time
  * `state` and opens the app's connect page; the page (signed in there) asks the server for a new
  * session for this extension and sends the browser to the extension's connected.html with
  * `#token=...&state=...`. connected.html accepts the token only with the state it is waiting for,

@@ -1,6 +1,6 @@
 /**
  * The shell every extension page shares (popup.html, options.html, connected.html): each HTML file
- * is only the entry the manifest or the web app names (decision 0109); its script renders its view
+ * is only the entry the manifest or the web app names (decision 0024); its script renders its view
  * into #root through this one function.
  */
 import { StrictMode, type ReactNode } from "react";

@@ -28,7 +28,7 @@ export function pageKey(url: string): string {
 /**
  * Opens the app's home page with this recipe in the visitor's added recipes (web/routes/home.tsx
  * `?add=`). A recipe added as a visitor carries its edit token in the fragment, which browsers never
- * send to a server, so the web app can keep it and let the visitor change the recipe (decision 0108).
+ * send to a server, so the web app can keep it and let the visitor change the recipe (decision 0024).
  */
 export function myListUrl(appOrigin: string, recipeId: string, editToken?: string): string {
   const u = new URL("/", appOrigin);

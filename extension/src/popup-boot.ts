@@ -1,5 +1,5 @@
 /**
- * popup.html's only script (decision 0135). The page paints its static shell (the popup's loading
+ * popup.html's only script (decision 0024). The page paints its static shell (the popup's loading
  * state, styles inline) before anything here runs; the app (React, the extension API, src/popup.tsx)
  * is imported from the first frame's requestAnimationFrame callback, so its fetch, compile and first
  * render always come after that frame is painted. A hidden page never gets a frame: it loads at once;

@@ -1,5 +1,5 @@
 /**
- * popup.html paints a static shell before any script runs (decision 0135); React then renders the
+ * popup.html paints a static shell before any script runs (decision 0024); React then renders the
  * popup over it. The shell must be exactly the popup's first (loading) render, or the takeover would
  * change what the user sees.
  */

@@ -3,7 +3,7 @@
  * sends it to the app and shows the recipe's title and ingredients (or the server's error with
  * 'Open in recipecart' to type it in by hand); 'Open my list' opens the app with the recipe in the
  * visitor's list. Plain React and CSS. popup.html paints this component's loading state as static
- * markup first; src/popup-boot.ts loads this module after that paint (decision 0135).
+ * markup first; src/popup-boot.ts loads this module after that paint (decision 0024).
  */
 import { useEffect, useRef, useState } from "react";
 import browser from "webextension-polyfill";

@@ -2,7 +2,7 @@
  * The 404 page (and the generic error page): friendly copy, the way home, and a few likely
  * destinations. The title is set here because an erroring route renders no meta of its own.
  * Its links are React Router's (the button look from buttonClass): the site layout's boundary puts this
- * module in every page's first load, and react-aria's Link would bring its own chunk (decision 0147).
+ * module in every page's first load, and react-aria's Link would bring its own chunk (decision 0017).
  */
 import { Link as RouterLink } from "react-router";
 import { buttonClass } from "../ui/button.tsx";

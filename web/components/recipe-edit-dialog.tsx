@@ -4,7 +4,7 @@
  * when the field is left and becomes an undo step (dropping redo steps). Save is disabled with a
  * blank title and drops blank rows; remove is disabled on the last row. Closes after save or delete;
  * Delete hands the recipe to `onDelete`, which takes it off at once and deletes it on the server
- * only when its toast closes without Undo (decision 0106).
+ * only when its toast closes without Undo (decision 0027).
  */
 import { useEffect, useReducer, useRef, useState } from "react";
 import { TextArea as AriaTextArea, TextField as AriaTextField } from "react-aria-components";

@@ -3,7 +3,7 @@
  * the account area — the user menu when signed in, a same-size placeholder while the status
  * loads, the 'Sign In' button to /auth when signed out (no layout shift, no spinner on public
  * pages; when the session cookie names the user, the server renders the signed-in header,
- * decision 0088). Below
+ * decision 0015). Below
  * 768 px the links move into a disclosure menu behind a labelled menu button.
  */
 import { useDeferredValue, useEffect, useId, useRef, useState } from "react";
@@ -16,7 +16,7 @@ import { SectionLink } from "./section-link.tsx";
 import { getUserMenuLabel } from "./user-menu-label.ts";
 
 /** Only signed-in visitors see the menu, so its code (menu, popover, positioning) is fetched
- * when the user is known (docs/decisions/0064-home-first-load-js.md); the placeholder keeps
+ * when the user is known (docs/decisions/0017-home-first-load.md); the placeholder keeps
  * its place meanwhile. */
 const userMenu = lazyPart(() => import("./user-menu.tsx").then((m) => m.UserMenu));
 
@@ -29,7 +29,7 @@ export function SiteHeader() {
   const location = useLocation();
   const [LoadedUserMenu, requestUserMenu] = useLazyPart(userMenu);
   // The menu's first render (react-aria's menu trigger, collection and popover) is long on a slow phone: as a
-  // deferred value React renders it in the background, in short slices, after the rest of the page (decision 0154).
+  // deferred value React renders it in the background, in short slices, after the rest of the page (decision 0034).
   const UserMenu = useDeferredValue(LoadedUserMenu);
   const signedIn = auth.user !== null;
   useEffect(() => {
@@ -122,7 +122,7 @@ export function SiteHeader() {
               </>
             )
           ) : (
-            // A plain link with the button look: react-aria's Link would grow the home page's first load (decision 0064).
+            // A plain link with the button look: react-aria's Link would grow the home page's first load (decision 0017).
             <RouterLink to="/auth" className="btn btn--primary btn--sm sign-in-button">
               Sign In
             </RouterLink>

@@ -3,11 +3,11 @@
  * session token from local storage (`auth_token`, docs/product/constants.md). Components call `api.recipes.parse(...)`
  * and get zod-checked answers; failures are ApiError ("status: text", docs/product/messages.md).
  *
- * The client and its schemas (zod) are not part of the first load (decision 0097): `api` has the
+ * The client and its schemas (zod) are not part of the first load (decision 0017): `api` has the
  * client's exact shape, and its first call loads the client with `import()`. The chunk is fetched
- * ahead at the visitor's first interaction (`preloadApiClient`, decision 0146), so a call normally
+ * ahead at the visitor's first interaction (`preloadApiClient`, decision 0017), so a call normally
  * finds it loaded. A list call made before that (the returning visitor's last list on the home page)
- * loads only the lists group and its schemas (core/api/lists-client.ts, decision 0152) instead of
+ * loads only the lists group and its schemas (core/api/lists-client.ts, decision 0017) instead of
  * every schema module. A failed chunk load rejects that call (its caller shows the error as for any
  * failed request) and the next call tries again.
  */
@@ -56,7 +56,7 @@ function loadClientModule(): Promise<CoreClient> {
 type ListsModule = typeof import("../../core/api/lists-client.ts");
 let loadingLists: Promise<ListsModule> | null = null;
 
-/** The lists group alone (decision 0152), for a list call made while the full client is not in yet. */
+/** The lists group alone (decision 0017), for a list call made while the full client is not in yet. */
 function loadListsModule(): Promise<ListsModule> {
   loadingLists ??= import("../../core/api/lists-client.ts").catch((err: unknown) => {
     loadingLists = null;
@@ -114,7 +114,7 @@ function lazyGroup<G extends Group>(group: G): ApiClient[G] {
       const options = { fetch: (input: string, init: unknown) => fetch(input, init as RequestInit), getToken: () => token };
       let groupApi: ApiClient[G];
       if (group === "lists" && !loaded) {
-        // Only the lists' schemas: the full client may never be needed on this page (decision 0152).
+        // Only the lists' schemas: the full client may never be needed on this page (decision 0017).
         groupApi = (await loadListsModule()).createListsClient(options) as ApiClient[G];
       } else {
         groupApi = (await loadClientModule()).createApiClient(options)[group];

@@ -5,10 +5,10 @@
  * - 401 means signed out (user null); any other failure also leaves the user signed out and
  *   records the error, so a flaky API never traps the page behind a spinner;
  * - `status` is "loading" until the first answer: personal pages gate on it with
- *   <FullPageSpinner>, public pages render at once (docs/decisions/0052-auth-loading-spinner.md).
+ *   <FullPageSpinner>, public pages render at once (docs/decisions/0015-signed-in-state.md).
  * - when the server already knew the user while rendering (session cookie, root loader's `user`),
  *   the store starts from that user: the server HTML and the first client render show the
- *   signed-in header, and no /api/auth/me call is made for 5 minutes (decision 0088).
+ *   signed-in header, and no /api/auth/me call is made for 5 minutes (decision 0015).
  */
 import { useCallback, useEffect, useSyncExternalStore } from "react";
 import { useRouteLoaderData } from "react-router";
@@ -50,9 +50,9 @@ function publish(next: AuthSnapshot) {
 let claiming: Promise<void> | null = null;
 /**
  * Hands the account what this browser made while signed out (its recipes and lists, proved by their
- * edit tokens; decision 0082). Runs after a password sign-in, and whenever the app finds itself
+ * edit tokens; decision 0013). Runs after a password sign-in, and whenever the app finds itself
  * signed in with tokens left over: a Google/GitHub sign-in comes back through a full page load, so
- * the tokens cannot travel with it (decision 0087). A failed claim keeps the tokens for a later try.
+ * the tokens cannot travel with it (decision 0013). A failed claim keeps the tokens for a later try.
  */
 export function claimLeftovers(): Promise<void> {
   if (claiming) return claiming;
@@ -111,7 +111,7 @@ export function fetchCurrentUser(opts: { force?: boolean } = {}): Promise<AuthSn
 
 /**
  * Stores a fresh session token (if the server sent one), hands the account what this browser made
- * while signed out (its recipes and lists, proved by their edit tokens; decision 0082), and reloads
+ * while signed out (its recipes and lists, proved by their edit tokens; decision 0013), and reloads
  * the current user. A failed claim never blocks signing in: the tokens are kept for a later try.
  */
 export async function signIn(token: string | null | undefined): Promise<AuthSnapshot> {
@@ -124,10 +124,10 @@ export async function signIn(token: string | null | undefined): Promise<AuthSnap
  * Starts the client store from what the server knew while rendering this page (root loader): its
  * user, or none. Only the first call counts, and only while nothing is known yet; on the server it
  * does nothing (module state there is shared by every request).
- * - With a user: signed in, cached for 5 minutes (decision 0088).
+ * - With a user: signed in, cached for 5 minutes (decision 0015).
  * - Without one and without a stored session token: signed out, cached the same way. The server saw
  *   no session cookie, and only a token could make /api/auth/me say otherwise, so the page neither
- *   asks nor loads the API client to ask (decision 0146). With a token, the first useAuth() asks.
+ *   asks nor loads the API client to ask (decision 0017). With a token, the first useAuth() asks.
  */
 let primed = false;
 export function primeAuth(user: AuthUser | null | undefined): void {
@@ -187,7 +187,7 @@ export function useAuth() {
  * What the server rendered with. In the browser, once primeAuth() started the store from this same user, that is
  * the store's own snapshot: hydration then finds the store unchanged. (A new object here, equal but not the same,
  * made React re-render every useAuth() caller synchronously right after hydrating, the whole dashboard among
- * them, in one long task: decision 0154.)
+ * them, in one long task: decision 0034.)
  */
 export function serverAuthSnapshot(serverUser: AuthUser | null): AuthSnapshot {
   if (!serverUser) return LOADING;

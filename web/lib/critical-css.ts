@@ -1,5 +1,5 @@
 /**
- * The site's stylesheet travels inside the HTML (decision 0098): web/entry.server.tsx reads the
+ * The site's stylesheet travels inside the HTML (decision 0017): web/entry.server.tsx reads the
  * built CSS (`?inline`, server bundle only) and provides it here; the root Layout writes it into a
  * <style> in <head>, so the first paint waits for no stylesheet request. In the browser the
  * context is empty and the Layout keeps the text the server sent (read from the element itself),

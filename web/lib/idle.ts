@@ -1,7 +1,7 @@
 /**
  * Runs `fn` once the browser is idle after hydration (requestIdleCallback, or a short timeout
  * where it is missing). Used to fetch lazily-loaded chunks before they are needed
- * (docs/decisions/0064-home-first-load-js.md). Returns a cancel function.
+ * (docs/decisions/0017-home-first-load.md). Returns a cancel function.
  */
 export function whenIdle(fn: () => void, timeout = 2000): () => void {
   if (typeof window === "undefined") return () => {};

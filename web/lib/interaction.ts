@@ -1,5 +1,5 @@
 /**
- * Work that waits for a person (docs/decisions/0146-no-idle-work-during-load.md): chunks fetched
+ * Work that waits for a person (docs/decisions/0017-home-first-load.md): chunks fetched
  * ahead of their first use (the API client, the toast region, the recipe edit dialog) load at the
  * visitor's first pointer, key, focus or touch event on the page instead of when the browser is
  * idle after hydration. Evaluating them while the page loads made long main-thread tasks (Total

@@ -1,5 +1,5 @@
 /**
- * Code that the first view does not need, loaded on demand (docs/decisions/0064-home-first-load-js.md).
+ * Code that the first view does not need, loaded on demand (docs/decisions/0017-home-first-load.md).
  * Unlike React.lazy, a failed chunk load never reaches an error boundary: `load()` retries a few
  * times, then resolves undefined and leaves the part unloaded, so the next request tries again
  * (a deploy or a network blip must not turn the page into an error page).

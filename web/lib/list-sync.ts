@@ -1,5 +1,5 @@
 /**
- * Sends a list page's queued changes to the server (decisions 0113, 0114, 0151), apart from React so
+ * Sends a list page's queued changes to the server (decisions 0029, 0029, 0025), apart from React so
  * its rules can be tested on their own:
  * - one request at a time, 200 changes at most (the rest follow once it went through);
  * - sent changes leave the queue only when the server took them; a change made meanwhile stays;
@@ -14,7 +14,7 @@ import { LIST_CHANGES_MAX } from "../../core/api/constants.ts";
 import type { ShoppingList } from "../../core/api/lists.ts";
 import type { ListChange } from "../../core/api/shopping.ts";
 
-/** The wait after a 429 that named no time: the changes limiter's window (decision 0143). */
+/** The wait after a 429 that named no time: the changes limiter's window (decision 0025). */
 export const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
 /** A hold on sending: until when (ms since the epoch) and how long it was asked for. */

@@ -1,5 +1,5 @@
 /**
- * The service worker's registration (docs/decisions/0114-offline-list.md): a few lines in the root,
+ * The service worker's registration (docs/decisions/0029-shopping-mode-and-offline.md): a few lines in the root,
  * so the home page's bundle grows by next to nothing; the worker itself is /sw.js (worker/http/service-worker.ts).
  */
 
@@ -21,7 +21,7 @@ export function registerServiceWorker(): void {
 }
 
 /**
- * Sign-out forgets the pages kept for offline use (decision 0145): the home page and its root data
+ * Sign-out forgets the pages kept for offline use (decision 0029): the home page and its root data
  * carry the signed-in user's name and e-mail, and a list page the user's own lists, so the next
  * person on this device must not get them offline. The build assets stay. Never throws.
  */

@@ -1,5 +1,5 @@
 /**
- * Whether the app is online, as it has seen it (decision 0165), not only as the browser claims: weak
+ * Whether the app is online, as it has seen it (decision 0029), not only as the browser claims: weak
  * signal, a captive portal or a browser build can leave `navigator.onLine` true while every request
  * fails. The app is offline when
  * - the browser says so (`navigator.onLine` false; once it says online again, a request must succeed),
@@ -9,7 +9,7 @@
  * and online again after the next request that reaches the server. While offline and the browser says
  * online, a cheap probe asks the server now and then (2 s, 4 s ... up to a minute apart).
  *
- * The list page and the shared page show their offline line with `useOnline` (decision 0114, 0117);
+ * The list page and the shared page show their offline line with `useOnline` (decision 0029, 0029);
  * its own small module: the shared page needs it without the list page's sync code. The rules are in
  * `createConnectivity`, apart from the browser, so they can be tested on their own.
  */

@@ -58,7 +58,7 @@ describe("recipes store", () => {
   });
 });
 
-describe("edit tokens (decision 0082)", () => {
+describe("edit tokens (decision 0013)", () => {
   it("keeps a recipe's edit token across edits, lists the claim, and forgets the tokens after it", async () => {
     const store = await import("./recipes-store.ts");
     store.upsertRecipe({ ...recipe("a"), editToken: "tok-a" });

@@ -13,7 +13,7 @@ export interface AddedRecipe {
   url?: string | null;
   source: string;
   ingredients: string[];
-  /** The right to change this recipe while signed out, from its create answer (decision 0082). */
+  /** The right to change this recipe while signed out, from its create answer (decision 0013). */
   editToken?: string;
   /** The page's yield as written ("4 servings"); absent for recipes typed in by hand. */
   yields?: string | null;
@@ -28,7 +28,7 @@ export interface RecipesState {
 
 export const RECIPES_STORAGE_KEY = "recipecart:recipes";
 export const LAST_LIST_STORAGE_KEY = "recipecart:last-list";
-/** Edit tokens of the lists this browser made while signed out: { [listId]: token } (decision 0082). */
+/** Edit tokens of the lists this browser made while signed out: { [listId]: token } (decision 0013). */
 export const LIST_TOKENS_STORAGE_KEY = "recipecart:list-tokens";
 
 const EMPTY: RecipesState = { recipes: [], lastListId: null };
@@ -151,7 +151,7 @@ export function useRecipesState(): RecipesState {
 let hydrated = false;
 
 /**
- * One value of the store for a component (decision 0152). Rendered during hydration it starts empty, like
+ * One value of the store for a component (decision 0017). Rendered during hydration it starts empty, like
  * the server's HTML, and the saved value follows in a transition: React renders that in slices between
  * which the browser can respond, where useSyncExternalStore's server snapshot would make React render the
  * whole page's difference at once, in the same task as hydration. Mounted later (a client navigation),
@@ -177,7 +177,7 @@ const readLastListId = (s: RecipesState) => s.lastListId;
 
 /**
  * The added recipes alone: a component that shows only the recipes does not render again when the last
- * list changes, and the reverse (decision 0152). `saved` is false while the value is still the server's
+ * list changes, and the reverse (decision 0017). `saved` is false while the value is still the server's
  * (empty), during hydration and until the transition with the saved recipes has rendered.
  */
 export function useAddedRecipes(): { recipes: AddedRecipe[]; saved: boolean } {

@@ -1,5 +1,5 @@
 /**
- * Shopping mode's browser state (docs/decisions/0112 and 0113): changes made on a list
+ * Shopping mode's browser state (docs/decisions/0029-shopping-mode-and-offline.md and 0113): changes made on a list
  * page are applied at once on the page and queued in local storage; an editor's queue is sent to
  * the server when there is a connection (so ticks and added items survive going offline and a
  * reload), a read-only viewer's ticks stay in this browser. Ticks merge by tap time either way.
@@ -182,7 +182,7 @@ export function newItemId(): string {
   return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-/** The unit choice cookie (decision 0110): read by the list page's loader so the server renders in it. */
+/** The unit choice cookie (decision 0007): read by the list page's loader so the server renders in it. */
 export const UNITS_COOKIE = "rc_units";
 
 export function setUnitsCookie(value: string) {

@@ -1,8 +1,8 @@
 /**
  * App-wide toasts (docs/product/messages.md, constants.md): one visible at a time (the newest), 5000 ms each, variants default and
  * destructive, a title plus an optional description. Any component calls `toast({...})`; the
- * single <Toaster> (mounted on demand by web/ui/toaster-host.tsx in root.tsx, decision 0064) renders the
- * queue. See docs/decisions/0051-toast-system.md.
+ * single <Toaster> (mounted on demand by web/ui/toaster-host.tsx in root.tsx, decision 0017) renders the
+ * queue. See docs/decisions/0014-ui-system.md.
  */
 import { UNSTABLE_ToastQueue as ToastQueue } from "react-aria-components";
 
@@ -67,7 +67,7 @@ export const toastQueue = new ToastQueue<ToastContent>({ maxVisibleToasts: TOAST
 export function toast(input: ToastInput): () => void {
   if (typeof document === "undefined") return () => {};
   // One at a time, newest wins: a stale message must not pop back up after the new one
-  // closes, so whatever is showing or waiting is dropped (docs/decisions/0051-toast-system.md).
+  // closes, so whatever is showing or waiting is dropped (docs/decisions/0014-ui-system.md).
   runPendingCloses();
   toastQueue.clear();
   const key: string = toastQueue.add(

@@ -30,7 +30,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (context.get(callerContext).user) throw redirect("/");
   const q = new URL(request.url).searchParams;
   return {
-    // Rendered with the page: no button pops in after hydration (decision 0084).
+    // Rendered with the page: no button pops in after hydration (decision 0022).
     providers: (await serverApi(context).auth.providers()).oauth,
     /** Why a Google/GitHub sign-in came back here (`?oauth_error=CODE&provider=ID`), in words. */
     oauthError: oauthErrorMessage(q.get("oauth_error"), q.get("provider")),

@@ -64,7 +64,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
   const [serverErrors, setServerErrors] = useState<Record<string, string[]>>({});
   const formRef = useRef<HTMLFormElement>(null);
 
-  // docs/product/behaviour.md "Contact form": stored and mailed to support (decision 0136). On failure
+  // docs/product/behaviour.md "Contact form": stored and mailed to support (decision 0021). On failure
   // the typed text stays in the form.
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();

@@ -30,7 +30,7 @@ export type DashboardTab = (typeof DASHBOARD_TABS)[number];
 TAB_PARTS satisfies Record<DashboardTab, unknown>;
 
 // Browser only (Vite drops it from the server build): the first dashboard page in a browser hydrates with
-// its tab's code already there (decision 0154). The route module waits for it before React hydrates; the
+// its tab's code already there (decision 0034). The route module waits for it before React hydrates; the
 // tab is the one ?tab= names (for a tab this user may not see, the first tab's code loads during
 // hydration). Later tab changes load the code in the clientLoader.
 if (!import.meta.env.SSR && typeof location !== "undefined" && location.pathname === "/dashboard") {
@@ -58,7 +58,7 @@ export function tabsFor(isAdmin: boolean): DashboardTab[] {
 export const DASHBOARD_HISTORY_LIMIT = 5;
 /** Users per page of the admin table. */
 export const ADMIN_PAGE_SIZE = 20;
-/** Contact messages per page of the admin tab (decision 0136). */
+/** Contact messages per page of the admin tab (decision 0021). */
 export const ADMIN_MESSAGES_PAGE_SIZE = 10;
 
 /** A 1-based page number from the query (?page=, ?messages=), clamped. */
@@ -75,14 +75,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!user) throw redirect("/auth");
   const params = new URL(request.url).searchParams;
   const tab = selectedTab(params.get("tab"), user.isAdmin);
-  // The tab's code with its data, so the server renders it in the first HTML without waiting (decision 0154).
+  // The tab's code with its data, so the server renders it in the first HTML without waiting (decision 0034).
   const [data] = await Promise.all([tabData(tab, user, params, serverApi(context)), loadTab(tab)]);
   return data;
 }
 
 /**
  * A tab change in the browser: the tab's code comes with its data, so the tab list shows the new choice with
- * the tab ready to render (no empty panel while a chunk loads, decision 0154).
+ * the tab ready to render (no empty panel while a chunk loads, decision 0034).
  */
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
   const named = new URL(request.url).searchParams.get("tab");
@@ -219,7 +219,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
   );
 }
 
-/** The chosen tab, its code loaded with its data (decision 0154); the fallback only shows if that load failed and is tried again. */
+/** The chosen tab, its code loaded with its data (decision 0034); the fallback only shows if that load failed and is tried again. */
 function TabContent({ data, user, sent }: TabProps) {
   return (
     <Suspense
@@ -276,7 +276,7 @@ function ChosenTab({ data, user, sent }: TabProps) {
 
 /**
  * A Google/GitHub sign-in lands here with `?signed_in=PROVIDER` (and `password_removed=1` when
- * linking removed an unproven password, decision 0085): say so once, then drop the parameters.
+ * linking removed an unproven password, decision 0022): say so once, then drop the parameters.
  */
 function useOAuthWelcome() {
   const [params] = useSearchParams();

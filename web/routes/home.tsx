@@ -18,7 +18,7 @@ export function meta(args: Route.MetaArgs) {
 
 /**
  * The page's static parts, rendered once: the renders right after hydration (the hydrated flag, the saved
- * recipes and last list read from local storage) only touch the parts that show them (decision 0152).
+ * recipes and last list read from local storage) only touch the parts that show them (decision 0017).
  */
 const Hero = memo(function Hero() {
   return (

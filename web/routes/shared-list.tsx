@@ -1,5 +1,5 @@
 /**
- * /s/{shareId}: a list opened through its read-only share link ("Sharing", decision 0116),
+ * /s/{shareId}: a list opened through its read-only share link ("Sharing", decision 0031),
  * read on the server by the loader (the same data GET /api/shares/{shareId} gives), so the first HTML
  * holds the items. Nothing on it changes the list. A revoked or unknown link: 404 and 'This shared list
  * is no longer available'; a failed read: 503 and the list page's retry.

@@ -64,7 +64,7 @@ describe("shopping-list loader", () => {
     expect(asked).toEqual([LIST.id]);
   });
 
-  it("says whether the list has a live share link, to its owner and to anyone else reading it (decisions 0116, 0158)", async () => {
+  it("says whether the list has a live share link, to its owner and to anyone else reading it (decisions 0031, 0014)", async () => {
     for (const owned of [true, false]) {
       for (const shared of [true, false]) {
         const share = { shared, owned, asked: [] as string[] };

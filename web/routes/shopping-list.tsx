@@ -3,7 +3,7 @@
  * GET /api/shopping-lists/{id} gives; anyone with the id may read it), so the first HTML already
  * holds the name, the categories and the items and the browser hydrates without fetching again.
  * Removing an item revalidates the loader. Unknown id or no id: 404 and 'Shopping List Not Found';
- * a failed read: 503 and 'Failed to load shopping list. Please try again.' (docs/decisions/0095).
+ * a failed read: 503 and 'Failed to load shopping list. Please try again.' (docs/decisions/0016-list-page.md).
  */
 import { useCallback } from "react";
 import { data, isRouteErrorResponse, useRevalidator } from "react-router";
@@ -22,11 +22,11 @@ import type { Route } from "./+types/shopping-list.ts";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!params.id) throw data("No shopping list was chosen", { status: 404, statusText: "Not Found" });
-  // The reader's unit choice lives in a cookie so this render already uses it (decision 0110).
+  // The reader's unit choice lives in a cookie so this render already uses it (decision 0007).
   const cookieUnits = unitsFromCookie(request.headers.get("cookie"));
   const units: UnitChoice = isUnitChoice(cookieUnits) ? cookieUnits : "as-written";
   let found: { list: ShoppingList; owned: boolean } | { notInHousehold: true } | null;
-  // Whether the list has a live share link (decisions 0116, 0158): known to the first HTML, so the
+  // Whether the list has a live share link (decisions 0031, 0014): known to the first HTML, so the
   // 'Shared: …' line has its place before the browser knows whether this visitor may change the list.
   let shared: boolean | null = null;
   try {
@@ -39,7 +39,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     throw data("Failed to load shopping list", { status: 503, statusText: "Service Unavailable" });
   }
   if (!found) throw data("Shopping list not found", { status: 404, statusText: "Not Found" });
-  // A household list is its members' only (decision 0163): a former member or a stranger is told so.
+  // A household list is its members' only (decision 0036): a former member or a stranger is told so.
   if (!("list" in found)) throw data("Not in this list's household", { status: 403, statusText: "Forbidden" });
   return { list: found.list, owned: found.owned, shared, units };
 }
@@ -81,7 +81,7 @@ export function meta({ loaderData, error }: Route.MetaArgs) {
 export default function ShoppingListPage({ loaderData, actionData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const refresh = useCallback(() => revalidator.revalidate(), [revalidator]);
-  // Removing an item calls the API: have its client loaded before the first press (decision 0097).
+  // Removing an item calls the API: have its client loaded before the first press (decision 0017).
   return (
     <div className="list-page">
       {actionData?.failure ? (

@@ -2,7 +2,7 @@
  * Tooltip with docs/product/constants.md's timing: opens after 700 ms of hover, at once on keyboard focus, and
  * once one tooltip has shown, the next opens at once if the pointer reaches it within 300 ms
  * (the "skip delay"). react-aria's own warm-up window is fixed at 500 ms, so the trigger is
- * controlled here and react-aria only reports hover/focus (docs/decisions/0053-tooltip-timing.md).
+ * controlled here and react-aria only reports hover/focus (docs/decisions/0014-ui-system.md).
  *
  * <Tooltip content="Add to favourites"><Button aria-label="Favourite">♥</Button></Tooltip>
  */

@@ -486,7 +486,7 @@ async function legacyPbkdf2(password: string): Promise<string> {
   return `pbkdf2_sha256$100000$${b64(salt)}$${b64(bits)}`;
 }
 
-describe("claim of visitor data on sign-in (decision 0082)", () => {
+describe("claim of visitor data on sign-in (decision 0013)", () => {
   async function visitorMakes() {
     const manual = async (title: string) =>
       (await (await call("/api/recipes/manual", { method: "POST", json: { title, ingredients: ["1 onion"] } })).json()) as {

@@ -1,5 +1,5 @@
 /**
- * The contact form in workerd (decision 0136): validation with field messages, the body cap, the
+ * The contact form in workerd (decision 0021): validation with field messages, the body cap, the
  * per-address rate limit with Retry-After, the stored row and its queued mail to SUPPORT_EMAIL, the
  * 2-year retention, and the admin desk's read-only list (401 / 403 / 200).
  */
@@ -63,7 +63,7 @@ describe("POST /api/contact", () => {
     expect(mail?.text).toContain(`Second paragraph ${marker}.`);
   });
 
-  it("the mail's Reply-To is the sender's address, in the outbox and in what send_email gets (decision 0157)", async () => {
+  it("the mail's Reply-To is the sender's address, in the outbox and in what send_email gets (decision 0021)", async () => {
     const marker = newId();
     const email = freshEmail();
     expect((await send(valid(marker, email), freshAddress())).status).toBe(202);

@@ -1,5 +1,5 @@
 /**
- * The contact form (docs/product/api.md, decision 0136): POST /api/contact stores the message and queues
+ * The contact form (docs/product/api.md, decision 0021): POST /api/contact stores the message and queues
  * its mail to the support address; GET /api/admin/contact-messages is the admin desk's read-only list.
  */
 import { AdminContactQuerySchema, CONTACT_BODY_MAX_BYTES, ContactRequestSchema } from "../../core/api/contact.ts";

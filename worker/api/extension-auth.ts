@@ -1,5 +1,5 @@
 /**
- * POST /api/auth/extension-session (decision 0092): the signed-in web app's connect page asks for a
+ * POST /api/auth/extension-session (decision 0024): the signed-in web app's connect page asks for a
  * new session for the browser extension named by its origin. Only an origin the server trusts
  * (EXTENSION_ORIGINS, worker/http/cors.ts) gets one; the extension then calls with that bearer token
  * and ends it with POST /api/auth/logout ('Disconnect'). The session shows up in the account's

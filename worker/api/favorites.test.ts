@@ -96,7 +96,7 @@ describe("recipe favourites", () => {
     expect(copy?.ingredients.map((i) => i.text)).toEqual(["1 pie crust", "3 apples"]);
   });
 
-  it("answer the page's yield as written, kept by a copy too (decision 0118); null for a recipe typed by hand", async () => {
+  it("answer the page's yield as written, kept by a copy too (decision 0030); null for a recipe typed by hand", async () => {
     const ann = await addUser();
     const page = (name: string, recipeYield: string) =>
       `<html><head><title>${name}</title><script type="application/ld+json">${JSON.stringify({

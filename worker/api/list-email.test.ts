@@ -1,6 +1,6 @@
 /**
  * E-mailing a list in workerd: the mail's text and HTML for a known list land in the outbox,
- * validation, who may send, and the per-day relay limits (decision 0133).
+ * validation, who may send, and the per-day relay limits (decision 0021).
  */
 import { exports, env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";

@@ -1,4 +1,4 @@
-/** POST /api/shopping-lists/{id}/email (docs/product/api.md): rules in worker/services/list-email.ts (decision 0133). */
+/** POST /api/shopping-lists/{id}/email (docs/product/api.md): rules in worker/services/list-email.ts (decision 0021). */
 import { EmailListRequestSchema } from "../../core/api/email.ts";
 import { clientKey } from "../http/rate-limit.ts";
 import { json, problem, readJson } from "../http/problem.ts";

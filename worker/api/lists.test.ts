@@ -277,7 +277,7 @@ describe("DELETE items and lists", () => {
     expect((await del(`/api/shopping-lists/${list.id}`, undefined, list.editToken)).status).toBe(404);
   });
 
-  it("a list link holder can read the list and nothing more (decision 0082)", async () => {
+  it("a list link holder can read the list and nothing more (decision 0013)", async () => {
     // The creator (signed out) made two recipes and a list from them.
     const manual = async (title: string) =>
       (await (

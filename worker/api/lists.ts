@@ -12,7 +12,7 @@ import { applyListChanges } from "../services/shopping.ts";
 
 const notFound = () => problem(404, "list_not_found", "Shopping list not found.");
 
-/** `?units=metric|us|as-written` (decision 0110); anything else is as written. */
+/** `?units=metric|us|as-written` (decision 0007); anything else is as written. */
 function unitsOf(url: URL): UnitChoice {
   const u = url.searchParams.get("units");
   return isUnitChoice(u) ? u : "as-written";
@@ -48,7 +48,7 @@ export const listRoutes: Route[] = [
     path: "/api/shopping-lists/:id",
     async handler({ caller, db, params, url }) {
       if (!isWellFormedId(param(params, "id"))) return notFound();
-      // Anyone with the id reads a personal list; a household list only its members (decision 0163).
+      // Anyone with the id reads a personal list; a household list only its members (decision 0036).
       const found = await readListFor(db, caller, param(params, "id"), unitsOf(url));
       return found ? json(found.list) : notFound();
     },
@@ -60,7 +60,7 @@ export const listRoutes: Route[] = [
     path: "/api/shopping-lists/:id/changes",
     async handler({ db, caller, env, params, request, url }) {
       if (!isWellFormedId(param(params, "id"))) return notFound();
-      // Per session when signed in, else per client address (decision 0143).
+      // Per session when signed in, else per client address (decision 0025).
       await checkRate(request, env, LIST_CHANGES_LIMIT, caller);
       const body = await readJson(request, ListChangesRequestSchema, 200_000);
       return json(await applyListChanges(db, caller, param(params, "id"), readEditToken(request), body.changes, unitsOf(url)));

@@ -1,5 +1,5 @@
 /**
- * OAuth sign-in (decisions 0084, 0085) in workerd against the fake Google/GitHub on loopback
+ * OAuth sign-in (decisions 0022, 0022) in workerd against the fake Google/GitHub on loopback
  * (worker/test/fake-oauth.ts). The Worker's own fetch handler runs with an env that points the
  * providers at the fake; the browser's part (following redirects, keeping cookies) is done here.
  */

@@ -1,5 +1,5 @@
 /**
- * Sign-in with Google and GitHub (decision 0084):
+ * Sign-in with Google and GitHub (decision 0022):
  * - GET /api/auth/providers: which buttons /auth shows (only configured providers).
  * - GET /api/auth/oauth/:provider/start: a fresh state and PKCE verifier go into a short-lived
  *   HttpOnly cookie (Path=/api/auth/oauth, 10 minutes), then a redirect to the provider.
@@ -89,7 +89,7 @@ const sameText = (a: string, b: string) => {
 };
 
 /**
- * OAuth sign-ins count against the per-address sign-in limit (decision 0081). These are page
+ * OAuth sign-ins count against the per-address sign-in limit (decision 0020). These are page
  * navigations, so going over lands on /auth with the message rather than on a JSON 429.
  */
 async function overLimit(c: ApiContext, p: OAuthProviderConfig): Promise<Response | null> {

@@ -32,7 +32,7 @@ export const recipeRoutes: Route[] = [
     access: "public",
     path: "/api/recipes/parse",
     async handler(c) {
-      // before reading the body, so that invalid floods count too (decision 0044)
+      // before reading the body, so that invalid floods count too (decision 0012)
       await checkRate(c.request, c.env, IMPORT_LIMIT, c.caller);
       const body = await readJson(c.request, ParseRecipeRequestSchema, PARSE_BODY_MAX_BYTES);
       return json(await importRecipe(deps(c), c.caller, body), { status: 201 });

@@ -1,5 +1,5 @@
 /**
- * Read-only share links through the API ("Sharing", decision 0116): who may share and revoke,
+ * Read-only share links through the API ("Sharing", decision 0031): who may share and revoke,
  * what a share holder reads (and cannot learn), that a share id grants no change, revocation, bad ids
  * and the rate limit.
  */
@@ -248,7 +248,7 @@ describe("rate limit", () => {
 
 describe("page services for the list and shared pages", () => {
   const services = createPageServices(db);
-  it("tells the list page whether the list has a live link (decision 0158), and nothing about other lists", async () => {
+  it("tells the list page whether the list has a live link (decision 0014), and nothing about other lists", async () => {
     const owner = await addUser();
     const list = await ownedList(owner);
     const otherList = await ownedList(await addUser());

@@ -1,5 +1,5 @@
 /**
- * Read-only share links ("Sharing", docs/product/api.md, decision 0116); rules in
+ * Read-only share links ("Sharing", docs/product/api.md, decision 0031); rules in
  * worker/services/shares.ts. Creating and revoking count against the shopping-list changes limit.
  */
 import { ShareIdSchema } from "../../core/api/shares.ts";

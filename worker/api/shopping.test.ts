@@ -71,7 +71,7 @@ beforeAll(async () => {
 describe("building a list: servings, staples, units", () => {
   it("scales each recipe before combining and marks staples", async () => {
     const plain = await create({ name: "Plain", recipeIds: [pancakes, soup] });
-    // 1 cup + 250 ml is 2.06 cups: never shown 2% short (decision 0163)
+    // 1 cup + 250 ml is 2.06 cups: never shown 2% short (decision 0007)
     expect(named(plain, /milk/).amount).toBe("2 cups + 1 tbsp");
     expect(named(plain, /egg/).amount).toBe("2");
     const doubled = await create({ name: "Double", recipeIds: [pancakes, soup], scales: { [pancakes]: 2 } });

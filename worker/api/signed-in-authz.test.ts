@@ -21,7 +21,7 @@ interface World {
   /** One item of the owner's list, and the owner's session. */
   itemId: string;
   sessionId: string;
-  /** The owner's list's live read-only share link (decision 0116). */
+  /** The owner's list's live read-only share link (decision 0031). */
   shareId: string;
 }
 
@@ -108,7 +108,7 @@ const ROWS: Row[] = [
     check: ownerStillFavourites("recipes"),
   },
   {
-    // A list is readable by its link (decision 0082): anyone signed in may keep it as their own favourite.
+    // A list is readable by its link (decision 0013): anyone signed in may keep it as their own favourite.
     name: "POST list favourite",
     kind: "change",
     request: (w) => ({ method: "POST", path: `/api/shopping-lists/${w.listId}/favorite` }),
@@ -173,7 +173,7 @@ const ROWS: Row[] = [
     },
   },
   {
-    // Share links (decision 0116): only whoever may change the list shares it; sharing again hands out the same link.
+    // Share links (decision 0031): only whoever may change the list shares it; sharing again hands out the same link.
     name: "POST a share link of the owner's list",
     kind: "change",
     request: (w) => ({ method: "POST", path: `/api/shopping-lists/${w.listId}/shares` }),
@@ -284,7 +284,7 @@ const ROWS: Row[] = [
     expect: { signedOut: 401, other: 403, owner: 403, admin: 200 },
   },
   {
-    name: "GET admin contact messages (decision 0136)",
+    name: "GET admin contact messages (decision 0021)",
     kind: "read",
     request: () => ({ method: "GET", path: "/api/admin/contact-messages" }),
     expect: { signedOut: 401, other: 403, owner: 403, admin: 200 },

@@ -1,4 +1,4 @@
-/** A signed-in user's own staples through the API (decisions 0111 and 0119): auth, parsing, caps, limits, lists. */
+/** A signed-in user's own staples through the API (decisions 0028 and 0028): auth, parsing, caps, limits, lists. */
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { ShoppingList } from "../../core/api/lists.ts";
@@ -157,7 +157,7 @@ describe("/api/users/me/staples", () => {
   }, 60_000);
 });
 
-describe("lists follow the user's staples (decision 0119)", () => {
+describe("lists follow the user's staples (decision 0028)", () => {
   it("an added staple lands in 'You probably have' on the next list; removed, it is back in its aisle", async () => {
     const ann = await addUser();
     const recipe = await manualRecipe("Stir fry", ["2 tbsp soy sauce", "1 onion", "1 tbsp vegetable oil"], ann);

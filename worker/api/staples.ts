@@ -1,4 +1,4 @@
-/** A signed-in user's own pantry staples (docs/product/api.md, decision 0119); rules in worker/services/staples.ts. */
+/** A signed-in user's own pantry staples (docs/product/api.md, decision 0028); rules in worker/services/staples.ts. */
 import { AddStapleRequestSchema, BuiltInStaplesRequestSchema } from "../../core/api/staples.ts";
 import { json, readJson } from "../http/problem.ts";
 import { checkRate, STAPLES_LIMIT } from "../http/rate-limit.ts";

@@ -1,6 +1,6 @@
 /**
  * Queries of the admin desk (docs/product/api.md): site totals, the users table with counts, and the
- * removal of an account with everything of it in one batch plus its audit line (decision 0123).
+ * removal of an account with everything of it in one batch plus its audit line (decision 0033).
  */
 import type { Db } from "./client.ts";
 
@@ -46,7 +46,7 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** SQLite's LIKE ignores case for ASCII letters only (decision 0123). */
+/** SQLite's LIKE ignores case for ASCII letters only (decision 0033). */
 const USER_MATCH = `(?1 is null or u.email like ?1 escape '\\'
   or (u.first_name || ' ' || u.last_name) like ?1 escape '\\')`;
 

@@ -1,6 +1,6 @@
 /**
  * Queries for favourites and list history (docs/product/api.md). Rules (who may favourite what, the claim or
- * copy of a signed-out recipe) live in worker/services/favorites.ts; search in decision 0121.
+ * copy of a signed-out recipe) live in worker/services/favorites.ts; search in decision 0032.
  */
 import type { StoredIngredient } from "./schema.ts";
 import type { Db } from "./client.ts";
@@ -29,7 +29,7 @@ const SUMMARY_COLUMNS = `l.id as id, l.name as name, l.created_at as createdAt,
 
 /**
  * List `l` is one the user bound as ?1 may still read: a personal list, or a household list of the
- * household they are in now (decision 0163; a member who left keeps no way into its lists).
+ * household they are in now (decision 0036; a member who left keeps no way into its lists).
  */
 const READABLE_BY_USER = `(l.household_id is null or exists (select 1 from household_members m where m.household_id = l.household_id and m.user_id = ?1))`;
 
@@ -114,7 +114,7 @@ export async function addFavoriteRecipe(db: Db, favoriteId: string, userId: stri
 
 /**
  * Claims a signed-out recipe whose edit-token hash is `tokenHash` and favourites it, in one batch
- * (decision 0082's claim rule: only while it has no owner and the hash matches). True when claimed.
+ * (decision 0013's claim rule: only while it has no owner and the hash matches). True when claimed.
  */
 export async function claimAndFavoriteRecipe(
   db: Db,

@@ -12,7 +12,7 @@ export interface NewList {
   id: string;
   name: string;
   userId: string | null;
-  /** SHA-256 of the signed-out creator's edit token (decision 0082); null for an owned list. */
+  /** SHA-256 of the signed-out creator's edit token (decision 0013); null for an owned list. */
   editTokenHash?: string | null;
   recipes: { recipeId: string; title: string }[];
   items: Omit<NewListItem, "listId">[];
@@ -44,7 +44,7 @@ export const ROWS_PER_INSERT = 500;
  * Writes the list, its recipe links and its items in ONE D1 batch (D1 has no interactive
  * transactions; a batch is atomic). Rows travel as one JSON parameter per statement and are
  * expanded by SQLite's json_each, so a 150-item list is three statements, not seventeen
- * (docs/decisions/0062-list-insert-json-each.md).
+ * (docs/decisions/0008-building-a-list.md).
  */
 export async function insertList(db: Db, list: NewList): Promise<void> {
   const recipeRows = list.recipes.map((r, position) => ({ recipeId: r.recipeId, title: r.title, position }));
@@ -94,7 +94,7 @@ export async function insertList(db: Db, list: NewList): Promise<void> {
         .bind(list.id, JSON.stringify(slice)),
     );
   }
-  // The list's history-search row, in the same batch (decision 0121).
+  // The list's history-search row, in the same batch (decision 0032).
   statements.push(d1.prepare(SEARCH_ROW_INSERT).bind(list.id));
   await d1.batch(statements);
 }
@@ -116,7 +116,7 @@ export const SEARCH_ROW_ITEMS_UPDATE = `update shopping_list_search
 
 /**
  * The list row, or null. With `viewerId`, `member` says whether that user is in the list's household
- * now (always false for a personal list, or signed out): the policy's input (decision 0163).
+ * now (always false for a personal list, or signed out): the policy's input (decision 0007).
  */
 export async function findList(db: Db, id: string, viewerId: string | null = null) {
   const rows = await db
@@ -187,7 +187,7 @@ export async function findListWithItems(db: Db, id: string, viewerId: string | n
 
 /** Deletes one item of one list; true when a row went. */
 export async function deleteListItem(db: Db, listId: string, itemId: string): Promise<boolean> {
-  // The item and the list's history-search row change in one batch (decision 0121).
+  // The item and the list's history-search row change in one batch (decision 0032).
   const d1 = db.$client;
   const [gone] = await d1.batch([
     d1.prepare("delete from shopping_list_items where list_id = ?1 and id = ?2 returning id").bind(listId, itemId),

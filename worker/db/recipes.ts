@@ -17,7 +17,7 @@ export interface NewRecipe {
   ingredients: StoredIngredient[];
   details: Record<string, unknown> | null;
   userId: string | null;
-  /** SHA-256 of the signed-out creator's edit token (decision 0082); null for an owned recipe. */
+  /** SHA-256 of the signed-out creator's edit token (decision 0013); null for an owned recipe. */
   editTokenHash?: string | null;
 }
 

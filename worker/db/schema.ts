@@ -26,7 +26,7 @@ export const users = sqliteTable(
     resetTokenExpiry: integer({ mode: "timestamp_ms" }),
     /**
      * When the owner proved the address is theirs (an OAuth provider's verified e-mail, or a finished
-     * password reset by mail); null while unproven (decision 0085).
+     * password reset by mail); null while unproven (decision 0022).
      */
     emailVerifiedAt: integer({ mode: "timestamp_ms" }),
     isAdmin: integer({ mode: "boolean" }).notNull().default(false),
@@ -59,7 +59,7 @@ export const sessions = sqliteTable(
 );
 
 /**
- * An account at an OAuth provider (Google, GitHub) linked to a user (decisions 0084, 0085). The
+ * An account at an OAuth provider (Google, GitHub) linked to a user (decisions 0022, 0022). The
  * provider's own stable user id is the key; the e-mail is what the provider said at linking time.
  */
 export const oauthAccounts = sqliteTable(
@@ -98,12 +98,12 @@ export const recipes = sqliteTable(
     userId: text().references(() => users.id, { onDelete: "cascade" }),
     /**
      * SHA-256 (hex) of the edit token handed to the browser that made the recipe while signed out:
-     * the right to change it and to claim it on sign-in (decision 0082). Null once owned.
+     * the right to change it and to claim it on sign-in (decision 0013). Null once owned.
      */
     editTokenHash: text(),
     /**
      * Set on a user's own copy of a recipe made while signed out, made when they favourite it
-     * without its edit token (decision 0120): the id of that recipe (no foreign key: it may go).
+     * without its edit token (decision 0032): the id of that recipe (no foreign key: it may go).
      */
     copiedFromId: text(),
     createdAt: createdAt(),
@@ -113,7 +113,7 @@ export const recipes = sqliteTable(
 );
 
 /**
- * A household (decision 0163): people who share shopping lists. Its owner made it; only the owner
+ * A household (decision 0036): people who share shopping lists. Its owner made it; only the owner
  * removes members or deletes it. Deleting it (or its owner's account) hands its lists back to
  * their creators as personal lists (shopping_lists.household_id ON DELETE SET NULL).
  */
@@ -146,7 +146,7 @@ export const householdMembers = sqliteTable(
 /**
  * An invitation to a household: a link whose secret token only the invitee gets (in the link, or in
  * the e-mail sent through the outbox); only its SHA-256 is stored. Valid 7 days, used once, revocable
- * (decision 0163). The row stays after use, expiry or revocation, so a token never works twice.
+ * (decision 0007). The row stays after use, expiry or revocation, so a token never works twice.
  */
 export const householdInvites = sqliteTable(
   "household_invites",
@@ -172,7 +172,7 @@ export const householdInvites = sqliteTable(
 );
 
 /**
- * What happened to a household's membership (decision 0163): invites made, sent, revoked and accepted,
+ * What happened to a household's membership (decision 0036): invites made, sent, revoked and accepted,
  * members removed or leaving, the household made or deleted, lists moved in or out. Written in the
  * same batch as the change. No foreign keys: a line outlives the household and the people in it.
  */
@@ -197,9 +197,9 @@ export const shoppingLists = sqliteTable(
     id: text().primaryKey(),
     name: text().notNull(),
     userId: text().references(() => users.id, { onDelete: "cascade" }),
-    /** SHA-256 (hex) of the signed-out creator's edit token (decision 0082). Null once owned. */
+    /** SHA-256 (hex) of the signed-out creator's edit token (decision 0013). Null once owned. */
     editTokenHash: text(),
-    /** Set while the list is a household list: every member reads and changes it, nobody else (decision 0163). */
+    /** Set while the list is a household list: every member reads and changes it, nobody else (decision 0036). */
     householdId: text().references(() => households.id, { onDelete: "set null" }),
     /** The list's change counter: each applied batch of changes takes the next number (the server order, decision 0164). */
     version: integer().notNull().default(0),
@@ -279,18 +279,18 @@ export const shoppingListItems = sqliteTable(
     sources: text({ mode: "json" }).$type<{ recipeId: string | null; recipe: string; line: string }[]>().notNull(),
     position: integer().notNull(),
     checked: integer({ mode: "boolean" }).notNull().default(false),
-    /** Time of the tap that set `checked` (ms, the tapping device's clock; 0 = never tapped). Last tap wins (decision 0112). */
+    /** Time of the tap that set `checked` (ms, the tapping device's clock; 0 = never tapped). Last tap wins (decision 0029). */
     checkedAt: integer().notNull().default(0),
     /** Typed in on the list page ('paper towels'), not from a recipe. */
     addedByHand: integer({ mode: "boolean" }).notNull().default(false),
-    /** In the 'You probably have' group (decision 0111) until someone taps 'I need this'. */
+    /** In the 'You probably have' group (decision 0028) until someone taps 'I need this'. */
     staple: integer({ mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index("shopping_list_items_list_idx").on(t.listId, t.position)],
 );
 
-/** A signed-in user's category for an item key: their correction beats the categoriser next time (decision 0113). */
+/** A signed-in user's category for an item key: their correction beats the categoriser next time (decision 0029). */
 export const userItemCategories = sqliteTable(
   "user_item_categories",
   {
@@ -304,7 +304,7 @@ export const userItemCategories = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.itemKey] })],
 );
 
-/** A signed-in user's own staples: `have` true adds a staple, false takes a default one off (decision 0111). */
+/** A signed-in user's own staples: `have` true adds a staple, false takes a default one off (decision 0028). */
 export const userStaples = sqliteTable(
   "user_staples",
   {
@@ -319,7 +319,7 @@ export const userStaples = sqliteTable(
 );
 
 /**
- * Read-only share links of a list (decision 0116): the link's id is the right to read the list
+ * Read-only share links of a list (decision 0031): the link's id is the right to read the list
  * (never its own id), until the owner revokes it (revoked_at set; the row stays so the id is never live again).
  * At most one live share per list (worker/db/shares.ts inserts only when none is live).
  */
@@ -478,7 +478,7 @@ export const mailOutbox = sqliteTable(
     subject: text().notNull(),
     text: text().notNull(),
     html: text(),
-    /** Reply-To for the mail (a contact message: the sender's validated address, decision 0157); null: none. */
+    /** Reply-To for the mail (a contact message: the sender's validated address, decision 0021); null: none. */
     replyTo: text(),
     kind: text().notNull(),
     status: text().notNull().default("pending"),
@@ -493,7 +493,7 @@ export const mailOutbox = sqliteTable(
 );
 
 /**
- * One e-mailed shopping list (decision 0133): what the per-day limits count. The recipient is kept
+ * One e-mailed shopping list (decision 0021): what the per-day limits count. The recipient is kept
  * only as a SHA-256 of the lower-cased address; the mail itself is in mail_outbox.
  */
 export const listEmailSends = sqliteTable(
@@ -517,7 +517,7 @@ export const listEmailSends = sqliteTable(
 );
 
 /**
- * What admins did to accounts (decision 0123): one row per admin action, written in the same batch
+ * What admins did to accounts (decision 0033): one row per admin action, written in the same batch
  * as the action. No foreign keys: the line outlives both the admin and the deleted user.
  */
 export const adminAuditLog = sqliteTable(
@@ -538,7 +538,7 @@ export const adminAuditLog = sqliteTable(
 );
 
 /**
- * A message sent with the contact form (decision 0136). Kept 2 years (the Privacy Policy): older rows are
+ * A message sent with the contact form (decision 0021). Kept 2 years (the Privacy Policy): older rows are
  * deleted whenever a message is stored and by the scheduled cleanup. The mail to the support address is
  * its outbox row (`outboxId`, null when no SUPPORT_EMAIL is set).
  */

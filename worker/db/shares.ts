@@ -1,5 +1,5 @@
 /**
- * Queries for read-only share links (list_shares; decision 0116). Rules (who may share or revoke)
+ * Queries for read-only share links (list_shares; decision 0031). Rules (who may share or revoke)
  * live in worker/services/shares.ts.
  */
 import { and, asc, eq, isNull } from "drizzle-orm";

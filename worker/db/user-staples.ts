@@ -2,7 +2,7 @@
  * A signed-in user's own rules as queries: the staples and categories that new lists follow (read by
  * worker/services/lists.ts and shopping.ts), and the SQL pieces shared by the staples service and
  * shopping mode's 'I always have this': the built-in keys as a bound JSON array and the STAPLES_MAX
- * check (decision 0119).
+ * check (decision 0028).
  */
 import { CATEGORIES, type CategoryName } from "../../core/categorise/categories.ts";
 import { DEFAULT_STAPLES, type StapleRules } from "../../core/combine/staples.ts";

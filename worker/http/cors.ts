@@ -1,5 +1,5 @@
 /**
- * CORS for the browser extension only (docs/decisions/0091-extension-cors-and-capture-limits.md).
+ * CORS for the browser extension only (docs/decisions/0024-browser-extension.md).
  * EXTENSION_ORIGINS (wrangler.toml [vars]) lists the extension origins allowed to call the API,
  * separated by commas or spaces: `chrome-extension://<id>` for the Chrome build, and
  * `moz-extension://<uuid>` or `moz-extension://*` for Firefox (Firefox gives every install its own

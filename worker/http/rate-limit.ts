@@ -1,5 +1,5 @@
 /**
- * Per-client rate limits (decisions 0044 and 0100). Each limiter is a Workers rate-limiting
+ * Per-client rate limits (decisions 0012 and 0025). Each limiter is a Workers rate-limiting
  * binding declared in wrangler.toml; going over answers 429 `rate_limited` with Retry-After.
  *
  * Which client: Cloudflare's edge sets CF-Connecting-IP on every request from the internet and
@@ -7,11 +7,11 @@
  * A local run (wrangler dev, `npm start`, the Vite dev server, the tests) passes the client's header
  * through unchanged, so it is not trusted: every local request shares one key. The deployed
  * Worker says it sits behind Cloudflare with the var TRUST_CF_CONNECTING_IP="1", which
- * `npm run deploy` sets and wrangler.toml does not (decision 0100).
+ * `npm run deploy` sets and wrangler.toml does not (decision 0025).
  *
  * The e2e server alone also sets RECIPECART_TEST_CLIENT_KEYS="1": a local request with an
  * `x-test-client` header then has a local key of its own (`local:<value>`), so a spec can exhaust a
- * limit without spending every later spec's budget (decision 0156). Behind Cloudflare it does nothing.
+ * limit without spending every later spec's budget (decision 0004). Behind Cloudflare it does nothing.
  */
 import { DomainError } from "../services/errors.ts";
 
@@ -65,28 +65,28 @@ export const SAVE_LIMIT: RateLimit = {
   message: "Too many recipes saved in a short time. Please wait a minute and try again.",
 };
 
-/** Store searches and grocery orders call Instacart on our key (decision 0131). */
+/** Store searches and grocery orders call Instacart on our key (decision 0035). */
 export const GROCERY_LIMIT: RateLimit = {
   binding: "GROCERY_LIMITER",
   periodSeconds: 60,
   message: "Too many store searches or orders in a short time. Please wait a minute and try again.",
 };
 
-/** Shopping-mode changes: an 'add' runs the parser, a request carries up to 200 changes (decision 0143). */
+/** Shopping-mode changes: an 'add' runs the parser, a request carries up to 200 changes (decision 0025). */
 export const LIST_CHANGES_LIMIT: RateLimit = {
   binding: "LIST_CHANGES_LIMITER",
   periodSeconds: 60,
   message: "Too many changes to shopping lists in a short time. Please wait a minute and try again.",
 };
 
-/** A user's own staples: an add runs the parser; 60 changes a minute per session (decision 0119). */
+/** A user's own staples: an add runs the parser; 60 changes a minute per session (decision 0028). */
 export const STAPLES_LIMIT: RateLimit = {
   binding: "STAPLES_LIMITER",
   periodSeconds: 60,
   message: "Too many changes to your staples in a short time. Please wait a minute and try again.",
 };
 
-/** Household invitations: made, previewed and accepted (decision 0163); 10 a minute per session. */
+/** Household invitations: made, previewed and accepted (decision 0036); 10 a minute per session. */
 export const HOUSEHOLD_INVITE_LIMIT: RateLimit = {
   binding: "HOUSEHOLD_INVITE_LIMITER",
   periodSeconds: 60,
@@ -95,14 +95,14 @@ export const HOUSEHOLD_INVITE_LIMIT: RateLimit = {
 
 const CONTACT_MESSAGE = "Too many messages sent in a short time. Please wait a minute and try again.";
 
-/** The contact form (decision 0136): each message is stored and mailed to support; per client address and per sender e-mail. */
+/** The contact form (decision 0021): each message is stored and mailed to support; per client address and per sender e-mail. */
 export const CONTACT_IP_LIMIT: RateLimit = { binding: "CONTACT_IP_LIMITER", periodSeconds: 60, message: CONTACT_MESSAGE };
 export const CONTACT_EMAIL_LIMIT: RateLimit = { binding: "CONTACT_EMAIL_LIMITER", periodSeconds: 60, message: CONTACT_MESSAGE };
 
 const SIGN_IN_MESSAGE = "Too many sign-in attempts. Please wait a minute and try again.";
 const RESET_MESSAGE = "Too many reset requests. Please wait a minute and try again.";
 
-/** Accounts (decision 0081): sign-in per client and per e-mail. */
+/** Accounts (decision 0020): sign-in per client and per e-mail. */
 export const LOGIN_IP_LIMIT: RateLimit = { binding: "LOGIN_IP_LIMITER", periodSeconds: 60, message: SIGN_IN_MESSAGE };
 export const LOGIN_EMAIL_LIMIT: RateLimit = { binding: "LOGIN_EMAIL_LIMITER", periodSeconds: 60, message: SIGN_IN_MESSAGE };
 export const REGISTER_IP_LIMIT: RateLimit = {
@@ -116,9 +116,9 @@ export const FORGOT_EMAIL_LIMIT: RateLimit = { binding: "FORGOT_EMAIL_LIMITER", 
 /**
  * Throws a rate_limited DomainError (429 + Retry-After) when this client is over `limit`.
  * - With a signed-in `caller` (the browser extension's bearer token, or the cookie) the count is per
- *   session rather than per address (decision 0091), so a connected extension neither shares its
+ *   session rather than per address (decision 0024), so a connected extension neither shares its
  *   budget with everyone behind its address nor escapes it by changing address.
- * - With a string (an e-mail address, lower-cased here) the count is per that key (decision 0081).
+ * - With a string (an e-mail address, lower-cased here) the count is per that key (decision 0020).
  */
 export async function checkRate(
   request: Request,

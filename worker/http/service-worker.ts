@@ -1,16 +1,16 @@
 /**
- * The service worker (docs/decisions/0114-offline-list.md), served by the Worker at
+ * The service worker (docs/decisions/0029-shopping-mode-and-offline.md), served by the Worker at
  * /sw.js so it gets its own Content-Security-Policy (the static-asset policy, default-src 'none',
  * would forbid the worker's own fetches) and is never cached by the browser's HTTP cache.
  *
  * What it keeps, and nothing else: the home page, every list page and every shared list page (/s/{id},
- * decision 0117) opened online (network first, the saved copy when the network fails), their React
+ * decision 0029) opened online (network first, the saved copy when the network fails), their React
  * Router data requests, and the hashed build assets (cache first: their names change with their
  * content). API calls always go to the network: the list page queues changes itself while offline. A
  * page never opened online answers a short offline page. A kept page the network answers 404 or 410
  * (a revoked share, a deleted list) is forgotten at once, with its data requests, so it cannot open
  * from the cache again. A saved copy it answers carries `Server-Timing: saved-copy`, so the page knows
- * it is offline even when the browser says otherwise (decision 0165).
+ * it is offline even when the browser says otherwise (decision 0029).
  */
 import { SAVED_COPY_TIMING } from "../../core/api/saved-copy.ts";
 

@@ -4,7 +4,7 @@
  * - Passwords: scrypt from node:crypto with N=2^14, r=8, p=5 (OWASP's equivalent of N=2^17,p=1,
  *   within workerd's N*r*p <= 2^20 cap), a 16-byte salt per hash and the parameters stored with it,
  *   so they can be raised later: `needsRehash` tells the sign-in to store a fresh hash
- *   (docs/decisions/0081-password-hashing-and-sessions.md). PBKDF2 hashes made before are still
+ *   (docs/decisions/0020-passwords-and-sessions.md). PBKDF2 hashes made before are still
  *   verified (then rehashed).
  */
 import { scrypt as scryptCallback } from "node:crypto";
@@ -78,7 +78,7 @@ export function needsRehash(stored: string, params: ScryptParams = SCRYPT_PARAMS
   return !(parts[0] === "scrypt" && Number(parts[1]) === params.N && Number(parts[2]) === params.r && Number(parts[3]) === params.p);
 }
 
-/** Legacy hashes (before decision 0081): PBKDF2-SHA256, verified only. */
+/** Legacy hashes (before decision 0020): PBKDF2-SHA256, verified only. */
 async function pbkdf2(password: string, salt: Uint8Array, iterations: number): Promise<Uint8Array> {
   const key = await crypto.subtle.importKey("raw", encoder.encode(password), "PBKDF2", false, ["deriveBits"]);
   const bits = await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt: salt as BufferSource, iterations }, key, 256);

@@ -1,5 +1,5 @@
 /**
- * The Mailer interface and its two implementations (decision 0083):
+ * The Mailer interface and its two implementations (decision 0021):
  * - CloudflareEmailMailer: Cloudflare Email Service through the `send_email` binding
  *   (`env.EMAIL.send({ to, from, subject, html, text, replyTo })`), used when the binding exists and MAIL_FROM
  *   names a sender;
@@ -13,7 +13,7 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string | null;
-  /** Reply-To (decision 0157); null or absent: replies go to the From address. */
+  /** Reply-To (decision 0021); null or absent: replies go to the From address. */
   replyTo?: string | null;
 }
 

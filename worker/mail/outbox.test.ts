@@ -52,7 +52,7 @@ describe("mailers", () => {
     expect(sent).toEqual([{ to: "a@b.org", from: "no-reply@recipecart.example", subject: "S", text: "T", html: "<p>H</p>" }]);
   });
 
-  it("Cloudflare Email Service gets replyTo when the mail has one (decision 0157)", async () => {
+  it("Cloudflare Email Service gets replyTo when the mail has one (decision 0021)", async () => {
     const { binding, sent } = fakeBinding();
     await new CloudflareEmailMailer(binding, "no-reply@recipecart.example").send({
       to: "support@recipecart.example",

@@ -1,5 +1,5 @@
 /**
- * Delivery of mail_outbox rows (decision 0083). Every mail is written to the outbox in the same D1
+ * Delivery of mail_outbox rows (decision 0021). Every mail is written to the outbox in the same D1
  * batch as the change that causes it; then `deliver` sends it right after the response (waitUntil)
  * with a few quick retries, and the scheduled handler retries whatever is left with growing
  * backoff. A row is taken with a short lease (status "sending", next_attempt_at in two minutes), so

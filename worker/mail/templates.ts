@@ -65,9 +65,9 @@ export function replyToAddress(email: string): string | null {
 }
 
 /**
- * A contact-form message, to the support address (decision 0136). The sender's text is quoted as
+ * A contact-form message, to the support address (decision 0021). The sender's text is quoted as
  * typed (escaped in the HTML part); the subject is one line, so nothing typed can add a header.
- * Reply-To is the sender's address when it is a plain valid address (decision 0157), so support
+ * Reply-To is the sender's address when it is a plain valid address (decision 0021), so support
  * answers with one click.
  */
 export function contactMail(

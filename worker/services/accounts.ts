@@ -6,7 +6,7 @@
  *   password (and costs the same scrypt time); forgot-password answers the same either way.
  * - Reset tokens: 256-bit random, only the SHA-256 stored, 10 minutes, single use. A reset ends
  *   every session of the user; a password change ends every other session.
- * - The reset mail is written to mail_outbox in the same D1 batch as the token (decision 0083).
+ * - The reset mail is written to mail_outbox in the same D1 batch as the token (decision 0021).
  */
 import { and, eq, gt, ne, sql } from "drizzle-orm";
 import type { Claim } from "../../core/api/auth.ts";
@@ -188,7 +188,7 @@ export async function resetPassword(deps: AccountDeps, input: { token: string; p
     // The token hash in the WHERE makes the token single-use even when two resets race.
     deps.db
       .update(users)
-      // Following the mailed link proves the address (decision 0085).
+      // Following the mailed link proves the address (decision 0022).
       .set({ passwordHash, resetTokenHash: null, resetTokenExpiry: null, emailVerifiedAt: now, updatedAt: now })
       .where(and(eq(users.id, user.id), eq(users.resetTokenHash, tokenHash)))
       .returning({ id: users.id }),
@@ -235,7 +235,7 @@ export async function updateProfile(
       .limit(1);
     if (taken.length) throw EMAIL_TAKEN();
   }
-  // A new address is unproven until a provider or a reset mail proves it (decision 0085), and a reset
+  // A new address is unproven until a provider or a reset mail proves it (decision 0022), and a reset
   // link mailed to the old address no longer counts.
   const addressChanged = email.toLowerCase() !== user.email.toLowerCase();
   try {

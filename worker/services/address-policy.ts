@@ -6,7 +6,7 @@ import { defined } from "../../core/lib/invariant.ts";
  * spelling (2130706433, 0x7f000001, 0177.0.0.1, 127.1, "127.0.0.1.", percent-encoded and
  * full-width digits) into a dotted quad and every IPv6 literal into its compressed form. The
  * rules then look only at that canonical host. A Worker cannot resolve DNS, so a public-looking
- * hostname is allowed: see docs/decisions/0040-server-fetch-address-policy.md.
+ * hostname is allowed: see docs/decisions/0012-server-fetch.md.
  */
 
 export type AddressVerdict = { ok: true; url: URL } | { ok: false; code: "invalid_url" | "blocked_address"; message: string };

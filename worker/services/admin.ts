@@ -1,5 +1,5 @@
 /**
- * The admin desk (docs/product/api.md, decision 0123). Routes are `admin`, so the router has already
+ * The admin desk (docs/product/api.md, decision 0033). Routes are `admin`, so the router has already
  * refused everyone else (401 signed out, 403 non-admin); these rules are the ones on top:
  * an admin cannot delete themselves or another admin.
  */

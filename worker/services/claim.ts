@@ -1,5 +1,5 @@
 /**
- * The claim (decision 0082): on sign-in or registration the recipes and lists this browser made
+ * The claim (decision 0013): on sign-in or registration the recipes and lists this browser made
  * while signed out become the user's. The browser proves it made them with their edit tokens; a
  * thing is claimed only while it has no owner and its stored edit-token hash matches. Once owned,
  * the edit token is cleared (the owner's session is the right from then on).

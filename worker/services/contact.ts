@@ -1,6 +1,6 @@
 /**
- * The contact form (decision 0136): a message is stored in contact_messages and, when SUPPORT_EMAIL
- * names a support address, its mail is queued in the outbox (decision 0083) in the same D1 batch, so a
+ * The contact form (decision 0021): a message is stored in contact_messages and, when SUPPORT_EMAIL
+ * names a support address, its mail is queued in the outbox (decision 0021) in the same D1 batch, so a
  * stored message always has its mail and the other way round. Messages are kept 2 years (the Privacy
  * Policy): each write deletes older rows, and so does the scheduled cleanup.
  */

@@ -1,12 +1,12 @@
 /**
- * Favourites and list history of a signed-in user (docs/product/api.md, decisions 0120 and 0121).
+ * Favourites and list history of a signed-in user (docs/product/api.md, decisions 0032 and 0032).
  *
  * - A favourite of something the caller may not read is a 404 (the one policy, policy.ts, decides
  *   what they may read). POST and DELETE are idempotent and answer the state after the call.
  * - A favourite recipe is always the user's own, so it stays theirs whatever its maker does: a recipe
- *   made while signed out is claimed when the caller shows its edit token (decision 0082), and
+ *   made while signed out is claimed when the caller shows its edit token (decision 0013), and
  *   otherwise the user gets their own copy (`copiedFromId`), and the copy is the favourite.
- * - A list is read by whoever holds its link (decision 0082), so any existing list may be favourited.
+ * - A list is read by whoever holds its link (decision 0013), so any existing list may be favourited.
  * - History is the caller's own lists, newest first, searched through the FTS5 index.
  */
 import type { FavoriteList, FavoriteRecipe, FavoriteState, HistoryResponse, ShoppingListSummary } from "../../core/api/favorites.ts";
@@ -100,7 +100,7 @@ export async function unfavoriteRecipe(db: Db, caller: Caller, user: CallerUser,
 /** POST /api/shopping-lists/{id}/favorite. */
 export async function favoriteList(db: Db, user: CallerUser, id: string): Promise<FavoriteState> {
   const list = await requireList(db, id, user.id);
-  // A household list is its members' only (decision 0163); any other list is readable by its link.
+  // A household list is its members' only (decision 0036); any other list is readable by its link.
   if (list.householdId && !list.member) throw new DomainError("forbidden", "not_in_household", NOT_IN_HOUSEHOLD_MESSAGE);
   await addFavoriteList(db, newId(), user.id, id);
   return { id, favorite: true };
@@ -150,7 +150,7 @@ function ownerToken(userId: string): string {
 
 async function requireList(db: Db, id: string, viewerId: string | null = null) {
   const list = isWellFormedId(id) ? await findList(db, id, viewerId) : null;
-  // Any list is readable by its link (decision 0082), so existing is enough (a household list: see favoriteList).
+  // Any list is readable by its link (decision 0013), so existing is enough (a household list: see favoriteList).
   if (!list) throw listNotFound();
   return list;
 }

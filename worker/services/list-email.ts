@@ -1,9 +1,9 @@
 /**
  * E-mailing a shopping list (docs/product/api.md POST /api/shopping-lists/{id}/email). The mail goes
- * through the accounts outbox (decision 0083): its row is written in the same D1 batch as the send
+ * through the accounts outbox (decision 0021): its row is written in the same D1 batch as the send
  * record, then delivered after the response, so nothing is lost when sending fails.
  *
- * Not an open relay (decision 0133): whoever may read a list may send it, at most
+ * Not an open relay (decision 0021): whoever may read a list may send it, at most
  * LIST_EMAIL_LIMITS per rolling 24 hours per sender (signed-in user, else client address), per
  * recipient and per list; over a limit is 429 with Retry-After until the oldest counted send ages out.
  */

@@ -45,10 +45,10 @@ export async function createShoppingList(
       errors: { recipeIds: unusable.map((id) => `No recipe ${id}`) },
     });
   }
-  // Lines were parsed when the recipe was saved: reuse those parses (docs/decisions/0061).
+  // Lines were parsed when the recipe was saved: reuse those parses (docs/decisions/0008-building-a-list.md).
   const stored = new Map<string, ParsedIngredient>();
   for (const r of ordered) for (const line of r.ingredients) if (isStoredParse(line.parsed, line.text)) stored.set(line.text, line.parsed);
-  // A signed-in caller's own staples and category corrections beat the defaults (decisions 0111, 0113).
+  // A signed-in caller's own staples and category corrections beat the defaults (decisions 0028, 0029).
   const rules = await loadUserRules(db, callerUserId(caller));
   const { categories: combined } = combineRecipes(
     ordered.map((r) => ({
@@ -115,7 +115,7 @@ export async function createShoppingList(
     ingredients,
     household: null,
     version: 0,
-    // Only the creating browser ever sees this (decision 0082).
+    // Only the creating browser ever sees this (decision 0013).
     ...(edit ? { editToken: edit.token } : {}),
   };
 }
@@ -133,7 +133,7 @@ function regroup(items: ListItem[]): { category: string; items: ListItem[] }[] {
 
 /**
  * The list as the client reads it, or null when there is none with this id. Amounts are shown in
- * the reader's unit choice (decision 0110): as the list was built, or re-shown in metric or US units.
+ * the reader's unit choice (decision 0007): as the list was built, or re-shown in metric or US units.
  */
 export async function getShoppingList(db: Db, id: string, units: UnitChoice = "as-written"): Promise<ShoppingList | null> {
   return (await readShoppingList(db, id, units))?.list ?? null;
@@ -198,8 +198,8 @@ export async function readShoppingList(
 }
 
 /**
- * The list for a reader: anyone with its id reads a personal or signed-out list (decision 0082); a
- * household list only its members (403 `not_in_household`, decision 0163). Null when unknown.
+ * The list for a reader: anyone with its id reads a personal or signed-out list (decision 0013); a
+ * household list only its members (403 `not_in_household`, decision 0036). Null when unknown.
  */
 export async function readListFor(db: Db, caller: Caller, id: string, units: UnitChoice = "as-written"): Promise<ListRead | null> {
   const found = await readShoppingList(db, id, units, callerUserId(caller));
@@ -229,7 +229,7 @@ export async function removeShoppingListItem(
 
 /**
  * Deletes a list; 404 when unknown, 403 for someone else's list. A household list is deleted by its
- * creator or the household's owner only, though every member changes it (decision 0163).
+ * creator or the household's owner only, though every member changes it (decision 0036).
  */
 export async function deleteShoppingList(db: Db, caller: Caller, listId: string, editToken: string | null = null): Promise<void> {
   const list = await requireChangeable(db, caller, listId, editToken);

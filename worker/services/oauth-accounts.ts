@@ -1,5 +1,5 @@
 /**
- * Signing in with an OAuth identity (decision 0085):
+ * Signing in with an OAuth identity (decision 0022):
  * 1. a provider account linked before signs in its user;
  * 2. otherwise the provider must vouch for the e-mail (verified), else the sign-in is refused;
  * 3. a user with that address (case-insensitive) gets the provider account linked. If the address
@@ -94,7 +94,7 @@ export async function signInWithOAuth(
         firstName: identity.firstName,
         lastName: identity.lastName,
         email,
-        // No password: an empty hash never verifies (decision 0081).
+        // No password: an empty hash never verifies (decision 0020).
         passwordHash: "",
         emailVerifiedAt: now,
         createdAt: now,

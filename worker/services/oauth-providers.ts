@@ -1,5 +1,5 @@
 /**
- * OAuth identity providers (Google, GitHub) through arctic's generic `OAuth2Client` (decision 0084).
+ * OAuth identity providers (Google, GitHub) through arctic's generic `OAuth2Client` (decision 0022).
  * The endpoints come from configuration, defaulting to the real ones, so tests and the e2e run talk
  * to a fake provider on loopback. Both providers use the authorization-code flow with PKCE (S256):
  * Google requires it and GitHub accepts it.

@@ -23,14 +23,14 @@ export interface PageServices {
      * The list for its page in the reader's unit choice, and whether the caller owns it (an owner
      * may change it by their session; a signed-out creator proves it with the edit token in the browser;
      * a household list's members change it by theirs). A household list the caller is not in
-     * (decision 0163) answers `{ notInHousehold: true }`: the page says so instead of showing it.
+     * (decision 0036) answers `{ notInHousehold: true }`: the page says so instead of showing it.
      */
     read(id: string, caller: Caller, units: UnitChoice): Promise<{ list: ShoppingList; owned: boolean } | { notInHousehold: true } | null>;
   };
   shares: {
-    /** The list behind a live share link as GET /api/shares/{id} answers it (decision 0116); null when revoked or unknown. */
+    /** The list behind a live share link as GET /api/shares/{id} answers it (decision 0031); null when revoked or unknown. */
     read(shareId: string, units: UnitChoice): Promise<SharedList | null>;
-    /** Whether the list has a live share link (decision 0158): told to every reader of the list page; false for an unknown id. */
+    /** Whether the list has a live share link (decision 0014): told to every reader of the list page; false for an unknown id. */
     listShared(listId: string): Promise<boolean>;
   };
 }

@@ -1,13 +1,13 @@
 /**
  * The one ownership policy every service asks (recipes, shopping lists, and what later issues add).
- * See docs/decisions/0043-recipe-ownership.md and 0082-edit-tokens.md.
+ * See docs/decisions/0013-ownership-and-edit-tokens.md and 0082-edit-tokens.md.
  *
  * - A thing made while signed in belongs to that user: only they may change it (admins do not get
  *   a back door here; admin tools go through their own services).
  * - A thing made while signed out has no owner; the browser that created it holds its edit token
  *   (`editGrant`), and showing that token (`proveEdit`) is the right to change or delete it. Its id
  *   alone (which a shared list link reveals for the list and its recipes) only lets one read it.
- * - A household list (decision 0163) is read and changed by the household's members, and by nobody
+ * - A household list (decision 0036) is read and changed by the household's members, and by nobody
  *   else: not its creator once they left, not a holder of its link, not an admin. Whoever asks
  *   `may` says whether the caller is a member now (`member`, from the same read as the list).
  */

@@ -4,7 +4,7 @@
  * the database and the hardened fetch. Expected failures throw DomainError with a stable code;
  * the HTTP layer turns it into a problem response.
  *
- * Ownership (docs/decisions/0043-recipe-ownership.md, 0082-edit-tokens.md): a recipe made while
+ * Ownership (docs/decisions/0013-ownership-and-edit-tokens.md, 0082-edit-tokens.md): a recipe made while
  * signed in belongs to that user and only they may read, change or delete it; one made while signed
  * out can be read by whoever holds its id, and changed only with the edit token its creator got.
  */
@@ -45,7 +45,7 @@ import { DomainError, type DomainErrorKind } from "./errors.ts";
 import { assertMay, editGrant, proveEdit } from "./policy.ts";
 import { fetchPage, type FetchPageOptions, type FetchPageResult } from "./fetch-page.ts";
 
-/** A parsed page is served from the cache for this long (docs/decisions/0042-parsed-page-cache.md). */
+/** A parsed page is served from the cache for this long (docs/decisions/0012-server-fetch.md). */
 export const PARSED_PAGE_TTL_MS = 24 * 60 * 60 * 1000;
 /** Version of the cached value's shape; other versions are treated as a miss. */
 const CACHE_VERSION = 1;
@@ -168,7 +168,7 @@ export async function updateRecipe(
   caller: Caller,
   id: string,
   body: UpdateRecipeRequest,
-  /** The edit token the signed-out creator holds (decision 0082). */
+  /** The edit token the signed-out creator holds (decision 0013). */
   editToken: string | null = null,
 ): Promise<Recipe> {
   const existing = await findExisting(deps.db, id);
@@ -227,7 +227,7 @@ const POST_CAPTION_MAX = 5000;
 /**
  * A page without a recipe. A social post answers no_recipe_in_post with its caption text (for a
  * manual entry) and the recipe page its caption links to, when that address may be fetched
- * (the client asks the person, then imports it through this same guarded fetch; decision 0072).
+ * (the client asks the person, then imports it through this same guarded fetch; decision 0019).
  */
 function noRecipe(result: Extract<ExtractResult, { ok: false }>, deps: RecipeDeps): DomainError {
   if (result.reason === "no_recipe_in_post") {
@@ -327,7 +327,7 @@ function storedLine(text: string, group: string | null, options?: ParseOptions):
 
 /**
  * A line in its recipe's language: the page's (html lang, JSON-LD inLanguage) when known, else the
- * line's own evidence, else what the recipe's lines read as together (decision 0166).
+ * line's own evidence, else what the recipe's lines read as together (decision 0005).
  */
 function parseLine(text: string, options?: ParseOptions): ParsedIngredient {
   return parseIngredient(text, options);

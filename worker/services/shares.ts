@@ -1,5 +1,5 @@
 /**
- * Read-only share links of a shopping list ("Sharing", docs/decisions/0116-share-links.md).
+ * Read-only share links of a shopping list ("Sharing", docs/decisions/0031-share-links.md).
  *
  * - Whoever may change a list (its owner, or the browser holding a signed-out list's edit token)
  *   may share it and revoke the share; nobody else, admins included.
@@ -53,7 +53,7 @@ export async function liveShares(db: Db, caller: Caller, listId: string, editTok
 
 /**
  * For the list page's loader: whether the list has a live share link, for whoever reads the page
- * (decision 0158). The server cannot tell a signed-out creator (the edit token stays in their browser)
+ * (decision 0014). The server cannot tell a signed-out creator (the edit token stays in their browser)
  * from someone holding only the list's link, so it says it to both; the page shows 'Shared: …' only to
  * whoever may change the list, and keeps its place for the others. It reveals that a link exists, never
  * the link. False for an unknown list.

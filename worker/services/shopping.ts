@@ -3,7 +3,7 @@
  * edits, category moves, staples — sent one at a time or as a queued offline batch, and the signed-in
  * user's own rules (categories and staples) that later lists follow. Who may change a list is the one
  * policy (worker/services/policy.ts): its owner, or the browser holding a signed-out list's edit token.
- * Decisions: docs/decisions/0111-pantry-staples.md, 0112-tick-merge.md, 0113-shopping-mode.md.
+ * Decisions: docs/decisions/0028-pantry-staples.md, 0029-shopping-mode-and-offline.md, 0029-shopping-mode-and-offline.md.
  */
 import { LIST_ADDED_ITEMS_MAX, type ListChangesResponse } from "../../core/api/lists.ts";
 import { STAPLES_MAX } from "../../core/api/staples.ts";
@@ -44,7 +44,7 @@ export function parseTypedItem(text: string, rules: UserRules = NO_RULES): Omit<
 
 /**
  * Refuses (409 `list_full`) a batch whose new hand-typed items would take the list past
- * LIST_ADDED_ITEMS_MAX (decision 0144). An add whose id is already on the list (a queued add sent
+ * LIST_ADDED_ITEMS_MAX (decision 0029). An add whose id is already on the list (a queued add sent
  * again) is not new. The insert itself also stops at the cap, so two batches racing cannot pass it.
  */
 async function requireRoomForAdds(d1: D1Database, listId: string, changes: ListChange[]): Promise<void> {
@@ -69,7 +69,7 @@ async function requireRoomForAdds(d1: D1Database, listId: string, changes: ListC
 }
 
 /**
- * 'I always have this' on a list item, remembered for the user (decisions 0111, 0119): on, its key
+ * 'I always have this' on a list item, remembered for the user (decisions 0028, 0028): on, its key
  * becomes their staple while they keep fewer than STAPLES_MAX of their own (past that only this list
  * changes; the dashboard says why when they add one there); off, a built-in key is turned off for
  * them and any other key's rule goes.
@@ -115,7 +115,7 @@ function rememberStaple(
 
 /**
  * Applies a batch of changes in order, in one D1 batch. Ticks merge by tap time (the later tap
- * wins, decision 0112); changes to items no longer on the list are skipped and reported in
+ * wins, decision 0029); changes to items no longer on the list are skipped and reported in
  * `missing`, so a queue sent after someone removed an item still goes through.
  */
 export async function applyListChanges(
@@ -183,7 +183,7 @@ export async function applyListChanges(
           d1.prepare("update shopping_list_items set category = ?1 where list_id = ?2 and id = ?3").bind(c.category, listId, c.itemId),
         );
         if (userId) {
-          // Remembered for this user: the next list with this item puts it here (decision 0113).
+          // Remembered for this user: the next list with this item puts it here (decision 0029).
           statements.push(
             d1
               .prepare(
@@ -203,7 +203,7 @@ export async function applyListChanges(
         break;
     }
   }
-  // Added or renamed items: the list's history-search row follows in the same batch (decision 0121).
+  // Added or renamed items: the list's history-search row follows in the same batch (decision 0032).
   if (changes.some((c) => c.op === "add" || c.op === "edit")) statements.push(d1.prepare(SEARCH_ROW_ITEMS_UPDATE).bind(listId));
   await d1.batch(statements);
   const list = await getShoppingList(db, listId, units);

@@ -1,5 +1,5 @@
 /**
- * A signed-in user's own pantry staples (decisions 0111 and 0119). Rows of `user_staples`:
+ * A signed-in user's own pantry staples (decisions 0028 and 0028). Rows of `user_staples`:
  * `have = 1` makes an item key a staple for the user, `have = 0` takes a built-in staple
  * (core/combine/staples.ts DEFAULT_STAPLES) off. A `have = 0` row only means something for a built-in
  * key, so taking off any other key deletes its row. Lists read these rules when they are built

@@ -1,6 +1,6 @@
 /**
  * vitest globalSetup for the integration project: a fake Instacart Developer Platform on loopback
- * that speaks the documented JSON (docs/decisions/0131-instacart-client.md), so the real client
+ * that speaks the documented JSON (docs/decisions/0035-grocery-ordering.md), so the real client
  * (worker/services/grocery/instacart.ts) is tested over HTTP. Tests reach it via
  * `inject("instacartBaseUrl")`.
  *

@@ -1,5 +1,5 @@
 /**
- * A small fake of Google's and GitHub's OAuth endpoints on loopback (decision 0084), for the
+ * A small fake of Google's and GitHub's OAuth endpoints on loopback (decision 0022), for the
  * integration tests (vitest globalSetup: `inject("oauthBaseUrl")`) and the e2e run (e2e/global-setup.ts).
  * It checks what the real providers check:
  * - authorize: our client id, a redirect_uri, a state, and a PKCE challenge with method S256; it then

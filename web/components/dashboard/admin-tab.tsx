@@ -3,7 +3,7 @@
  * the top domains by parse count) and the users table with search, paging and Delete after a
  * confirm step. Admin rows have no Delete button. 'User Deleted' / 'Delete Failed' ('Failed to delete
  * user account.'). Below them, the messages sent with the contact form, newest first, read-only and
- * paged (decision 0136). The server refuses every admin call to anyone else (403) and signed out (401).
+ * paged (decision 0021). The server refuses every admin call to anyone else (403) and signed out (401).
  */
 import { type FormEvent, useRef, useState } from "react";
 import { useRevalidator, useSearchParams } from "react-router";
@@ -59,7 +59,7 @@ export function AdminTab({
   );
 }
 
-/** The contact form's messages, newest first; ?messages=N pages them (decision 0136). */
+/** The contact form's messages, newest first; ?messages=N pages them (decision 0021). */
 function ContactMessagesSection({ messages }: { messages: AdminContactMessagesResponse }) {
   const [params, setParams] = useSearchParams();
   const headingRef = useRef<HTMLHeadingElement>(null);

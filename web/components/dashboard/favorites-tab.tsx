@@ -1,7 +1,7 @@
 /**
  * The dashboard's favourites tab (docs/product/screens.md /dashboard, validation.md, behaviour.md): favourite
  * recipes with checkboxes, Select All / Deselect All and 'Create List (n)' (nothing selected: 'No
- * recipes selected'), which builds a list (each selected recipe at its chosen scale, decision 0118),
+ * recipes selected'), which builds a list (each selected recipe at its chosen scale, decision 0030),
  * clears the selection and opens the after-create dialog;
  * then the favourite lists with Remove. Data comes from the dashboard loader.
  */
@@ -28,9 +28,9 @@ export function FavoritesTab({ recipes, lists }: { recipes: FavoriteRecipe[]; li
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<ShoppingList | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-  // The scale chosen for each selected recipe (absent = 1), sent as the list's `scales` (decision 0118).
+  // The scale chosen for each selected recipe (absent = 1), sent as the list's `scales` (decision 0030).
   const [scales, setScales] = useState<ReadonlyMap<string, number>>(() => new Map());
-  // The dialog shown after 'Create List' loads with the list being made (decision 0154).
+  // The dialog shown after 'Create List' loads with the list being made (decision 0034).
   const [AfterCreateDialog, requestDialog] = useLazyPart(afterCreateDialog);
   // Only ids still in the favourites count (one may have been removed meanwhile).
   const chosen = recipes.filter((r) => selected.has(r.id));

@@ -1,9 +1,9 @@
 /**
- * The dashboard's Staples tab (decisions 0111 and 0119): the signed-in user's own pantry
+ * The dashboard's Staples tab (decisions 0028 and 0028): the signed-in user's own pantry
  * staples (items that go to 'You probably have' on their next lists instead of the aisles), a field
  * to add one (parsed to the item key the list uses), Remove with Undo, and the built-in staples as
  * checkboxes with Turn all off / Turn all on. Data comes from the dashboard loader; each change calls
- * the API and then revalidates the loader (decision 0125).
+ * the API and then revalidates the loader (decision 0034).
  */
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Checkbox } from "react-aria-components";

@@ -1,5 +1,5 @@
 /**
- * The dashboard's tabs, each its own chunk (decision 0154): a page shows one tab, so only that tab's code is
+ * The dashboard's tabs, each its own chunk (decision 0034): a page shows one tab, so only that tab's code is
  * loaded. The code is fetched together with the tab's data (the route's loader on the server, its client
  * loader on a tab change) and, for the first page in the browser, before hydration (the route module, in the browser),
  * so `read()` finds it loaded and renders at once: nothing waits on the client, nothing moves.
@@ -38,7 +38,7 @@ export const TAB_PARTS = {
   favorites: tabPart(() => import("./favorites-tab.tsx").then((m) => m.FavoritesTab)),
   history: tabPart(() => import("../history/history-view.tsx").then((m) => m.HistoryView)),
   staples: tabPart(() => import("./staples-tab.tsx").then((m) => m.StaplesTab)),
-  // The profile tab validates with the API's zod schemas (decision 0148): they come with it, not before.
+  // The profile tab validates with the API's zod schemas (decision 0017): they come with it, not before.
   profile: tabPart(() => import("./profile-tab.tsx").then((m) => m.ProfileTab)),
   security: tabPart(() => import("./security-tab.tsx").then((m) => m.SecurityTab)),
   admin: tabPart(() => import("./admin-tab.tsx").then((m) => m.AdminTab)),

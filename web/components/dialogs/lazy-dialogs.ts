@@ -1,5 +1,5 @@
 /**
- * The cards' and the favourites tab's dialogs, loaded on demand (decision 0154): the dialog code and its
+ * The cards' and the favourites tab's dialogs, loaded on demand (decision 0034): the dialog code and its
  * stylesheet (dialogs.css) are not part of a page that only shows the cards, so no page that lists
  * favourites or history waits on a stylesheet or on dialog code before its first paint.
  */

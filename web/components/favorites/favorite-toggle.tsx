@@ -18,7 +18,7 @@ export interface FavoriteToggleProps {
   id: string;
   title: string;
   isFavorite: boolean;
-  /** A recipe made signed out in this browser: its edit token makes it the user's (decision 0082). */
+  /** A recipe made signed out in this browser: its edit token makes it the user's (decision 0013). */
   editToken?: string;
   /** After a change; `id` is the favourite's id (a recipe the user could not prove theirs is copied). */
   onChanged?: (result: { id: string; favorite: boolean }) => void | Promise<void>;

@@ -1,6 +1,6 @@
 /**
  * The favourite toggle of one added recipe on the home page (signed in only). Loaded on demand by
- * favorite-slot.tsx, so visitors never download it (docs/decisions/0064-home-first-load-js.md).
+ * favorite-slot.tsx, so visitors never download it (docs/decisions/0017-home-first-load.md).
  * A recipe the server copied for the user (it could not be proven theirs) takes the copy's id in
  * the added-recipes list.
  */

@@ -2,7 +2,7 @@
  * A favourite recipe's card (docs/product/screens.md /favorites): title, source, ingredient count, a
  * link to the original page, the date it was added, View (the recipe view dialog) and Remove. In the
  * dashboard's favourites tab it has a checkbox for 'Create List (n)' and, once selected, the scale for
- * that list (decision 0118).
+ * that list (decision 0030).
  */
 import { useState } from "react";
 import { Checkbox } from "react-aria-components";

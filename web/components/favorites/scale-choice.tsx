@@ -1,7 +1,7 @@
 /**
- * The scale of a favourite recipe chosen for a new list on the dashboard (decision 0118): the page's
+ * The scale of a favourite recipe chosen for a new list on the dashboard (decision 0030): the page's
  * yield as written (when it gave one), the quick choices ×0.5, ×1, ×2 as toggle buttons (`aria-pressed`)
- * in a fieldset named 'Scale <title>', as on the home page (decision 0115), and, for a yield with a
+ * in a fieldset named 'Scale <title>', as on the home page (decision 0030), and, for a yield with a
  * count, the servings the choice makes. The home page's servings field is not here: it would bring the
  * number field's chunk to the dashboard.
  */

@@ -1,7 +1,7 @@
 /**
  * 'Order with Instacart' / 'Order for Delivery': a button that opens the order dialog. The dialog's
  * code (RAC Modal, radio groups, the store cards) loads on demand (idle, hover/focus, or the press
- * itself), as decision 0064 does for the recipe editor, so first loads do not carry it.
+ * itself), as decision 0017 does for the recipe editor, so first loads do not carry it.
  */
 import { useState } from "react";
 import { lazyPart, useLazyPart } from "../../lib/lazy-part.ts";

@@ -4,11 +4,11 @@
  * id's shape, fetches the recipe, upserts it into the visitor's added recipes (an id already there
  * is replaced in place, never listed twice) and drops the parameter from the address. A recipe the
  * extension added while signed out comes with its edit token in the fragment (never sent to a
- * server): it is kept with the recipe like the web app's own tokens (decision 0082), so the
+ * server): it is kept with the recipe like the web app's own tokens (decision 0013), so the
  * visitor can change or delete it here, and the fragment is dropped from the address too.
  *
  * `/#manual=1&title=…&caption=…`: the extension's 'Open in recipecart' for a post without a recipe
- * opens Manual Entry with the post's title and caption filled in (recipe-entry.tsx; decision 0108).
+ * opens Manual Entry with the post's title and caption filled in (recipe-entry.tsx; decision 0024).
  */
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";

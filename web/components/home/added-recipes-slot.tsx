@@ -2,7 +2,7 @@
  * The home page's "Your recipes" card (docs/product/screens.md Home). The recipes live in local storage, so
  * the server (and the first client render) always shows the card without any: that state is drawn here, and
  * the full card (web/components/home/added-recipes.tsx: the rows, edit and delete, favourites, servings,
- * generating) is a separate chunk (decision 0147), fetched when the visitor has recipes or at the first
+ * generating) is a separate chunk (decision 0017), fetched when the visitor has recipes or at the first
  * interaction. Once loaded it is always the one shown, so focus handling inside it (after removing the last
  * recipe) keeps working.
  *

@@ -20,7 +20,7 @@ import { ServingsSlot } from "./servings-slot.tsx";
 
 /**
  * The edit dialog (modal, focus scope, undo history) is only needed after an Edit press, so it
- * is its own chunk (docs/decisions/0064-home-first-load-js.md): fetched at the first interaction (0146)
+ * is its own chunk (docs/decisions/0017-home-first-load.md): fetched at the first interaction (0146)
  * and again, at the latest, when an Edit button is hovered, focused or pressed.
  */
 const editDialog = lazyPart(() => import("../recipe-edit-dialog.tsx").then((m) => m.RecipeEditDialog));
@@ -106,7 +106,7 @@ export function AddedRecipes({ recipes, ready }: { recipes: AddedRecipe[]; ready
   }
 
   /**
-   * The edit dialog's Delete (decision 0106): the recipe leaves the list at once and its toast offers
+   * The edit dialog's Delete (decision 0027): the recipe leaves the list at once and its toast offers
    * Undo; the server deletes it only when the toast closes without Undo (time up, closed, replaced,
    * or the page left). A failed delete puts the recipe back and says why.
    */

@@ -1,12 +1,12 @@
 /**
  * Where the returning visitor's last list shows on the home page (docs/product/screens.md). The list id is
  * read from local storage after hydration, so the server never renders the list view: its code (the list,
- * the e-mail and order buttons) is a separate chunk (decision 0147), and until it arrives this slot shows
+ * the e-mail and order buttons) is a separate chunk (decision 0017), and until it arrives this slot shows
  * the list view's own loading state in the same place.
  *
  * The list sits below the recipe card, under the fold on a phone: the chunk, the API client and the list's
  * request start when the slot is on screen, at the first scroll, or at the visitor's first pointer, key,
- * focus or touch event, whichever comes first (decision 0152). A visitor who only looks at the top of the
+ * focus or touch event, whichever comes first (decision 0017). A visitor who only looks at the top of the
  * page costs no list work; one who scrolls or tabs down finds it loaded or loading. The slot is in the page (heading, busy text) from the start, so screen readers and the
  * header's Features link find it.
  */

@@ -1,7 +1,7 @@
 /**
  * The recipe-entry card's Manual Entry tab (docs/product/screens.md Home, validation.md): a title and one
  * ingredient per line; validation speaks through a toast and an inline message that takes the focus. Its own
- * chunk, loaded when the tab is chosen or at the first interaction (recipe-entry.tsx, decision 0147).
+ * chunk, loaded when the tab is chosen or at the first interaction (recipe-entry.tsx, decision 0017).
  */
 import { type FormEvent, type RefObject, useRef, useState } from "react";
 import type { Recipe } from "../../../core/api/recipes.ts";

@@ -1,7 +1,7 @@
 /**
- * The recipe-entry card's notice for a social post without a recipe (decision 0072): why, the page its caption
+ * The recipe-entry card's notice for a social post without a recipe (decision 0019): why, the page its caption
  * links to, and the ways on (import that page, or enter the recipe by hand). Its own chunk, loaded with the
- * answer that needs it (recipe-entry.tsx, decision 0147).
+ * answer that needs it (recipe-entry.tsx, decision 0017).
  */
 import { Button } from "../../ui/button.tsx";
 import { type PostProblem, shortAddress } from "./post-problem.ts";

@@ -2,11 +2,11 @@
  * The recipe-entry card (docs/product/screens.md Home, validation.md): tabs 'From URL' and 'Manual Entry'. Validation
  * speaks through toasts in the spec's words and, at the field, an inline message that takes the
  * focus; Enter submits the URL, an address without a scheme gets https://, and a page already in
- * the added recipes is not imported twice (decision 0103). While a page is imported
+ * the added recipes is not imported twice (decision 0027). While a page is imported
  * the card shows progress and the button cannot be pressed again. A social post without a recipe
- * (decision 0072) shows why in the card and offers to import the recipe page its caption links to,
+ * (decision 0019) shows why in the card and offers to import the recipe page its caption links to,
  * or to enter the recipe by hand with the caption filled in. The browser extension asks for the same
- * with `#manual=1&title=…&caption=…` (add-from-link.ts, decision 0108).
+ * with `#manual=1&title=…&caption=…` (add-from-link.ts, decision 0024).
  */
 import { type FormEvent, memo, type RefObject, useEffect, useRef, useState } from "react";
 import type { Key } from "react-aria-components";
@@ -57,10 +57,10 @@ function ManualFormSlot(props: { prefill: ManualPrefill | null; onAdded: (recipe
 
 /**
  * Memoised: it takes no props, so the home page's renders after hydration (the saved recipes and last
- * list arriving from local storage) leave the tabs alone (decision 0152).
+ * list arriving from local storage) leave the tabs alone (decision 0017).
  */
 export const RecipeEntry = memo(function RecipeEntry() {
-  // Manual Entry's code, fetched ahead at the first interaction (decision 0147).
+  // Manual Entry's code, fetched ahead at the first interaction (decision 0017).
   useEffect(() => onFirstInteraction(() => void manualForm.load()), []);
   const [tab, setTab] = useState<Key>("url");
   const [prefill, setPrefill] = useState<ManualPrefill | null>(null);
@@ -112,7 +112,7 @@ function focusField(form: RefObject<HTMLFormElement | null>, name: string) {
   requestAnimationFrame(() => form.current?.querySelector<HTMLElement>(`[name="${name}"]`)?.focus());
 }
 
-/** The notice for a social post without a recipe: shown only after such an answer, so loaded then (decision 0147). */
+/** The notice for a social post without a recipe: shown only after such an answer, so loaded then (decision 0017). */
 const postNotice = lazyPart(() => import("./post-notice.tsx"));
 
 function UrlForm({ onManual }: { onManual: (post: PostProblem) => void }) {
@@ -153,7 +153,7 @@ function UrlForm({ onManual }: { onManual: (post: PostProblem) => void }) {
     if (!value) return invalid("URL required", "Please enter a recipe URL.");
     if (!isRecipeUrl(value)) return invalid("Invalid URL", "Please enter a valid URL.");
     if (value !== url) setUrl(value);
-    // Read when submitted: the card does not render again each time the recipes change (decision 0152).
+    // Read when submitted: the card does not render again each time the recipes change (decision 0017).
     const already = currentRecipes().find((r) => r.url && sameRecipeUrl(r.url, value));
     if (already) {
       return invalid("Recipe already added", `${already.title} is already in your recipes. Open it there to change it.`);

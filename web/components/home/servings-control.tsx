@@ -2,11 +2,11 @@
  * The servings control of an added recipe on the home page (docs/product/screens.md Home):
  * a servings field when the page gave a yield, and the quick choices ×0.5, ×1, ×2 for every recipe.
  * The choice is kept with the added recipe (web/lib/recipes-store.ts) and sent as the recipe's scale
- * when the list is generated. Its own chunk (decision 0115): the home page's first load does not
+ * when the list is generated. Its own chunk (decision 0030): the home page's first load does not
  * carry it.
  *
  * The field itself (react-aria's NumberField with its number parsing, servings-field.tsx) is one more
- * chunk, loaded at the visitor's first interaction (decision 0152): until then the same field is drawn
+ * chunk, loaded at the visitor's first interaction (decision 0017): until then the same field is drawn
  * from plain elements, with the same value, written the same way (Intl.NumberFormat in the page's
  * locale, at most two decimals), so nothing moves or changes when it is replaced. Its step buttons
  * already work; focusing its text box loads the field, which takes the focus over.
@@ -71,7 +71,7 @@ export function ServingsControl({ recipe }: { recipe: AddedRecipe }) {
         />
       )}
       {/* Toggle buttons (aria-pressed) on the Button already in the first load: a ToggleButtonGroup
-          would add its focus manager to a chunk the first load shares (decision 0115). */}
+          would add its focus manager to a chunk the first load shares (decision 0030). */}
       <fieldset className="servings__quick">
         <legend className="visually-hidden">Scale {recipe.title}</legend>
         {QUICK_SCALES.map((q) => (

@@ -1,6 +1,6 @@
 /**
  * The servings field of an added recipe (react-aria's NumberField: its number parsing and formatting, the
- * step buttons and the keyboard). Its own chunk, loaded at the visitor's first interaction (decision 0152):
+ * step buttons and the keyboard). Its own chunk, loaded at the visitor's first interaction (decision 0017):
  * until then servings-control.tsx shows the same field from plain elements (ServingsFieldPreview).
  */
 import { Button, Group, Input, NumberField } from "react-aria-components";

@@ -1,7 +1,7 @@
 /**
  * Where an added recipe's servings control goes. The control (react-aria's NumberField with its number
- * parsing, and the quick choices) is a separate chunk (decision 0115), fetched once the page has loaded
- * and the browser is idle, or at the visitor's first interaction if that comes first (decision 0146:
+ * parsing, and the quick choices) is a separate chunk (decision 0030), fetched once the page has loaded
+ * and the browser is idle, or at the visitor's first interaction if that comes first (decision 0017:
  * nothing extra runs while the page loads); until it is there a blank of the same height keeps the row
  * from shifting.
  */

@@ -1,5 +1,5 @@
 /** The Manual Entry form's ingredient lines (docs/product/validation.md); apart from recipe-input.ts so the
- * home page's first load and the form's chunk share no module for it (decision 0147). */
+ * home page's first load and the form's chunk share no module for it (decision 0017). */
 
 /**
  * Ingredient lines from the text box: one per line, trimmed, blank lines dropped (docs/product/validation.md).

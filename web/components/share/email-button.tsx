@@ -1,4 +1,4 @@
-/** The 'Email' button: opens the Email dialog, whose code loads on demand (decision 0064's pattern). */
+/** The 'Email' button: opens the Email dialog, whose code loads on demand (decision 0017's pattern). */
 import { useState } from "react";
 import { lazyPart, useLazyPart } from "../../lib/lazy-part.ts";
 import { toast } from "../../lib/toast.ts";

@@ -1,5 +1,5 @@
 /**
- * 'Share' on the list page for whoever may change the list ("Sharing", decision 0116): the
+ * 'Share' on the list page for whoever may change the list ("Sharing", decision 0031): the
  * button, and a line saying a read-only link is on. The Share dialog's code loads on demand (decision
  * 0064's pattern), so the list page carries only this file.
  */
@@ -74,7 +74,7 @@ export function ShareButton({
 
 /**
  * 'Shared: …' under the list's buttons while a link is on (the dialog has 'Stop sharing'). It is in the
- * server's HTML whenever a link is on (decision 0158), hidden until the page knows this visitor may
+ * server's HTML whenever a link is on (decision 0014), hidden until the page knows this visitor may
  * change the list: a signed-out creator's browser learns that only after hydration (the edit token is
  * kept in it), so the line shows in a place it already had and moves nothing. For someone who may not
  * change the list it stays hidden (from screen readers too), keeping its place.

@@ -1,5 +1,5 @@
 /**
- * The Share dialog ("Sharing", decision 0116), loaded on demand by share-button.tsx. Opening it
+ * The Share dialog ("Sharing", decision 0031), loaded on demand by share-button.tsx. Opening it
  * makes the list's read-only link (or hands out the live one) and shows it; 'Share link' uses the Web
  * Share API where the browser has it (phones), 'Copy link' the clipboard, each with a toast; 'Stop
  * sharing' revokes the link at once. Toasts: docs/product/messages.md.

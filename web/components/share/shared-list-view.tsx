@@ -1,10 +1,10 @@
 /**
- * A list opened through its share link (/s/{shareId}, decision 0116): read-only. The name, the recipes'
+ * A list opened through its share link (/s/{shareId}, decision 0031): read-only. The name, the recipes'
  * titles, the items by aisle with 'You probably have' and 'In the cart', Print, Copy, the unit choice and
  * 'Keep screen on' (where the browser has a wake lock).
  * Nothing here changes the list: a viewer's ticks are kept in their own browser (under the share id),
- * merged with the list's saved ticks by tap time (decision 0112).
- * Opened once online, the page opens offline too (decision 0117): the service worker keeps it, and a
+ * merged with the list's saved ticks by tap time (decision 0029).
+ * Opened once online, the page opens offline too (decision 0029): the service worker keeps it, and a
  * line says the viewer is offline; their ticks work as ever (they never leave the browser).
  */
 import { useEffect, useState, useSyncExternalStore } from "react";

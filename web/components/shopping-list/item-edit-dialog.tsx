@@ -1,7 +1,7 @@
 /**
  * Edit one list item: its name, its amount (shown as typed from then on) and its
  * category; a signed-in owner may also keep it as one of their staples. A category change is
- * remembered for a signed-in user (decision 0113).
+ * remembered for a signed-in user (decision 0029).
  */
 import { type FormEvent, useState } from "react";
 import type { ShoppingListItem } from "../../../core/api/lists.ts";

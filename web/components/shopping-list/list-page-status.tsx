@@ -5,7 +5,7 @@
  * whose data request itself failed in the browser (React Router hands that error to it).
  * Styles come from web/styles/list.css, part of the site stylesheet every page inlines.
  * "Back to Home" is React Router's link with the button look (as the header's and footer's links), not the
- * react-aria Link: the root boundary puts this module in every page's first load (decision 0147).
+ * react-aria Link: the root boundary puts this module in every page's first load (decision 0017).
  */
 import { Link, useRevalidator } from "react-router";
 import { Button, buttonClass } from "../../ui/button.tsx";
@@ -27,7 +27,7 @@ export function ListLoadFailed() {
   );
 }
 
-/** The heading of a household list's page for someone outside the household (decision 0163). */
+/** The heading of a household list's page for someone outside the household (decision 0036). */
 export const NO_ACCESS_TITLE = "No access to this list";
 
 /** A household list opened by someone who is not (or no longer) in its household. */

@@ -3,7 +3,7 @@
  * name, the recipes it came from, the items by aisle with a large tap target to tick each off
  * (ticked items move to 'In the cart'), 'You probably have' for pantry staples with 'I need this',
  * typed items, editing an item (name, amount, category), the unit choice, removing an item, Print,
- * Copy, Share (a read-only link, decision 0116) and Email (web/components/share), and Order with
+ * Copy, Share (a read-only link, decision 0031) and Email (web/components/share), and Order with
  * Instacart (web/components/grocery). Editors' changes go to the server (queued while offline); read-only viewers' ticks stay in their browser.
  * Signed-in readers also get the favourite toggle and, under 'You probably have', a link to their staples.
  */
@@ -48,7 +48,7 @@ export function ShoppingListView({
   list: ShoppingList;
   onChanged: () => Promise<void>;
   owned?: boolean;
-  /** Whether the list has a live share link (from the loader, decision 0158); null when the loader could not say. */
+  /** Whether the list has a live share link (from the loader, decision 0014); null when the loader could not say. */
   shared?: boolean | null;
   units?: string;
 }) {
@@ -239,7 +239,7 @@ export function ShoppingListView({
                 {group.title} <span className="list__category-count">({group.items.length})</span>
               </h2>
               <ul className="list__items">{group.items.map((item) => row(item, kind))}</ul>
-              {/* Signed in: their own staples decide this group (decision 0119); a plain link, no extra script. */}
+              {/* Signed in: their own staples decide this group (decision 0028); a plain link, no extra script. */}
               {group.kind === "staples" && userId ? (
                 <p className="list__staples-manage">
                   <Link to="/dashboard?tab=staples">Manage your staples</Link>

@@ -1,5 +1,5 @@
 /**
- * The household feature's wire contract (decision 0163): request and answer schemas of /api/household/*
+ * The household feature's wire contract (decision 0036): request and answer schemas of /api/household/*
  * and PUT /api/shopping-lists/{id}/household, the limits, and the client group over core's transport.
  * zod only: the server routes, the pages and the tests share it.
  *

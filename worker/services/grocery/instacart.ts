@@ -1,9 +1,9 @@
 /**
- * Instacart Developer Platform client (server side only; docs/decisions/0131-instacart-client.md).
+ * Instacart Developer Platform client (server side only; docs/decisions/0035-grocery-ordering.md).
  *
  * - GET /idp/v1/retailers?postal_code=&country_code=US -> stores (only name, key and logo exist).
  * - POST /idp/v1/products/products_link -> a shopping-list page; the body has no retailer field,
- *   so the chosen retailer is passed on as `retailer_key` on the returned link (decision 0132).
+ *   so the chosen retailer is passed on as `retailer_key` on the returned link (decision 0035).
  * - Errors (400/401/403/404/408/429/5xx, body {"error":{"message","code"}} or {"error":{"errors":[...]}})
  *   become domain errors with stable codes; the key and the raw body never reach the client.
  * - Retries: the GET on 408/429/5xx and network failures; the POST (every call makes a new page)

@@ -1,6 +1,6 @@
 /**
  * Ordering a list for delivery (docs/product/screens.md Order dialog, api.md): provider choice, store search, and a
- * grocery order whose checkout page the shopper opens. Decisions 0131 (client), 0132 (retailer).
+ * grocery order whose checkout page the shopper opens. Decisions 0035 (client), 0035 (retailer).
  *
  * - Only instacart is enabled; uber_eats and doordash are 'Coming Soon' (400 problem), anything
  *   else is unknown (400 problem).

@@ -1,5 +1,5 @@
 /**
- * Authorization matrix of households and household lists (decision 0163): the owner, a member, a
+ * Authorization matrix of households and household lists (decision 0036): the owner, a member, a
  * former member (joined, then left), a stranger (signed in, in no household), a signed-out caller
  * and an admin, for reading, changing and deleting. Each row names the status each caller gets and,
  * where it matters, checks what changed (or that nothing did).

@@ -1,5 +1,5 @@
 /**
- * Households (decision 0163): invitations (link and e-mail, 7 days, single use, revocable, limits),
+ * Households (decision 0036): invitations (link and e-mail, 7 days, single use, revocable, limits),
  * joining, leaving, removal, deletion, lists moved in and out, and the audit lines each writes.
  */
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * The household feature's SQL (decision 0163): households, members, invitations, the household's
+ * The household feature's SQL (decision 0036): households, members, invitations, the household's
  * lists and its audit lines. Every change and its audit line go in ONE D1 batch; the conditions
  * that make a change allowed (the caller is the owner, the invitation is still good, the household
  * has room) sit in the statements themselves, so two requests racing cannot both pass a check.
@@ -93,7 +93,7 @@ export async function readHouseholdParts(
   };
 }
 
-/** One audit line (decision 0163), as a statement for the change's batch. */
+/** One audit line (decision 0036), as a statement for the change's batch. */
 function audit(
   d1: D1Database,
   line: { householdId: string; action: string; actorId: string; subjectId?: string | null; details?: Record<string, unknown> },

@@ -1,5 +1,5 @@
 /**
- * The household endpoints (docs/product/api.md "Households", decision 0163); rules in ./service.ts.
+ * The household endpoints (docs/product/api.md "Households", decision 0036); rules in ./service.ts.
  * All need a signed-in caller. Making, previewing and accepting invitations count against
  * HOUSEHOLD_INVITE_LIMITER (10 a minute per session or client address; 429 with Retry-After), besides
  * the per-household and per-address daily limits the service keeps.

@@ -1,5 +1,5 @@
 /**
- * Households (decision 0163): a signed-in user makes one and invites people by a link or by e-mail
+ * Households (decision 0036): a signed-in user makes one and invites people by a link or by e-mail
  * (through the outbox); an invitation is valid 7 days, works once and can be withdrawn. Members read
  * and change the household's lists; the owner removes members and deletes the household; a member
  * leaves with one click. A user is in at most one household. Every change writes an audit line in
@@ -167,7 +167,7 @@ export interface InviteOptions {
 }
 
 /**
- * Makes an invitation from a member (decision 0163): a link shown once in the answer, or with `email`
+ * Makes an invitation from a member (decision 0036): a link shown once in the answer, or with `email`
  * a mail through the outbox (`outboxId` to deliver). Limits: INVITES_PENDING_MAX waiting, INVITES_PER_DAY
  * made per household and INVITES_PER_ADDRESS_PER_DAY mails to one address in a rolling day, and no
  * invitation while the household is full.
