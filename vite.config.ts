@@ -7,7 +7,7 @@ export default defineConfig({
   plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter()],
   optimizeDeps: { include: ["react-aria-components"] },
   resolve: {
-    // React 19 has useSyncExternalStore: react-aria's import of the pre-18 shim gets React's own (decision 0152).
+    // React 19 has useSyncExternalStore: react-aria's import of the pre-18 shim gets React's own (decision 0017).
     alias: [
       {
         find: /^use-sync-external-store\/shim(\/index\.js)?$/,
@@ -18,20 +18,20 @@ export default defineConfig({
   environments: {
     client: {
       build: {
-        // No preload helper around dynamic imports (decision 0152): it appended a <link rel=modulepreload>
+        // No preload helper around dynamic imports (decision 0017): it appended a <link rel=modulepreload>
         // per dependency of each on-demand chunk, and on the returning visitor's home page that DOM work
         // (in the hydration task, where the slots start loading) cost more than the round trip it saves.
         modulePreload: false,
         rolldownOptions: {
           output: {
             // React, ReactDOM and React Router are loaded by every page: one chunk instead of seven
-            // compresses better and needs fewer requests (decision 0097).
+            // compresses better and needs fewer requests (decision 0017).
             codeSplitting: {
               groups: [
                 { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
                 // Small modules every page's first load has (the root and the header import them): one chunk
                 // instead of one each, so no page loads more and none pays each small file's imports and
-                // exports (decision 0153).
+                // exports (decision 0017).
                 {
                   name: "app-shell",
                   test: /(web[\\/]lib[\\/](api-client|api|auth|interaction|idle|lazy-part|offline|toast|use-sync-external-store-shim)\.ts|core[\\/]api[\\/]errors\.ts|preload-helper)/,
