@@ -243,6 +243,8 @@ describe("extractRecipe on hand-made pages", () => {
     expect(a.ok && a.recipe.title).toBe("Apfelkuchen");
     const b = await both(t(`<meta property="og:title" content="Tarte Tatin | Recette">`, "Recettes", "fr"));
     expect(b.ok && b.recipe.title).toBe("Tarte Tatin");
+    const e = await both(t(`<meta property="og:title" content="Recette : Tarte Tatin">`, "Accueil", "fr"));
+    expect(e.ok && e.recipe.title).toBe("Tarte Tatin");
     // "Rezept" that is part of the name stays
     const c = await both(t("<title>Omas Rezept für Apfelkuchen | Backstube</title>", "Suche", "de"));
     expect(c.ok && c.recipe.title).toBe("Omas Rezept für Apfelkuchen");

@@ -13,7 +13,7 @@ import { headingIngredients, mainHeading, pluginIngredients, quantityListIngredi
 import type { Plan, PlanDriver } from "./plan.ts";
 import { siteRuleFor } from "./sites/index.ts";
 import { NO_RECIPE_IN_POST, RECIPE_LINK_IN_POST, networkOfPage, networkOfUrl, readPost, type Network } from "../social/sources.ts";
-import { NAV_WORDS_OTHER, RECIPE_WORD_PART } from "./labels.ts";
+import { NAV_WORDS_OTHER, RECIPE_WORD_PART, RECIPE_WORD_PREFIX } from "./labels.ts";
 import { recipeLanguage } from "./language.ts";
 import { cleanText } from "./text.ts";
 
@@ -107,11 +107,13 @@ function pageTitle(data: PageData): string {
   const tag = cleanText(data.titleTag);
   const og = meta(data, "og:title", "twitter:title");
   const site = meta(data, "og:site_name", "application-name");
-  // " | Site" goes, then a part that only says "Recipe" in some language ("Apfelkuchen – Rezept | Site")
+  // " | Site" goes, then a part that only says "Recipe" in some language ("Apfelkuchen – Rezept | Site",
+  // "Rezept: Apfelkuchen")
   const strip = (t: string) =>
     t
       .replace(/\s+[|–—-]\s+[^|–—-]+$/, "")
       .replace(RECIPE_WORD_PART, "")
+      .replace(RECIPE_WORD_PREFIX, "")
       .trim();
   const h1 = mainHeading(data);
   const siteLike = (t: string) => {

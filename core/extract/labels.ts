@@ -304,3 +304,7 @@ export const NAV_WORDS_OTHER = new RegExp(
  */
 export const RECIPE_WORD_PART =
   /\s+[|–—:-]\s*(?:recipe|rezept|recette|receta|receita|ricetta|recept|oppskrift|opskrift|przepis|resepti|tarifi?|рецепт)\s*$/iu;
+
+/** The same word as a prefix before a colon or a dash ("Rezept: Apfelkuchen", "Recette : Tarte Tatin"). */
+export const RECIPE_WORD_PREFIX =
+  /^(?:recipe|rezept|recette|receta|receita|ricetta|recept|oppskrift|opskrift|przepis|resepti|tarifi?|рецепт)\s*[:|–—-]\s+(?=\S)/iu;
