@@ -105,6 +105,9 @@ const SCRIPTS: Array<[RegExp, string | null]> = [
   [/\p{Script=Devanagari}/gu, null],
 ];
 
+/** A letter in none of the Latin scripts. */
+const NON_LATIN_LETTER = /(?!\p{Script=Latin})\p{L}/gu;
+
 /** What the text says about its language: a Latin-script vote, or a script of its own. */
 export interface TextLanguage {
   /** The language the text reads as, or null when it does not say clearly. */
@@ -117,17 +120,20 @@ export interface TextLanguage {
 
 /** Reads the language of a recipe's text (title, lines, steps) from its words and script. */
 export function textLanguage(texts: readonly string[]): TextLanguage {
-  const text = texts.join("\n").slice(0, 20000).toLowerCase();
-  const latin = (text.match(/\p{Script=Latin}/gu) ?? []).length;
+  const text = texts.join("\n").slice(0, 4000).toLowerCase();
+  // most recipes are all Latin letters: count the other scripts only when there are any
+  const other = (text.match(NON_LATIN_LETTER) ?? []).length;
+  const latin = other ? (text.match(/\p{Script=Latin}/gu) ?? []).length : 1;
   let best: { n: number; lang: string | null } = { n: 0, lang: null };
   let kana = 0;
   let han = 0;
-  for (const [re, lang] of SCRIPTS) {
-    const n = (text.match(re) ?? []).length;
-    if (lang === "ja") kana = n;
-    if (lang === "zh") han = n;
-    if (n > best.n) best = { n, lang };
-  }
+  if (other)
+    for (const [re, lang] of SCRIPTS) {
+      const n = (text.match(re) ?? []).length;
+      if (lang === "ja") kana = n;
+      if (lang === "zh") han = n;
+      if (n > best.n) best = { n, lang };
+    }
   if (best.n > latin) {
     // Japanese mixes kana and kanji: any real share of kana makes Han text Japanese
     const language = best.lang === "zh" && kana * 10 >= han ? "ja" : best.lang;
