@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { ShoppingList } from "../../core/api/lists.ts";
 import type { ListChange } from "../../core/api/shopping.ts";
-import { applyPending, compactQueue, PENDING_CATEGORY, unitsFromCookie } from "./shopping-state.ts";
+import type { ListPatch } from "../../core/api/live.ts";
+import { applyPatch, applyPending, compactQueue, followAliases, PENDING_CATEGORY, unitsFromCookie } from "./shopping-state.ts";
 import { expectDefined } from "../../core/lib/expect-defined.ts";
 
 const LIST: ShoppingList = {
@@ -21,15 +22,18 @@ const item = (list: ShoppingList, id: string) =>
     .find((i) => i.id === id);
 
 describe("applyPending", () => {
-  it("shows queued ticks merged by tap time without changing the server copy", () => {
+  it("shows queued ticks and removals over the server copy (they are applied after it), without changing it", () => {
     const shown = applyPending(LIST, [
       { op: "tick", itemId: "onion", checked: true, at: 50 },
       { op: "tick", itemId: "milk", checked: false, at: 90 },
     ]);
     expect(item(shown, "onion")).toMatchObject({ checked: true, checkedAt: 50 });
-    // the server's later tick of the milk stands
-    expect(item(shown, "milk")).toMatchObject({ checked: true, checkedAt: 100 });
+    // The server's order decides (decision 0164): the waiting untick reaches it after its tick.
+    expect(item(shown, "milk")).toMatchObject({ checked: false, checkedAt: 90 });
     expect(expectDefined(item(LIST, "onion")).checked).toBe(false);
+    const removed = applyPending(LIST, [{ op: "remove", itemId: "milk" }]);
+    expect(item(removed, "milk")).toBeUndefined();
+    expect(Object.keys(removed.ingredients)).toEqual(["Produce"]);
   });
 
   it("puts typed items first under 'Just added', edits, moves into store-walk order and staples", () => {
@@ -55,14 +59,54 @@ describe("applyPending", () => {
 });
 
 describe("compactQueue", () => {
-  it("keeps only the latest tick per item and every other change in order", () => {
+  it("keeps only the last tick per item and every other change in order", () => {
     const q: ListChange[] = [
       { op: "tick", itemId: "a", checked: true, at: 1 },
       { op: "add", itemId: "n", text: "x", at: 2 },
       { op: "tick", itemId: "a", checked: false, at: 3 },
       { op: "tick", itemId: "b", checked: true, at: 4 },
+      // A clock set back: the later tap in the queue still wins.
+      { op: "tick", itemId: "b", checked: false, at: 1 },
     ];
-    expect(compactQueue(q)).toEqual([q[1], q[2], q[3]]);
+    expect(compactQueue(q)).toEqual([q[1], q[2], q[4]]);
+  });
+});
+
+describe("applyPatch and followAliases (the live channel, decision 0164)", () => {
+  const patch = (p: Partial<ListPatch>): ListPatch => ({ version: 7, items: [], removed: [], aliases: [], done: [], missing: [], ...p });
+
+  it("changes only the fields a patch names, adds new items to their aisle in store-walk order, removes items", () => {
+    const next = applyPatch(
+      LIST,
+      patch({
+        items: [
+          { id: "onion", checked: true, checkedAt: 5 },
+          { id: "milk", category: "Bakery & Bread" },
+          { id: "new", category: "Produce", name: "lemons", amount: "2", recipes: [], checked: false, checkedAt: 0, addedByHand: true },
+          // Unknown without a category: a field patch of an item this page has not got (ignored; a sync follows).
+          { id: "ghost", checked: true },
+        ],
+        removed: [],
+      }),
+    );
+    expect(next.version).toBe(7);
+    expect(item(next, "onion")).toMatchObject({ name: "onions", amount: "2", checked: true, checkedAt: 5 });
+    expect(Object.keys(next.ingredients)).toEqual(["Produce", "Bakery & Bread"]);
+    expect(next.ingredients.Produce?.map((i) => i.id)).toEqual(["onion", "new"]);
+    expect(item(next, "milk")).toMatchObject({ name: "milk", checked: true });
+    expect(item(next, "ghost")).toBeUndefined();
+    const gone = applyPatch(next, patch({ version: 8, removed: ["onion", "new"] }));
+    expect(Object.keys(gone.ingredients)).toEqual(["Bakery & Bread"]);
+    expect(expectDefined(item(LIST, "onion")).checked).toBe(false);
+  });
+
+  it("points waiting changes of an added item that joined another at that item", () => {
+    const q: ListChange[] = [
+      { op: "add", itemId: "b1", text: "milk", at: 1 },
+      { op: "tick", itemId: "b1", checked: true, at: 2 },
+      { op: "tick", itemId: "x", checked: true, at: 3 },
+    ];
+    expect(followAliases(q, [["b1", "a1"]])).toEqual([q[0], { ...q[1], itemId: "a1" }, q[2]]);
   });
 });
 

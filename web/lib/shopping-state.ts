@@ -5,6 +5,7 @@
  * reload), a read-only viewer's ticks stay in this browser. Ticks merge by tap time either way.
  */
 import type { ShoppingList, ShoppingListItem } from "../../core/api/lists.ts";
+import type { ListPatch } from "../../core/api/live.ts";
 import type { ListChange } from "../../core/api/shopping.ts";
 import { compareCategories } from "../../core/categorise/categories.ts";
 import { mergeTick, type Tick } from "../../core/shopping/ticks.ts";
@@ -49,9 +50,17 @@ export function applyPending<L extends Pick<ShoppingList, "ingredients">>(
   if (localTicks) for (const [id, t] of localTicks) apply(id, t);
   for (const c of pending) {
     switch (c.op) {
-      case "tick":
-        apply(c.itemId, { checked: c.checked, at: c.at });
+      case "tick": {
+        // Waiting changes are applied after everything the server has (decision 0164): they win.
+        const at = find(c.itemId);
+        if (at) Object.assign(at.item, { checked: c.checked, checkedAt: c.at });
         break;
+      }
+      case "remove": {
+        const at = find(c.itemId);
+        if (at) at.items.splice(at.i, 1);
+        break;
+      }
       case "add": {
         if (find(c.itemId)) break;
         let group = entries.find(([name]) => name === PENDING_CATEGORY);
@@ -102,19 +111,65 @@ export function applyPending<L extends Pick<ShoppingList, "ingredients">>(
   return { ...list, ingredients: Object.fromEntries(entries.filter(([, items]) => items.length)) };
 }
 
-/** Ticks superseded by a later tick of the same item are dropped; other changes keep their order. */
+/** A tick followed by a later tick of the same item is dropped (the later one is applied after it anyway); other changes keep their order. */
 export function compactQueue(queue: readonly ListChange[]): ListChange[] {
   const lastTick = new Map<string, number>();
   queue.forEach((c, i) => {
-    if (c.op !== "tick") return;
-    const prev = lastTick.get(c.itemId);
-    if (prev === undefined) lastTick.set(c.itemId, i);
-    else {
-      const p = queue[prev] as Extract<ListChange, { op: "tick" }>;
-      if (c.at >= p.at) lastTick.set(c.itemId, i);
-    }
+    if (c.op === "tick") lastTick.set(c.itemId, i);
   });
   return queue.filter((c, i) => c.op !== "tick" || lastTick.get(c.itemId) === i);
+}
+
+/**
+ * The list after a patch from the live channel (decision 0164): each item's changed fields, new
+ * items in their aisle, removed items gone. Categories stay in store-walk order.
+ */
+export function applyPatch<L extends Pick<ShoppingList, "ingredients" | "version">>(list: L, patch: ListPatch): L {
+  const entries = new Map(Object.entries(list.ingredients).map(([c, items]) => [c, [...items]] as [string, ShoppingListItem[]]));
+  const gone = new Set(patch.removed);
+  const where = new Map<string, string>();
+  for (const [c, items] of entries) for (const i of items) where.set(i.id, c);
+  for (const p of patch.items) {
+    const { id, category, ...fields } = p;
+    const from = where.get(id);
+    if (from === undefined) {
+      // A new item: it comes with its category and every field.
+      if (!category) continue;
+      const to = entries.get(category) ?? [];
+      to.push({ id, name: "", amount: "", recipes: [], ...fields });
+      entries.set(category, to);
+      where.set(id, category);
+      continue;
+    }
+    const items = entries.get(from) ?? [];
+    const at = items.findIndex((i) => i.id === id);
+    const current = items[at];
+    if (!current) continue;
+    const next = { ...current, ...fields };
+    if (category && category !== from) {
+      items.splice(at, 1);
+      const to = entries.get(category) ?? [];
+      to.push(next);
+      entries.set(category, to);
+      where.set(id, category);
+    } else {
+      items[at] = next;
+    }
+  }
+  const ingredients = Object.fromEntries(
+    [...entries.entries()]
+      .map(([c, items]) => [c, items.filter((i) => !gone.has(i.id))] as const)
+      .filter(([, items]) => items.length)
+      .sort(([a], [b]) => compareCategories(a, b)),
+  );
+  return { ...list, ingredients, version: patch.version };
+}
+
+/** Waiting changes to an added item that joined another (aliases of a patch) now name the item it joined. */
+export function followAliases(queue: readonly ListChange[], aliases: readonly (readonly [string, string])[]): ListChange[] {
+  if (!aliases.length) return [...queue];
+  const to = new Map(aliases);
+  return queue.map((c) => (c.op !== "add" && to.has(c.itemId) ? { ...c, itemId: to.get(c.itemId) ?? c.itemId } : c));
 }
 
 function read<T>(key: string, fallback: T): T {

@@ -7,7 +7,7 @@ import { param, type Route } from "../http/router.ts";
 import { readEditToken } from "../http/edit-token.ts";
 import { checkRate, LIST_CHANGES_LIMIT } from "../http/rate-limit.ts";
 import { isWellFormedId } from "../lib/ids.ts";
-import { createShoppingList, deleteShoppingList, readListFor, removeShoppingListItem } from "../services/lists.ts";
+import { createShoppingList, deleteShoppingList, readListFor } from "../services/lists.ts";
 import { applyListChanges } from "../services/shopping.ts";
 
 const notFound = () => problem(404, "list_not_found", "Shopping list not found.");
@@ -63,7 +63,8 @@ export const listRoutes: Route[] = [
       // Per session when signed in, else per client address (decision 0025).
       await checkRate(request, env, LIST_CHANGES_LIMIT, caller);
       const body = await readJson(request, ListChangesRequestSchema, 200_000);
-      return json(await applyListChanges(db, caller, param(params, "id"), readEditToken(request), body.changes, unitsOf(url)));
+      const { list, missing } = await applyListChanges(db, caller, param(params, "id"), readEditToken(request), body.changes, unitsOf(url));
+      return json({ list, missing });
     },
   },
   {
@@ -82,7 +83,11 @@ export const listRoutes: Route[] = [
     path: "/api/shopping-lists/:id/items/:itemId",
     async handler({ db, caller, params, request }) {
       if (!isWellFormedId(param(params, "id"))) return notFound();
-      await removeShoppingListItem(db, caller, param(params, "id"), param(params, "itemId"), readEditToken(request));
+      // A removal like any other (decision 0164): recorded, so no stale device brings the item back.
+      const itemId = param(params, "itemId");
+      if (!isWellFormedId(itemId)) return problem(404, "item_not_found", "That item is not on this shopping list.");
+      const done = await applyListChanges(db, caller, param(params, "id"), readEditToken(request), [{ op: "remove", itemId }]);
+      if (done.missing.length) return problem(404, "item_not_found", "That item is not on this shopping list.");
       return new Response(null, { status: 204 });
     },
   },

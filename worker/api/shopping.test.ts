@@ -125,22 +125,102 @@ describe("POST /api/shopping-lists/{id}/changes", () => {
     expect((await change("nope-nope-nope-nope", [t2], { bearer: owner.token })).status).toBe(404);
   });
 
-  it("merges ticks by tap time: the later tap wins, whatever order they arrive in; repeats change nothing", async () => {
+  it("applies ticks in the server's order: the later one wins whatever its tap time; an operation sent again changes nothing", async () => {
     const list = await create({ name: "Ticks", recipeIds: [pancakes] });
     const who = { editToken: expectDefined(list.editToken) };
     const egg = named(list, /egg/).id;
     const t0 = Date.now() - 60_000;
-    // The phone ticked at t0+20 (sent late, offline); the tablet unticked at t0+10 and ticked at t0+30.
-    await changeOk(list.id, [{ op: "tick", itemId: egg, checked: true, at: t0 + 30 }], who);
-    let after = await changeOk(list.id, [{ op: "tick", itemId: egg, checked: false, at: t0 + 10 }], who);
-    expect(named(after.list, /egg/)).toMatchObject({ checked: true, checkedAt: t0 + 30 });
-    after = await changeOk(list.id, [{ op: "tick", itemId: egg, checked: false, at: t0 + 40 }], who);
-    expect(named(after.list, /egg/)).toMatchObject({ checked: false, checkedAt: t0 + 40 });
-    after = await changeOk(list.id, [{ op: "tick", itemId: egg, checked: false, at: t0 + 40 }], who);
-    expect(named(after.list, /egg/)).toMatchObject({ checked: false, checkedAt: t0 + 40 });
+    // The tablet ticked; then a phone that was offline sends an untick it made earlier: it arrives later, so it stands.
+    const tick = { op: "tick", itemId: egg, checked: true, at: t0 + 30, opId: newId() } as const;
+    await changeOk(list.id, [tick], who);
+    let after = await changeOk(list.id, [{ op: "tick", itemId: egg, checked: false, at: t0 + 10, opId: newId() }], who);
+    expect(named(after.list, /egg/)).toMatchObject({ checked: false, checkedAt: t0 + 10 });
+    // The tablet's tick sent again (its answer was lost): applied once only, so the untick stays.
+    after = await changeOk(list.id, [tick], who);
+    expect(named(after.list, /egg/)).toMatchObject({ checked: false, checkedAt: t0 + 10 });
+    // Each field is its own: an edit of the name leaves the tick alone.
+    after = await changeOk(
+      list.id,
+      [
+        { op: "tick", itemId: egg, checked: true, at: t0 + 40, opId: newId() },
+        { op: "edit", itemId: egg, name: "eggs", amount: "6", opId: newId() },
+      ],
+      who,
+    );
+    expect(named(after.list, /^eggs$/)).toMatchObject({ checked: true, amount: "6" });
     // A tap time far in the future is held to the server's clock (plus a small skew).
     after = await changeOk(list.id, [{ op: "tick", itemId: egg, checked: true, at: Date.now() + 86_400_000 * 365 }], who);
     expect(named(after.list, /egg/).checkedAt).toBeLessThan(Date.now() + 10 * 60_000);
+    // Every applied batch takes the next version.
+    const versions = after.list.version ?? 0;
+    expect(versions).toBeGreaterThanOrEqual(4);
+  });
+
+  it("a removed item never comes back: not from a late tick, an edit or the same add sent again", async () => {
+    const list = await create({ name: "Removals", recipeIds: [pancakes] });
+    const who = { editToken: expectDefined(list.editToken) };
+    const egg = named(list, /egg/).id;
+    const lemon = newId();
+    await changeOk(list.id, [{ op: "add", itemId: lemon, text: "2 lemons", at: Date.now(), opId: newId() }], who);
+    const gone = await changeOk(
+      list.id,
+      [
+        { op: "remove", itemId: egg, opId: newId() },
+        { op: "remove", itemId: lemon, opId: newId() },
+      ],
+      who,
+    );
+    expect(all(gone.list).some((i) => i.id === egg || i.id === lemon)).toBe(false);
+    // A stale device: its queue still ticks the egg, edits it, and adds the lemon again (no op ids: an old queue).
+    const stale = await changeOk(
+      list.id,
+      [
+        { op: "tick", itemId: egg, checked: true, at: Date.now() },
+        { op: "edit", itemId: egg, name: "eggs again", amount: "" },
+        { op: "add", itemId: lemon, text: "2 lemons", at: Date.now() },
+      ],
+      who,
+    );
+    expect(stale.missing.sort()).toEqual([egg, lemon].sort());
+    expect(all(stale.list).some((i) => i.id === egg || i.id === lemon || /lemon|eggs again/.test(i.name))).toBe(false);
+    // DELETE of one item is the same removal; a second one is a 404.
+    const flour = named(list, /flour/).id;
+    const del = (id: string) =>
+      call(`/api/shopping-lists/${list.id}/items/${id}`, { method: "DELETE", headers: headers(who) }).then((r) => r.status);
+    expect(await del(flour)).toBe(204);
+    expect(await del(flour)).toBe(404);
+    expect((await changeOk(list.id, [{ op: "staple", itemId: flour, staple: true }], who)).missing).toEqual([flour]);
+  });
+
+  it("two adds of the same item (two phones typing 'milk' at once) make one item with the amounts combined", async () => {
+    const list = await create({ name: "Milk", recipeIds: [pancakes] });
+    const who = { editToken: expectDefined(list.editToken) };
+    const mina = newId();
+    const sam = newId();
+    await changeOk(list.id, [{ op: "add", itemId: mina, text: "1 l milk", at: Date.now(), opId: newId() }], who);
+    const both = await changeOk(list.id, [{ op: "add", itemId: sam, text: "2 l milk", at: Date.now(), opId: newId() }], who);
+    const typed = all(both.list).filter((i) => i.addedByHand && /milk/.test(i.name));
+    expect(typed).toHaveLength(1);
+    expect(typed[0]).toMatchObject({ id: mina, amount: "3 l", recipes: [] });
+    // The recipe's own milk stays its own line.
+    expect(all(both.list).filter((i) => /milk/.test(i.name))).toHaveLength(2);
+    // Sam's phone ticks the item it added, by its own id: the joined item is ticked.
+    const ticked = await changeOk(list.id, [{ op: "tick", itemId: sam, checked: true, at: Date.now(), opId: newId() }], who);
+    expect(ticked.missing).toEqual([]);
+    expect(expectDefined(all(ticked.list).find((i) => i.id === mina)).checked).toBe(true);
+    // Once in the cart, another 'milk' is a new line (someone needs more).
+    const more = await changeOk(list.id, [{ op: "add", itemId: newId(), text: "milk", at: Date.now(), opId: newId() }], who);
+    expect(all(more.list).filter((i) => i.addedByHand && /milk/.test(i.name))).toHaveLength(2);
+    // Both adds in one batch join too.
+    const eggs = await changeOk(
+      list.id,
+      [
+        { op: "add", itemId: newId(), text: "6 eggs", at: Date.now(), opId: newId() },
+        { op: "add", itemId: newId(), text: "6 eggs", at: Date.now(), opId: newId() },
+      ],
+      who,
+    );
+    expect(all(eggs.list).filter((i) => i.addedByHand && /egg/.test(i.name)).map((i) => i.amount)).toEqual(["12"]);
   });
 
   it("adds typed items parsed, categorised and marked as added by hand, once per client id", async () => {

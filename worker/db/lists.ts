@@ -185,17 +185,6 @@ export async function findListWithItems(db: Db, id: string, viewerId: string | n
   return { ...list, member: Number(list.member) === 1, recipes: recipeRows, items: itemRows };
 }
 
-/** Deletes one item of one list; true when a row went. */
-export async function deleteListItem(db: Db, listId: string, itemId: string): Promise<boolean> {
-  // The item and the list's history-search row change in one batch (decision 0032).
-  const d1 = db.$client;
-  const [gone] = await d1.batch([
-    d1.prepare("delete from shopping_list_items where list_id = ?1 and id = ?2 returning id").bind(listId, itemId),
-    d1.prepare(SEARCH_ROW_ITEMS_UPDATE).bind(listId),
-  ]);
-  return (gone?.results.length ?? 0) > 0;
-}
-
 /** Deletes a list; its items and recipe links go with it (ON DELETE CASCADE). */
 export async function deleteList(db: Db, id: string): Promise<boolean> {
   const gone = await db.delete(shoppingLists).where(eq(shoppingLists.id, id)).returning({ id: shoppingLists.id });

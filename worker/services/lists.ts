@@ -1,6 +1,6 @@
 /**
  * Shopping-list use cases (docs/product/api.md): build a list from stored recipes with the ingredient engine,
- * read it, remove an item, delete it. Ownership follows recipes: a list made while signed in is
+ * read it, delete it (items are removed as changes: worker/services/shopping.ts). Ownership follows recipes: a list made while signed in is
  * changed only by its owner; a signed-out list by whoever holds its unguessable id; anyone with
  * the id may read it.
  */
@@ -12,7 +12,7 @@ import { parseIngredient } from "../../core/ingredient/parse.ts";
 import type { ParsedIngredient } from "../../core/ingredient/types.ts";
 import type { Db } from "../db/client.ts";
 import { loadUserRules } from "../db/user-staples.ts";
-import { deleteList, deleteListItem, findList, findListWithItems, findRecipesForList, insertList, type NewList } from "../db/lists.ts";
+import { deleteList, findList, findListWithItems, findRecipesForList, insertList, type NewList } from "../db/lists.ts";
 import { newId } from "../lib/ids.ts";
 import { callerUserId, type Caller } from "./caller.ts";
 import { DomainError } from "./errors.ts";
@@ -213,20 +213,6 @@ export function changesBySession(caller: Caller, found: Pick<ListRead, "userId" 
   return found.householdId ? found.member : found.userId === caller.user.id;
 }
 
-/** Removes one item; 404 for an unknown list or item, 403 for someone else's list. */
-export async function removeShoppingListItem(
-  db: Db,
-  caller: Caller,
-  listId: string,
-  itemId: string,
-  editToken: string | null = null,
-): Promise<void> {
-  await requireChangeable(db, caller, listId, editToken);
-  if (!(await deleteListItem(db, listId, itemId))) {
-    throw new DomainError("not_found", "item_not_found", "That item is not on this shopping list.");
-  }
-}
-
 /**
  * Deletes a list; 404 when unknown, 403 for someone else's list. A household list is deleted by its
  * creator or the household's owner only, though every member changes it (decision 0036).
@@ -262,5 +248,6 @@ function isStoredParse(value: unknown, text: string): value is ParsedIngredient 
 }
 
 function recipeTitles(sources: { recipe: string }[]): string[] {
-  return [...new Set(sources.map((s) => s.recipe))];
+  // An item typed in by hand keeps its typed lines under no recipe (decision 0164).
+  return [...new Set(sources.map((s) => s.recipe).filter(Boolean))];
 }
