@@ -25,6 +25,10 @@ import { deliverDue } from "./mail/outbox.ts";
 import type { Caller } from "./services/caller.ts";
 import { deleteExpiredContactMessages } from "./services/contact.ts";
 import { deleteExpiredSessions } from "./services/sessions.ts";
+import { LIVE_PATH, liveUpgrade } from "./live/rooms.ts";
+
+/** The Durable Object class of live lists (wrangler.toml [[durable_objects.bindings]]), exported from the Worker's main module. */
+export { ListRoom } from "./live/list-room.ts";
 
 const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env?.MODE ?? "production");
 
@@ -49,6 +53,12 @@ export default {
     if (preflight) return withSecurityHeaders(preflight, API_CSP, url);
     const db = createDb(env.DB);
     const caller = await resolveCaller(db, request);
+    // A list's live channel (decision 0164): the list's room answers the WebSocket upgrade itself.
+    const live = isApi ? LIVE_PATH.exec(url.pathname) : null;
+    if (live) {
+      const res = await liveUpgrade(request, url, env, db, caller, decodeURIComponent(live[1] ?? ""));
+      return res.status === 101 ? res : withSecurityHeaders(res, API_CSP, url);
+    }
     const refused = originRefusal(request, url, caller, env.APP_ORIGIN, !isApi);
     if (refused) {
       await drainUnreadBody(request);

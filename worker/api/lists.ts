@@ -8,7 +8,7 @@ import { readEditToken } from "../http/edit-token.ts";
 import { checkRate, LIST_CHANGES_LIMIT } from "../http/rate-limit.ts";
 import { isWellFormedId } from "../lib/ids.ts";
 import { createShoppingList, deleteShoppingList, readListFor } from "../services/lists.ts";
-import { applyListChanges } from "../services/shopping.ts";
+import { applyThroughRoom, listAccessChanged } from "../live/rooms.ts";
 
 const notFound = () => problem(404, "list_not_found", "Shopping list not found.");
 
@@ -58,22 +58,24 @@ export const listRoutes: Route[] = [
     method: "POST",
     access: "public",
     path: "/api/shopping-lists/:id/changes",
-    async handler({ db, caller, env, params, request, url }) {
+    async handler({ caller, env, params, request, url }) {
       if (!isWellFormedId(param(params, "id"))) return notFound();
       // Per session when signed in, else per client address (decision 0025).
       await checkRate(request, env, LIST_CHANGES_LIMIT, caller);
       const body = await readJson(request, ListChangesRequestSchema, 200_000);
-      const { list, missing } = await applyListChanges(db, caller, param(params, "id"), readEditToken(request), body.changes, unitsOf(url));
-      return json({ list, missing });
+      // Through the list's room: one order for every change of the list, sent live to every open page (decision 0164).
+      return json(await applyThroughRoom(env, caller, param(params, "id"), readEditToken(request), body.changes, unitsOf(url)));
     },
   },
   {
     method: "DELETE",
     access: "public",
     path: "/api/shopping-lists/:id",
-    async handler({ db, caller, params, request }) {
+    async handler({ db, caller, env, params, request }) {
       if (!isWellFormedId(param(params, "id"))) return notFound();
       await deleteShoppingList(db, caller, param(params, "id"), readEditToken(request));
+      // Pages open on it hear that it is gone.
+      await listAccessChanged(env, [param(params, "id")]);
       return new Response(null, { status: 204 });
     },
   },
@@ -81,12 +83,19 @@ export const listRoutes: Route[] = [
     method: "DELETE",
     access: "public",
     path: "/api/shopping-lists/:id/items/:itemId",
-    async handler({ db, caller, params, request }) {
+    async handler({ env, caller, params, request }) {
       if (!isWellFormedId(param(params, "id"))) return notFound();
       // A removal like any other (decision 0164): recorded, so no stale device brings the item back.
       const itemId = param(params, "itemId");
       if (!isWellFormedId(itemId)) return problem(404, "item_not_found", "That item is not on this shopping list.");
-      const done = await applyListChanges(db, caller, param(params, "id"), readEditToken(request), [{ op: "remove", itemId }]);
+      const done = await applyThroughRoom(
+        env,
+        caller,
+        param(params, "id"),
+        readEditToken(request),
+        [{ op: "remove", itemId }],
+        "as-written",
+      );
       if (done.missing.length) return problem(404, "item_not_found", "That item is not on this shopping list.");
       return new Response(null, { status: 204 });
     },

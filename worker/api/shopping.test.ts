@@ -220,7 +220,11 @@ describe("POST /api/shopping-lists/{id}/changes", () => {
       ],
       who,
     );
-    expect(all(eggs.list).filter((i) => i.addedByHand && /egg/.test(i.name)).map((i) => i.amount)).toEqual(["12"]);
+    expect(
+      all(eggs.list)
+        .filter((i) => i.addedByHand && /egg/.test(i.name))
+        .map((i) => i.amount),
+    ).toEqual(["12"]);
   });
 
   it("adds typed items parsed, categorised and marked as added by hand, once per client id", async () => {

@@ -202,7 +202,9 @@ export async function applyListChanges(
   const opIds = [...new Set(changes.flatMap((c) => (c.opId ? [c.opId] : [])))];
   const itemIds = [...new Set(changes.map((c) => c.itemId))];
   const [appliedRows, removedRows, aliasRows, itemRows, versionRows] = await d1.batch<Record<string, unknown>>([
-    d1.prepare("select op_id from list_ops where list_id = ?1 and op_id in (select value from json_each(?2))").bind(listId, JSON.stringify(opIds)),
+    d1
+      .prepare("select op_id from list_ops where list_id = ?1 and op_id in (select value from json_each(?2))")
+      .bind(listId, JSON.stringify(opIds)),
     d1
       .prepare("select item_id from list_removed_items where list_id = ?1 and item_id in (select value from json_each(?2))")
       .bind(listId, JSON.stringify(itemIds)),
@@ -273,7 +275,9 @@ export async function applyListChanges(
           d1
             .prepare("update shopping_list_items set amount = ?1, amounts = ?2, sources = ?3 where list_id = ?4 and id = ?5")
             .bind(merged.text, JSON.stringify(amountsOf(merged)), JSON.stringify(typedSources(lines)), listId, target.id),
-          d1.prepare("insert or ignore into list_item_aliases (list_id, alias_id, item_id) values (?1, ?2, ?3)").bind(listId, c.itemId, target.id),
+          d1
+            .prepare("insert or ignore into list_item_aliases (list_id, alias_id, item_id) values (?1, ?2, ?3)")
+            .bind(listId, c.itemId, target.id),
         );
         Object.assign(target, { amount: merged.text, amounts: amountsOf(merged), lines });
         alias.set(c.itemId, target.id);
@@ -360,7 +364,9 @@ export async function applyListChanges(
         searchRow = true;
         break;
       case "move":
-        statements.push(d1.prepare("update shopping_list_items set category = ?1 where list_id = ?2 and id = ?3").bind(c.category, listId, id));
+        statements.push(
+          d1.prepare("update shopping_list_items set category = ?1 where list_id = ?2 and id = ?3").bind(c.category, listId, id),
+        );
         if (userId) {
           // Remembered for this user: the next list with this item puts it here (decision 0029).
           statements.push(
@@ -376,7 +382,9 @@ export async function applyListChanges(
         patchOf(id).category = c.category;
         break;
       case "staple":
-        statements.push(d1.prepare("update shopping_list_items set staple = ?1 where list_id = ?2 and id = ?3").bind(c.staple ? 1 : 0, listId, id));
+        statements.push(
+          d1.prepare("update shopping_list_items set staple = ?1 where list_id = ?2 and id = ?3").bind(c.staple ? 1 : 0, listId, id),
+        );
         if (userId && c.remember) statements.push(...rememberStaple(d1, userId, listId, id, c.staple, now));
         item.staple = c.staple;
         patchOf(id).staple = c.staple;

@@ -9,6 +9,7 @@ import { checkRate, HOUSEHOLD_INVITE_LIMIT } from "../../../../worker/http/rate-
 import { param, type Route } from "../../../../worker/http/router.ts";
 import { isWellFormedId } from "../../../../worker/lib/ids.ts";
 import { appOrigin } from "../../../../worker/api/auth.ts";
+import { listAccessChanged } from "../../../../worker/live/rooms.ts";
 import { deliverInBackground } from "../../../../worker/api/mail.ts";
 import { CreateHouseholdRequestSchema, CreateInviteRequestSchema, InviteTokenRequestSchema, MoveListRequestSchema } from "../contract.ts";
 import {
@@ -49,7 +50,7 @@ export const householdRoutes: Route[] = [
     access: "user",
     path: "/api/household",
     async handler(c) {
-      await deleteHousehold(c.db, c.user);
+      await listAccessChanged(c.env, await deleteHousehold(c.db, c.user));
       return noContent();
     },
   },
@@ -58,7 +59,7 @@ export const householdRoutes: Route[] = [
     access: "user",
     path: "/api/household/leave",
     async handler(c) {
-      await leaveHousehold(c.db, c.user);
+      await listAccessChanged(c.env, await leaveHousehold(c.db, c.user));
       return noContent();
     },
   },
@@ -68,7 +69,7 @@ export const householdRoutes: Route[] = [
     path: "/api/household/members/:userId",
     async handler(c) {
       const memberId = param(c.params, "userId");
-      await removeMember(c.db, c.user, isWellFormedId(memberId) ? memberId : "");
+      await listAccessChanged(c.env, await removeMember(c.db, c.user, isWellFormedId(memberId) ? memberId : ""));
       return noContent();
     },
   },
@@ -123,6 +124,7 @@ export const householdRoutes: Route[] = [
       const listId = param(c.params, "id");
       const body = await readJson(c.request, MoveListRequestSchema);
       const moved = await moveList(c.db, c.caller, isWellFormedId(listId) ? listId : "", body.household);
+      await listAccessChanged(c.env, [listId]);
       return json(moved);
     },
   },

@@ -1,0 +1,98 @@
+/**
+ * The Worker's side of live lists (decision 0164): the room (Durable Object) of a list, the WebSocket
+ * upgrade (GET /api/shopping-lists/{id}/live), changes applied through the room, and telling rooms
+ * that who may use their list has changed. Features reach the rooms only through this module.
+ */
+import type { ListChangesResponse } from "../../core/api/lists.ts";
+import type { ListChange } from "../../core/api/shopping.ts";
+import { isUnitChoice, type UnitChoice } from "../../core/combine/unit-choice.ts";
+import type { Db } from "../db/client.ts";
+import { problem } from "../http/problem.ts";
+import { clientKey } from "../http/rate-limit.ts";
+import { isWellFormedId } from "../lib/ids.ts";
+import type { Caller } from "../services/caller.ts";
+import { DomainError } from "../services/errors.ts";
+import { changesBySession, readListFor } from "../services/lists.ts";
+import { type Actor, type ApplyAnswer, ROOM_HEADERS } from "./list-room.ts";
+
+export const LIVE_PATH = /^\/api\/shopping-lists\/([^/]+)\/live$/;
+
+/** The room of a list: one Durable Object per list id, wherever the request comes from. */
+export function roomOf(env: Env, listId: string) {
+  return env.LIST_ROOM.get(env.LIST_ROOM.idFromName(listId));
+}
+
+/**
+ * Applies changes through the list's room (the one order of its changes), for a request of `caller`.
+ * Refusals come back as the same domain errors the service throws.
+ */
+export async function applyThroughRoom(
+  env: Env,
+  caller: Caller,
+  listId: string,
+  editToken: string | null,
+  changes: ListChange[],
+  units: UnitChoice,
+): Promise<ListChangesResponse> {
+  const actor: Actor = { userId: caller.user?.id ?? null, editToken };
+  // RPC's typing of a union answer loses its discriminant; the value is exactly an ApplyAnswer.
+  const answer = (await roomOf(env, listId).applyForRequest(listId, actor, changes, units)) as unknown as ApplyAnswer;
+  if (!answer.ok) throw new DomainError(answer.kind, answer.code, answer.message, answer.details);
+  return { list: answer.list, missing: answer.missing };
+}
+
+/**
+ * Who may read or change these lists may have changed (a member left or was removed, a household or
+ * a list was deleted, a list moved): each list's room checks its open pages before this resolves, so
+ * a page that lost access hears it at once.
+ */
+export async function listAccessChanged(env: Env, listIds: readonly string[]): Promise<void> {
+  const results = await Promise.allSettled([...new Set(listIds)].map((id) => roomOf(env, id).recheck()));
+  for (const r of results) if (r.status === "rejected") console.error("[live] a room could not check its pages", r.reason);
+}
+
+/** Whether `origin` is this site (the request's own origin or APP_ORIGIN). */
+function sameSite(origin: string, url: URL, appOrigin: string | undefined): boolean {
+  if (origin === url.origin) return true;
+  try {
+    return Boolean(appOrigin) && new URL(String(appOrigin)).origin === origin;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * GET /api/shopping-lists/{id}/live: whoever may read the list gets a WebSocket to its room (a
+ * household list: its members only). A browser's socket must come from our own pages (Origin), so
+ * another site cannot open one with the visitor's cookie. The room is told who the caller is in
+ * headers the Worker sets.
+ */
+export async function liveUpgrade(request: Request, url: URL, env: Env, db: Db, caller: Caller, listId: string): Promise<Response> {
+  if (request.method !== "GET") return problem(405, "method_not_allowed", "Use GET with a WebSocket upgrade.");
+  if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") {
+    return problem(426, "upgrade_required", "This address is the list's live channel: open it as a WebSocket.");
+  }
+  const origin = request.headers.get("origin");
+  if (origin && !sameSite(origin, url, env.APP_ORIGIN)) {
+    return problem(403, "origin_mismatch", "This request came from another site and was refused. Reload the page and try again.");
+  }
+  if (!isWellFormedId(listId)) return problem(404, "list_not_found", "Shopping list not found.");
+  const units = url.searchParams.get("units");
+  let found: Awaited<ReturnType<typeof readListFor>>;
+  try {
+    found = await readListFor(db, caller, listId, isUnitChoice(units) ? units : "as-written");
+  } catch (err) {
+    if (err instanceof DomainError) return problem(403, err.code, err.message);
+    throw err;
+  }
+  if (!found) return problem(404, "list_not_found", "Shopping list not found.");
+  const headers = new Headers({ upgrade: "websocket" });
+  headers.set(ROOM_HEADERS.list, listId);
+  headers.set(ROOM_HEADERS.user, caller.user?.id ?? "");
+  headers.set(ROOM_HEADERS.name, caller.user?.firstName ?? "");
+  headers.set(ROOM_HEADERS.editable, changesBySession(caller, found) ? "1" : "0");
+  headers.set(ROOM_HEADERS.units, isUnitChoice(units) ? units : "as-written");
+  const key = caller.session ? `session:${caller.session.id}` : clientKey(request, env as Parameters<typeof clientKey>[1]);
+  if (key) headers.set(ROOM_HEADERS.rateKey, key);
+  return roomOf(env, listId).fetch(new Request(url.toString(), { headers }));
+}
