@@ -3,7 +3,7 @@
  * then session cookie) and handed both to the JSON API (/api/*, worker/api) and to React Router's
  * server render (web/context.ts), so pages and API agree on who is signed in. A cookie-authenticated
  * request that changes something must come from our own origin. Both get security headers.
- * The scheduled handler retries mail left in the outbox and deletes expired sessions and contact messages past their 2 years.
+ * The scheduled handler retries mail left in the outbox and deletes expired sessions and contact messages past their 2 years, and applied change ids past 90 days (decision 0037).
  * See docs/decisions/0002-request-pipeline.md and 0080-request-pipeline.md.
  */
 import { createRequestHandler, RouterContextProvider } from "react-router";
@@ -26,6 +26,7 @@ import type { Caller } from "./services/caller.ts";
 import { deleteExpiredContactMessages } from "./services/contact.ts";
 import { deleteExpiredSessions } from "./services/sessions.ts";
 import { LIVE_PATH, liveUpgrade } from "./live/rooms.ts";
+import { deleteOldOpIds } from "./services/shopping.ts";
 
 /** The Durable Object class of live lists (wrangler.toml [[durable_objects.bindings]]), exported from the Worker's main module. */
 export { ListRoom } from "./live/list-room.ts";
@@ -53,7 +54,7 @@ export default {
     if (preflight) return withSecurityHeaders(preflight, API_CSP, url);
     const db = createDb(env.DB);
     const caller = await resolveCaller(db, request);
-    // A list's live channel (decision 0164): the list's room answers the WebSocket upgrade itself.
+    // A list's live channel (decision 0037): the list's room answers the WebSocket upgrade itself.
     const live = isApi ? LIVE_PATH.exec(url.pathname) : null;
     if (live) {
       const res = await liveUpgrade(request, url, env, db, caller, decodeURIComponent(live[1] ?? ""));
@@ -92,6 +93,7 @@ export default {
         ),
         deleteExpiredSessions(db),
         deleteExpiredContactMessages(db),
+        deleteOldOpIds(db),
       ]),
     );
   },

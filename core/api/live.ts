@@ -1,5 +1,5 @@
 /**
- * The live channel of a list (decision 0164): the WebSocket at GET /api/shopping-lists/{id}/live,
+ * The live channel of a list (decision 0037): the WebSocket at GET /api/shopping-lists/{id}/live,
  * served by the list's Durable Object. The server applies every change of a list in one order (its
  * version counter) and sends each applied batch to every open page as a patch: the fields that
  * changed, item by item, the items removed, and the operation ids it applied. Messages are JSON
@@ -16,7 +16,7 @@ import { ListChangeSchema } from "./shopping.ts";
 export const LiveClientMessageSchema = z.discriminatedUnion("t", [
   /** Changes to apply, in order; each carries its `opId` so a resend is not applied twice. */
   z.object({ t: z.literal("ops"), ops: z.array(ListChangeSchema).min(1).max(LIST_CHANGES_MAX) }),
-  /** A signed-out creator proves the edit token (decision 0082) once per connection. */
+  /** A signed-out creator proves the edit token (decision 0013) once per connection. */
   z.object({ t: z.literal("auth"), editToken: z.string().min(1).max(200) }),
   /** Asks for the whole list again (the page noticed a gap in versions). */
   z.object({ t: z.literal("sync") }),

@@ -9,7 +9,7 @@ import { ITEM_AMOUNT_MAX, ITEM_NAME_MAX, ITEM_TEXT_MAX, LIST_CHANGES_MAX } from 
 
 const ItemId = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "Not an item id.");
 /**
- * The operation's own id (decision 0164), made by the client: the server applies an operation once,
+ * The operation's own id (decision 0037), made by the client: the server applies an operation once,
  * so one sent again after a lost answer or a reconnect changes nothing. Optional for queues saved
  * before operations had ids.
  */
@@ -41,7 +41,7 @@ export const ListChangeSchema = z.discriminatedUnion("op", [
   z.object({ op: z.literal("move"), itemId: ItemId, category: z.enum(CATEGORIES), opId: OpId }),
   /** staple false: 'I need this' (back to its aisle); true with remember: 'I always have this'. */
   z.object({ op: z.literal("staple"), itemId: ItemId, staple: z.boolean(), remember: z.boolean().optional(), opId: OpId }),
-  /** Removes the item for good (decision 0164): no later change or add with its id brings it back. */
+  /** Removes the item for good (decision 0037): no later change or add with its id brings it back. */
   z.object({ op: z.literal("remove"), itemId: ItemId, opId: OpId }),
 ]);
 export type ListChange = z.infer<typeof ListChangeSchema>;

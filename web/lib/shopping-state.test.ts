@@ -28,7 +28,7 @@ describe("applyPending", () => {
       { op: "tick", itemId: "milk", checked: false, at: 90 },
     ]);
     expect(item(shown, "onion")).toMatchObject({ checked: true, checkedAt: 50 });
-    // The server's order decides (decision 0164): the waiting untick reaches it after its tick.
+    // The server's order decides (decision 0037): the waiting untick reaches it after its tick.
     expect(item(shown, "milk")).toMatchObject({ checked: false, checkedAt: 90 });
     expect(expectDefined(item(LIST, "onion")).checked).toBe(false);
     const removed = applyPending(LIST, [{ op: "remove", itemId: "milk" }]);
@@ -72,7 +72,7 @@ describe("compactQueue", () => {
   });
 });
 
-describe("applyPatch and followAliases (the live channel, decision 0164)", () => {
+describe("applyPatch and followAliases (the live channel, decision 0037)", () => {
   const patch = (p: Partial<ListPatch>): ListPatch => ({ version: 7, items: [], removed: [], aliases: [], done: [], missing: [], ...p });
 
   it("changes only the fields a patch names, adds new items to their aisle in store-walk order, removes items", () => {

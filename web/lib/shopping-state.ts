@@ -51,7 +51,7 @@ export function applyPending<L extends Pick<ShoppingList, "ingredients">>(
   for (const c of pending) {
     switch (c.op) {
       case "tick": {
-        // Waiting changes are applied after everything the server has (decision 0164): they win.
+        // Waiting changes are applied after everything the server has (decision 0037): they win.
         const at = find(c.itemId);
         if (at) Object.assign(at.item, { checked: c.checked, checkedAt: c.at });
         break;
@@ -121,7 +121,7 @@ export function compactQueue(queue: readonly ListChange[]): ListChange[] {
 }
 
 /**
- * The list after a patch from the live channel (decision 0164): each item's changed fields, new
+ * The list after a patch from the live channel (decision 0037): each item's changed fields, new
  * items in their aisle, removed items gone. Categories stay in store-walk order.
  */
 export function applyPatch<L extends Pick<ShoppingList, "ingredients" | "version">>(list: L, patch: ListPatch): L {

@@ -1,5 +1,5 @@
 /**
- * A list's live room (decision 0164): one Durable Object per shopping list, named by the list's id.
+ * A list's live room (decision 0037): one Durable Object per shopping list, named by the list's id.
  *
  * - It is the one door every change of its list goes through (the WebSocket's "ops" messages and
  *   POST /api/shopping-lists/{id}/changes alike), one batch at a time, so the list's version counter
@@ -186,7 +186,7 @@ export class ListRoom extends DurableObject<Env> {
       });
       return;
     }
-    // The same budget as POST .../changes (decision 0143): per session, else per client address.
+    // The same budget as POST .../changes (decision 0025): per session, else per client address.
     const limiter = (this.env as unknown as Record<string, { limit(o: { key: string }): Promise<{ success: boolean }> } | undefined>)[
       LIST_CHANGES_LIMIT.binding
     ];

@@ -1,5 +1,5 @@
 /**
- * Live lists (decision 0164) in workerd: the list's room (a Durable Object with hibernatable
+ * Live lists (decision 0037) in workerd: the list's room (a Durable Object with hibernatable
  * WebSockets) sends every applied change to every open page, in one order, with presence; it
  * survives hibernation; it closes the sockets of someone who lost access; it answers only readers.
  */

@@ -1,5 +1,5 @@
 /**
- * The Worker's side of live lists (decision 0164): the room (Durable Object) of a list, the WebSocket
+ * The Worker's side of live lists (decision 0037): the room (Durable Object) of a list, the WebSocket
  * upgrade (GET /api/shopping-lists/{id}/live), changes applied through the room, and telling rooms
  * that who may use their list has changed. Features reach the rooms only through this module.
  */

@@ -248,6 +248,6 @@ function isStoredParse(value: unknown, text: string): value is ParsedIngredient 
 }
 
 function recipeTitles(sources: { recipe: string }[]): string[] {
-  // An item typed in by hand keeps its typed lines under no recipe (decision 0164).
+  // An item typed in by hand keeps its typed lines under no recipe (decision 0037).
   return [...new Set(sources.map((s) => s.recipe).filter(Boolean))];
 }

@@ -143,7 +143,7 @@ export interface AppliedItem {
   addedByHand?: boolean;
 }
 
-/** What a batch changed (decision 0164): what the live channel sends every open page. */
+/** What a batch changed (decision 0037): what the live channel sends every open page. */
 export interface AppliedPatch extends Omit<ListPatch, "items"> {
   items: AppliedItem[];
 }
@@ -173,7 +173,7 @@ export function combineTypedLines(lines: string[], rules: UserRules = NO_RULES):
 const amountsOf = (item: Pick<ListItem, "amounts">) => item.amounts.map((a) => ({ quantity: a.quantity, unit: a.unit }));
 
 /**
- * Applies a batch of changes in order, in one D1 batch (decision 0164), and answers the list after
+ * Applies a batch of changes in order, in one D1 batch (decision 0037), and answers the list after
  * them with the patch the live channel sends. The rules:
  * - the server's order decides: each change sets only its own fields of its item, and the later
  *   change of a field wins (a tick sent late by a phone that was offline wins over an earlier one);
@@ -341,7 +341,7 @@ export async function applyListChanges(
     }
     switch (c.op) {
       case "tick": {
-        // The server's order decides (decision 0164); the tap time is kept for display, held near the server's clock.
+        // The server's order decides (decision 0037); the tap time is kept for display, held near the server's clock.
         const at = Math.min(c.at, now + TAP_CLOCK_SKEW_MS);
         statements.push(
           d1
@@ -412,7 +412,7 @@ export async function applyListChanges(
           .bind(listId, version, JSON.stringify(fresh)),
       );
     }
-    // Added, renamed or removed items: the list's history-search row follows in the same batch (decision 0121).
+    // Added, renamed or removed items: the list's history-search row follows in the same batch (decision 0032).
     if (searchRow) statements.push(d1.prepare(SEARCH_ROW_ITEMS_UPDATE).bind(listId));
     await d1.batch(statements);
   }
@@ -423,6 +423,17 @@ export async function applyListChanges(
     ? { version, items: [...patchItems.values()], removed: removedNow, aliases: aliasesNow, done, missing: [...missing] }
     : null;
   return { list, missing: [...missing], patch, done };
+}
+
+/** How long an applied operation id is remembered (decision 0037). */
+export const OP_IDS_KEPT_MS = 90 * 24 * 60 * 60 * 1000;
+
+/** Forgets applied operation ids older than OP_IDS_KEPT_MS (the scheduled job). */
+export async function deleteOldOpIds(db: Db, now = Date.now()): Promise<void> {
+  await db.$client
+    .prepare("delete from list_ops where created_at < ?1")
+    .bind(now - OP_IDS_KEPT_MS)
+    .run();
 }
 
 /** The sources of an item typed in by hand: its typed lines, under no recipe. */
