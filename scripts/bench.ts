@@ -59,7 +59,9 @@ function writeResults(runs: Map<string, string[]>): void {
   const when = new Date().toISOString().slice(0, 16).replace("T", " ");
   const host = `${os.cpus().length} cores, load average ${os.loadavg()[0]?.toFixed(1)} at the end`;
   for (const [name, lines] of runs) {
-    blocks.set(name, `## ${name}\n\n${when} UTC (${host})\n\n\`\`\`\n${lines.join("\n").trim()}\n\`\`\`\n`);
+    // The data folder is the developer's own (no path of this machine belongs in the repository).
+    const text = lines.join("\n").trim().replaceAll(dataDir, "DATA_DIR");
+    blocks.set(name, `## ${name}\n\n${when} UTC (${host})\n\n\`\`\`\n${text}\n\`\`\`\n`);
   }
   const tail = before.includes("\n# Recorded figures") ? before.slice(before.indexOf("\n# Recorded figures")) : "";
   const body = [...blocks.entries()]
