@@ -36,6 +36,17 @@ function raw(path: string, init: Raw = {}): Promise<Response> {
 }
 
 /** The answer is a JSON problem with this status and code, and no trace of the server's insides. */
+/**
+ * A distinct made-up word for `i` ("cbb", "cbc", …: consonants only, no s/x/y, so no plural rule
+ * folds two into one): typed items named by it are different items, so none join (decision 0037).
+ */
+function tag(i: number): string {
+  const letters = "bcdfghjklmnpqrtvwz";
+  let word = "";
+  for (let n = i + letters.length ** 2; n > 0; n = Math.floor(n / letters.length)) word = letters[n % letters.length] + word;
+  return word;
+}
+
 async function expectProblem(res: Response, status: number, code?: string): Promise<{ code: string; message: string }> {
   const text = await res.text();
   expect(res.status, text).toBe(status);
@@ -146,8 +157,9 @@ describe("POST /api/shopping-lists/{id}/changes: careless and hostile clients", 
     const list = await ownedList(owner);
     const before = Object.values(list.ingredients).flat().length;
     const words = ["2 cups", "chopped fresh flat-leaf parsley", "(about 1 bunch)", "or 3 tbsp dried", "to taste, divided,"];
+    // Each line names its own item ("parsley ba", "parsley bb", …): the same item typed twice would join (decision 0037).
     const changes: ListChange[] = Array.from({ length: LIST_CHANGES_MAX }, (_, i) => {
-      let text = `${i} ${words.join(" ")}`;
+      let text = `${i} ${words.join(" ").replace("parsley", `parsley ${tag(i)}`)}`;
       while (text.length < 200) text += ` ${words[text.length % words.length]}`;
       return { op: "add", itemId: itemId(), text: text.slice(0, 200).trim(), at: Date.now() };
     });
@@ -207,15 +219,27 @@ describe("POST /api/shopping-lists/{id}/changes: careless and hostile clients", 
     const send = (changes: ListChange[]) =>
       raw(path, { method: "POST", as: owner, headers: { "content-type": "application/json" }, body: JSON.stringify({ changes }) });
     const adds = (n: number): ListChange[] =>
-      Array.from({ length: n }, (_, i) => ({ op: "add", itemId: itemId(), text: `${i} egg`, at: 1 }));
+      Array.from({ length: n }, (_, i) => ({ op: "add", itemId: itemId(), text: `${i} egg ${tag(made + i)}`, at: 1 }));
+    // Distinct items: the same item typed again joins the one there (decision 0037) and makes no row.
+    let made = 0;
     let last: ListChange[] = [];
     for (let left = LIST_ADDED_ITEMS_MAX; left > 0; left -= LIST_CHANGES_MAX) {
       last = adds(Math.min(left, LIST_CHANGES_MAX));
+      made += last.length;
       const res = await send(last);
       expect(res.status, await res.clone().text()).toBe(200);
     }
     const full = await expectProblem(await send(adds(1)), 409, "list_full");
     expect(full.message).toContain(String(LIST_ADDED_ITEMS_MAX));
+    // A batch that would pass the cap is refused whole: its join is not applied either.
+    await expectProblem(await send([{ op: "add", itemId: itemId(), text: "2 egg cbc", at: 1 }, ...adds(1)]), 409, "list_full");
+    // An add of an item already there joins it (no new row): still fine at the cap.
+    const joined = await send([{ op: "add", itemId: itemId(), text: "2 egg cbc", at: 1 }]);
+    expect(joined.status, await joined.clone().text()).toBe(200);
+    const eggCbc = Object.values(((await joined.json()) as ListChangesResponse).list.ingredients)
+      .flat()
+      .filter((i) => i.name === "egg cbc");
+    expect(eggCbc.map((i) => i.amount)).toEqual(["3"]);
     // A queued add sent again (already on the list) is not a new item: still fine at the cap.
     const again = await send([
       expectDefined(last[0]),

@@ -44,29 +44,18 @@ export function parseTypedItem(text: string, rules: UserRules = NO_RULES): Omit<
 }
 
 /**
- * Refuses (409 `list_full`) a batch whose new hand-typed items would take the list past
- * LIST_ADDED_ITEMS_MAX (decision 0029). An add whose id is already on the list (a queued add sent
- * again) is not new. The insert itself also stops at the cap, so two batches racing cannot pass it.
+ * The refusal (409 `list_full`) of a batch whose new hand-typed items would take the list past
+ * LIST_ADDED_ITEMS_MAX (decision 0029). Only adds that make a row count: a queued add sent again, or an
+ * add that joins an item already there (decision 0037), is not new. The insert itself also stops at
+ * the cap, so two batches racing cannot pass it.
  */
-async function requireRoomForAdds(d1: D1Database, listId: string, changes: ListChange[]): Promise<void> {
-  const ids = [...new Set(changes.flatMap((c) => (c.op === "add" ? [c.itemId] : [])))];
-  if (ids.length === 0) return;
-  const row = await d1
-    .prepare(
-      `select count(*) as added, coalesce(sum(id in (select value from json_each(?2))), 0) as resent
-       from shopping_list_items where list_id = ?1 and added_by_hand = 1`,
-    )
-    .bind(listId, JSON.stringify(ids))
-    .first<{ added: number; resent: number }>();
-  const added = row?.added ?? 0;
-  if (added + ids.length - (row?.resent ?? 0) > LIST_ADDED_ITEMS_MAX) {
-    throw new DomainError(
-      "conflict",
-      "list_full",
-      `This list already has ${added} items added by hand; a list takes at most ${LIST_ADDED_ITEMS_MAX}. Start a new list for more.`,
-      { limit: LIST_ADDED_ITEMS_MAX },
-    );
-  }
+function listFull(added: number): DomainError {
+  return new DomainError(
+    "conflict",
+    "list_full",
+    `This list already has ${added} items added by hand; a list takes at most ${LIST_ADDED_ITEMS_MAX}. Start a new list for more.`,
+    { limit: LIST_ADDED_ITEMS_MAX },
+  );
 }
 
 /**
@@ -197,7 +186,6 @@ export async function applyListChanges(
   const userId = caller.user?.id ?? null;
   const rules = changes.some((c) => c.op === "add") ? await loadUserRules(db, userId) : NO_RULES;
   const d1 = db.$client;
-  await requireRoomForAdds(d1, listId, changes);
 
   const opIds = [...new Set(changes.flatMap((c) => (c.opId ? [c.opId] : [])))];
   const itemIds = [...new Set(changes.map((c) => c.itemId))];
@@ -237,6 +225,9 @@ export async function applyListChanges(
     });
   }
   const version = Number(versionRows?.results[0]?.version ?? 0) + 1;
+  // Rows added by hand as the batch goes (an add makes one, a removal frees one): the cap counts rows.
+  const byHandBefore = [...items.values()].filter((i) => i.addedByHand).length;
+  let byHand = byHandBefore;
 
   const statements: D1PreparedStatement[] = [];
   const patchItems = new Map<string, AppliedItem>();
@@ -285,6 +276,8 @@ export async function applyListChanges(
         patchOf(target.id).amount = { text: merged.text, amounts: amountsOf(merged) };
         continue;
       }
+      byHand += 1;
+      if (byHand > LIST_ADDED_ITEMS_MAX) throw listFull(byHandBefore);
       statements.push(
         d1
           .prepare(
@@ -394,6 +387,7 @@ export async function applyListChanges(
           d1.prepare("delete from shopping_list_items where list_id = ?1 and id = ?2").bind(listId, id),
           d1.prepare("insert or ignore into list_removed_items (list_id, item_id, version) values (?1, ?2, ?3)").bind(listId, id, version),
         );
+        if (item.addedByHand) byHand -= 1;
         items.delete(id);
         removed.add(id);
         patchItems.delete(id);
