@@ -24,7 +24,7 @@ export async function startWranglerDev(
   args: string[],
   readyPath: string,
   what = "wrangler dev",
-): Promise<{ baseURL: string; stop: () => Promise<void> }> {
+): Promise<{ baseURL: string; pid: number; stop: () => Promise<void> }> {
   const port = await freePort();
   let output = "";
   const child: ChildProcess = spawn(
@@ -51,6 +51,7 @@ export async function startWranglerDev(
   }
   return {
     baseURL,
+    pid: child.pid ?? 0,
     stop: async () => {
       child.kill("SIGTERM");
       await new Promise((r) => setTimeout(r, 300));
@@ -66,7 +67,7 @@ export async function startWranglerDev(
 export async function startServer(
   seed?: (state: string) => void,
   vars: Record<string, string> = {},
-): Promise<{ baseURL: string; stop: () => Promise<void> }> {
+): Promise<{ baseURL: string; pid: number; state: string; stop: () => Promise<void> }> {
   mkdirSync(path.join(root, ".e2e-out"), { recursive: true });
   const state = mkdtempSync(path.join(root, ".e2e-out", "bench-"));
   execFileSync(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", state], { cwd: root, env, stdio: "pipe" });
@@ -77,6 +78,8 @@ export async function startServer(
   );
   return {
     baseURL: server.baseURL,
+    pid: server.pid,
+    state,
     stop: async () => {
       await server.stop();
       rmSync(state, { recursive: true, force: true });

@@ -7,6 +7,7 @@
  * See docs/decisions/0002-request-pipeline.md and 0080-request-pipeline.md.
  */
 import { createRequestHandler, RouterContextProvider } from "react-router";
+import { warmUpParser } from "../core/ingredient/model/warm-up.ts";
 import { callerContext, cloudflareContext, pageApiContext, servicesContext } from "../web/context.ts";
 import { handleApi } from "./api/index.ts";
 import { SERVICE_WORKER_CSP, SERVICE_WORKER_PATH, serviceWorkerResponse } from "./http/service-worker.ts";
@@ -30,6 +31,9 @@ import { deleteOldOpIds } from "./services/shopping.ts";
 
 /** The Durable Object class of live lists (wrangler.toml [[durable_objects.bindings]]), exported from the Worker's main module. */
 export { ListRoom } from "./live/list-room.ts";
+
+// At start-up, not in the first request that parses: load the tagger and compile the parser (decision 0005).
+warmUpParser();
 
 const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env?.MODE ?? "production");
 

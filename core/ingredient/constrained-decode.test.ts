@@ -10,12 +10,13 @@ import { lineEmissions } from "./emission.ts";
 import { labelTokensWith } from "./label.ts";
 import WEIGHTS from "./model/weights.json" with { type: "json" };
 import { parseIngredient } from "./parse.ts";
-import { decodeModel, LABELS, viterbi, type SerialisedModel } from "./tagger-model.ts";
+import { modelFromFile, type PackedModel } from "./model/packed.ts";
+import { LABELS, viterbi } from "./tagger-model.ts";
 import { normaliseLine } from "./normalise.ts";
 import { tokenise } from "./tokenise.ts";
 import { expectDefined } from "../lib/expect-defined.ts";
 
-const model = decodeModel(WEIGHTS as unknown as SerialisedModel);
+const model = modelFromFile(WEIGHTS as unknown as PackedModel);
 const L = LABELS.length;
 const label = (l: (typeof LABELS)[number]): number => LABELS.indexOf(l);
 const [QTY, UNIT, NAME, PUNC] = [label("QTY"), label("UNIT"), label("NAME"), label("PUNC")] as const;

@@ -5,12 +5,12 @@ import { lineEmissions } from "./emission.ts";
 import { punctMask } from "./label.ts";
 import WEIGHTS from "./model/weights.json" with { type: "json" };
 import { normaliseLine } from "./normalise.ts";
-import { decodeModel, emissionScores } from "./tagger-model.ts";
-import type { SerialisedModel } from "./tagger-model.ts";
+import { modelFromFile, type PackedModel } from "./model/packed.ts";
+import { emissionScores } from "./tagger-model.ts";
 import { getLineFeatures } from "./token-features.ts";
 import { tokenise } from "./tokenise.ts";
 
-const model = decodeModel(WEIGHTS as unknown as SerialisedModel);
+const model = modelFromFile(WEIGHTS as unknown as PackedModel);
 
 /** The run-time emission path must give exactly the reference sums (feature ids -> weight rows). */
 function expectSame(tokens: string[]): void {

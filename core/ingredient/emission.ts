@@ -17,7 +17,7 @@
  * Sums are exact integers (see TaggerModel), so scores and labels are identical to the reference
  * path; core/ingredient/emission.test.ts checks this on every fixture line.
  */
-import type { TaggerModel } from "./tagger-model.ts";
+import type { EmissionTables, TaggerModel } from "./tagger-model.ts";
 import { isPunctToken } from "./tokenise.ts";
 import { LABELS, writeEmission } from "./tagger-model.ts";
 
@@ -85,23 +85,22 @@ function emitterFor(model: TaggerModel): Emitter {
   let e = EMITTERS.get(model);
   if (e) return e;
   const consts = new Int32Array(STRIDE);
-  const none = new Int32Array(0);
+  const t = model.tables ?? buildEmissionTables(model);
   e = {
     index: model.index,
     rows: model.rows,
     consts,
-    cls3: none,
-    t11: none,
-    t12: none,
-    pos: none,
-    seen: none,
-    t35: none,
+    cls3: t.cls3,
+    t11: t.t11,
+    t12: t.t12,
+    pos: t.pos,
+    seen: t.seen,
+    t35: t.t35,
     slots: new Int32Array(2 << SLOT_BITS),
     keys: [],
     data: new Int32Array(1024 * STRIDE),
     count: 0,
   };
-  buildTables(e);
   addRow(e, featureIndex(0, 0, 0), consts, SELF);
   addRow(e, featureIndex(2, BOS, 0), consts, AS_PREV);
   addRow(e, featureIndex(3, EOS, 0), consts, AS_NEXT);
@@ -114,14 +113,27 @@ function emitterFor(model: TaggerModel): Emitter {
 /** Word classes (token-features.ts wordClass) 0..7, 9 = before the line, 10 = after it. */
 const C = 11;
 
+/** Lengths (in ints) of the emission tables, as buildEmissionTables makes them. */
+export const EMISSION_TABLE_LENGTHS: Readonly<Record<keyof EmissionTables, number>> = {
+  cls3: C * C * C * 4,
+  t11: C * C * C * 4,
+  t12: C * C * C * 4,
+  pos: 7 * 5 * C * 6 * 4,
+  seen: 8 * 2 * C * 4,
+  t35: 16 * 6 * 2 * 2 * C * 4,
+};
+
 /**
  * Features over small domains (word classes, positions, bracket/comma context, line-so-far
  * flags, style) are summed into tables indexed directly by their values: 13 hashed lookups per
- * token become 6 table reads. Built once per model (~11k vectors, about 1 ms).
+ * token become 6 table reads. ~23k weight rows summed into ~11k vectors: a few ms in code that
+ * has not been compiled yet, so the model file ships them (format 3, model/packed.ts) and this
+ * runs only for a model without them (the trainer's candidates, format 2).
  */
-function buildTables(e: Emitter): void {
+export function buildEmissionTables(model: Pick<TaggerModel, "index" | "rows">): EmissionTables {
+  const e = { index: model.index, rows: model.rows } as Emitter;
   // 9 (cm1, c), 10 (c, cp1), 22 (cm1*16 + c, cp1)
-  e.cls3 = new Int32Array(C * C * C * 4);
+  e.cls3 = new Int32Array(EMISSION_TABLE_LENGTHS.cls3);
   for (let cm1 = 0; cm1 < C; cm1++) {
     for (let c = 0; c < C; c++) {
       for (let cp1 = 0; cp1 < C; cp1++) {
@@ -133,8 +145,8 @@ function buildTables(e: Emitter): void {
     }
   }
   // 11 (cm2*16 + cm1, c), 12 (c, cp1*16 + cp2)
-  e.t11 = new Int32Array(C * C * C * 4);
-  e.t12 = new Int32Array(C * C * C * 4);
+  e.t11 = new Int32Array(EMISSION_TABLE_LENGTHS.t11);
+  e.t12 = new Int32Array(EMISSION_TABLE_LENGTHS.t12);
   for (let x = 0; x < C; x++) {
     for (let y = 0; y < C; y++) {
       for (let z = 0; z < C; z++) {
@@ -145,7 +157,7 @@ function buildTables(e: Emitter): void {
     }
   }
   // 17 (min(i, 6), c), 25 (last, c), 27 (min(n-1-i, 4), c), 19 (ctx, min(i, 4)), 18 (ctx, c)
-  e.pos = new Int32Array(7 * 5 * C * 6 * 4);
+  e.pos = new Int32Array(EMISSION_TABLE_LENGTHS.pos);
   for (let i6 = 0; i6 < 7; i6++) {
     for (let d4 = 0; d4 < 5; d4++) {
       for (let c = 0; c < C; c++) {
@@ -161,7 +173,7 @@ function buildTables(e: Emitter): void {
     }
   }
   // 20 (seen, c), 26 (afterOr, c)
-  e.seen = new Int32Array(8 * 2 * C * 4);
+  e.seen = new Int32Array(EMISSION_TABLE_LENGTHS.seen);
   for (let seen = 0; seen < 8; seen++) {
     for (let or = 0; or < 2; or++) {
       for (let c = 0; c < C; c++) {
@@ -172,7 +184,7 @@ function buildTables(e: Emitter): void {
     }
   }
   // 35 (style*64 + ctx*8 + sw*4 + seenNum, c); style 0..15, ctx 0..5
-  e.t35 = new Int32Array(16 * 6 * 2 * 2 * C * 4);
+  e.t35 = new Int32Array(EMISSION_TABLE_LENGTHS.t35);
   for (let style = 0; style < 16; style++) {
     for (let ctx = 0; ctx < 6; ctx++) {
       for (let sw = 0; sw < 2; sw++) {
@@ -185,6 +197,7 @@ function buildTables(e: Emitter): void {
       }
     }
   }
+  return { cls3: e.cls3, t11: e.t11, t12: e.t12, pos: e.pos, seen: e.seen, t35: e.t35 };
 }
 
 /** Writes word t's record at id. */

@@ -7,26 +7,30 @@ import { canonicalUnit } from "../units/aliases.ts";
 import WEIGHTS from "./model/weights.json" with { type: "json" };
 import { lineEmissions } from "./emission.ts";
 import { isNumberToken, isPunctToken } from "./tokenise.ts";
-import { decodeModel, LABELS, viterbi } from "./tagger-model.ts";
+import { modelFromFile } from "./model/packed.ts";
+import type { PackedModel } from "./model/packed.ts";
+import { LABELS, viterbi } from "./tagger-model.ts";
 import type { Label, SerialisedModel, TaggerModel } from "./tagger-model.ts";
 import { isNumberWord } from "./quantity-value.ts";
 
 export type { Label } from "./tagger-model.ts";
 
 /**
- * The learned model, decoded on first use (not at import: keeps module load and a Worker's
- * start-up cheap). Null when the weights are missing or stale (a test asserts they are not).
+ * The learned model, loaded on first use (not at import: keeps module load and a Worker's
+ * start-up cheap). The file ships it in the form it is used (model/packed.ts), so loading is one
+ * native base64 decode and a few views. Null when the weights are missing or stale (a test
+ * asserts they are not).
  */
 let MODEL: TaggerModel | null | undefined;
 
 function model(): TaggerModel | null {
-  if (MODEL === undefined) MODEL = loadModel(WEIGHTS as unknown as SerialisedModel);
+  if (MODEL === undefined) MODEL = loadModel(WEIGHTS as unknown as PackedModel | SerialisedModel);
   return MODEL;
 }
 
-function loadModel(serial: SerialisedModel): TaggerModel | null {
+function loadModel(file: PackedModel | SerialisedModel): TaggerModel | null {
   try {
-    return serial.data ? decodeModel(serial) : null;
+    return file.data ? modelFromFile(file) : null;
   } catch {
     return null;
   }

@@ -32,6 +32,21 @@ export interface TaggerModel {
   trans: Float32Array;
   /** transpose(trans), for viterbi. */
   transT: Float64Array;
+  /**
+   * The emission tables of the small-domain features (emission.ts), when the model file ships
+   * them (format 3, core/ingredient/model/packed.ts); otherwise emission.ts builds them at first use.
+   */
+  tables?: EmissionTables;
+}
+
+/** Emission sums of the small-domain features, indexed by their values (built by emission.ts). */
+export interface EmissionTables {
+  cls3: Int32Array;
+  t11: Int32Array;
+  t12: Int32Array;
+  pos: Int32Array;
+  seen: Int32Array;
+  t35: Int32Array;
 }
 
 /** Serialised form written by the trainer (serialiseModel). */
