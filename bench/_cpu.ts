@@ -18,13 +18,17 @@ export const cpuClockAvailable = (() => {
   }
 })();
 
-/** Milliseconds of CPU all threads of `pid` have used so far (schedstat), NaN when unknown. */
-export function processCpuMs(pid: number): number {
+/**
+ * Milliseconds of CPU `pid` has used so far (schedstat), NaN when unknown: all its threads, or
+ * with `mainThread` only the thread that runs workerd's event loop and the isolate (V8's helper
+ * threads compile and collect garbage beside it).
+ */
+export function processCpuMs(pid: number, mainThread = false): number {
   if (!cpuClockAvailable) return Number.NaN;
   let ns = 0;
   let tasks: string[];
   try {
-    tasks = readdirSync(`/proc/${pid}/task`);
+    tasks = mainThread ? [String(pid)] : readdirSync(`/proc/${pid}/task`);
   } catch {
     return Number.NaN;
   }
@@ -92,18 +96,43 @@ export async function workerdOf(pid: number): Promise<number[]> {
   return found;
 }
 
-/** CPU ms of several processes together. */
-export function processesCpuMs(pids: readonly number[]): number {
-  return pids.reduce((n, p) => n + processCpuMs(p), 0);
+/** CPU ms of several processes together (main threads only with `mainThread`). */
+export function processesCpuMs(pids: readonly number[], mainThread = false): number {
+  return pids.reduce((n, p) => n + processCpuMs(p, mainThread), 0);
+}
+
+/**
+ * Of a `wrangler dev`'s workerd processes, the one running the Worker (with its local D1 and
+ * miniflare's router): the CLI starts it with `--inspector`; the other is the dev proxy.
+ */
+export function workerProcess(pids: readonly number[]): number | null {
+  for (const p of pids) {
+    try {
+      if (
+        readFileSync(`/proc/${p}/cmdline`, "utf8")
+          .split("\0")
+          .some((a) => a.startsWith("--inspector"))
+      )
+        return p;
+    } catch {
+      // gone
+    }
+  }
+  return null;
 }
 
 /** Runs `request` and returns the CPU the server processes spent on it, in ms (read when they are idle again). */
-export async function cpuOf(serverPids: readonly number[], request: () => Promise<unknown>, settleMs = 15): Promise<number> {
-  await new Promise((r) => setTimeout(r, settleMs));
-  const before = processesCpuMs(serverPids);
+export async function cpuOf(
+  serverPids: readonly number[],
+  request: () => Promise<unknown>,
+  opts: { settleMs?: number; mainThread?: boolean } = {},
+): Promise<number> {
+  const settle = () => new Promise((r) => setTimeout(r, opts.settleMs ?? 15));
+  await settle();
+  const before = processesCpuMs(serverPids, opts.mainThread);
   await request();
-  await new Promise((r) => setTimeout(r, settleMs));
-  return processesCpuMs(serverPids) - before;
+  await settle();
+  return processesCpuMs(serverPids, opts.mainThread) - before;
 }
 
 export function median(xs: number[]): number {

@@ -67,13 +67,14 @@ export async function startWranglerDev(
 export async function startServer(
   seed?: (state: string) => void,
   vars: Record<string, string> = {},
+  extraArgs: string[] = [],
 ): Promise<{ baseURL: string; pid: number; state: string; stop: () => Promise<void> }> {
   mkdirSync(path.join(root, ".e2e-out"), { recursive: true });
   const state = mkdtempSync(path.join(root, ".e2e-out", "bench-"));
   execFileSync(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", state], { cwd: root, env, stdio: "pipe" });
   seed?.(state);
   const server = await startWranglerDev(
-    ["--persist-to", state, ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`])],
+    ["--persist-to", state, ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]), ...extraArgs],
     "/api/health",
   );
   return {

@@ -6,8 +6,8 @@
  * - 'cold parse': CPU of the first parseIngredient after a start (target <= 5 ms), next to 'warm
  *   parse' (the same call once everything is warm). Printed twice: after the start-up warm-up the
  *   app runs at its global scope (what a request sees), and with none (the first use's own cost).
- * CPU is the workerd process's (bench/_cpu.ts, bench/_workerd.ts: a bare workerd, no inspector or
- * dev proxy), minus a no-op request's. Each cold figure needs a fresh workerd: RUNS starts, the
+ * CPU is that of the workerd thread running the isolate (bench/_cpu.ts, bench/_workerd.ts: a bare
+ * workerd, no inspector or dev proxy), minus a no-op request's. Each cold figure needs a fresh workerd: RUNS starts, the
  * median printed with every run's figure (BENCH_COLD_RUNS, default 5).
  * Builds first unless BENCH_NO_BUILD=1 (bench/_server.ts).
  */
@@ -17,6 +17,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { root } from "../scripts/lib/tooling.ts";
 import { cpuClockAvailable, cpuOf, median } from "./_cpu.ts";
+import { hostReferenceLine } from "./_host.ts";
 import { buildUnlessReused } from "./_server.ts";
 import { bundleWorker, type RunningWorkerd, startWorkerd } from "./_workerd.ts";
 
@@ -65,9 +66,11 @@ async function measured(files: Map<string, string>, main: string) {
   };
   for (let i = 0; i < 10; i++) await get("/noop");
   const base: number[] = [];
-  for (let i = 0; i < BASELINE; i++) base.push(await cpuOf([w.pid], () => get("/noop")));
+  // the thread that runs the isolate (V8's helper threads compile and collect beside it)
+  const opts = { mainThread: true };
+  for (let i = 0; i < BASELINE; i++) base.push(await cpuOf([w.pid], () => get("/noop"), opts));
   const noop = median(base);
-  return { w, noop, cpu: async (p: string) => (await cpuOf([w.pid], () => get(p))) - noop, text: () => last };
+  return { w, noop, cpu: async (p: string) => (await cpuOf([w.pid], () => get(p), opts)) - noop, text: () => last };
 }
 
 const parsePath = (lines: string[], categorise = false) =>
@@ -164,6 +167,7 @@ export async function run(_dataDir: string): Promise<void> {
     console.log(
       `warm parse: median ${ms(median(warmLine))} ms CPU per one-line request; ${n}-line recipe parsed + categorised ${ms(median(warmRecipe))} ms (${warmLine.length} and ${warmRecipe.length} requests)`,
     );
+    console.log(hostReferenceLine());
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
