@@ -1,5 +1,5 @@
 /**
- * Cold start figures, printed, never asserted (decision 0162):
+ * Cold start figures, printed, never asserted (decision 0018):
  * - the Worker bundle's size as uploaded (every module of build/server), raw and gzipped, and the
  *   tagger weights' share of it;
  * - the Worker's start-up: CPU of evaluating the built bundle's modules in a fresh workerd;

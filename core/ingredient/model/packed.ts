@@ -1,7 +1,7 @@
 /**
  * The tagger's weights in the form the parser uses them (model file format 3), so that the first
  * parse after a Worker start does no decoding work: one native base64 decode, then typed-array
- * views over its bytes (decision 0161).
+ * views over its bytes (decision 0005).
  *
  * `data` is base64 of one little-endian byte block, 4-byte aligned sections in this order:
  * - `index`: Uint16 per hashed feature (2^featureBits), the feature's distinct weight row (0 = zeros);
@@ -51,6 +51,15 @@ export function decodeBase64Aligned(s: string): Uint8Array {
   return bytes.byteOffset % 4 === 0 ? bytes : bytes.slice();
 }
 
+/** bytes -> base64 with the runtime's native encoder where it has one (the trainer and tests pack 750 KB). */
+function encodeBase64(bytes: Uint8Array): string {
+  const native = (bytes as unknown as { toBase64?: () => string }).toBase64;
+  if (typeof native === "function") return native.call(bytes);
+  const nodeBuffer = (globalThis as { Buffer?: { from(b: Uint8Array): { toString(encoding: "base64"): string } } }).Buffer;
+  if (typeof nodeBuffer?.from === "function") return nodeBuffer.from(bytes).toString("base64");
+  return bytesToBase64(bytes);
+}
+
 const align4 = (n: number) => (n + 3) & ~3;
 
 /** The packed (format 3) form of a decoded model: its arrays plus the emission tables. */
@@ -82,7 +91,7 @@ export function packModel(
     rows: meta.rows,
     distinct: model.rows.length / 2,
     tables: Object.fromEntries(TABLE_ORDER.map((k) => [k, tables[k].length])) as Record<keyof EmissionTables, number>,
-    data: bytesToBase64(block),
+    data: encodeBase64(block),
   };
 }
 

@@ -1,6 +1,6 @@
 /**
  * Work a Worker does once at start-up (its global scope) so that the first request that parses
- * ingredients does not pay for it (decision 0162): the tagger's weights are loaded (views over
+ * ingredients does not pay for it (decision 0005): the tagger's weights are loaded (views over
  * the shipped bytes, model/packed.ts), and a few typical lines are parsed and their names
  * categorised, so that V8 has compiled the parser's and the categoriser's code and built their
  * first-use tables before any request needs them. Outputs never depend on it.
