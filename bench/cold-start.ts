@@ -149,7 +149,7 @@ export async function run(_dataDir: string): Promise<void> {
     }
     const n = RECIPE.length;
     console.log(
-      `(CPU of the workerd process per request minus a no-op request's, median ${ms(median(noops))} ms; fresh workerd per cold figure, ${RUNS} starts)`,
+      `(CPU of workerd's isolate thread per request minus a no-op request's, median ${ms(median(noops))} ms; fresh workerd per cold figure, ${RUNS} starts)`,
     );
     console.log(`Worker start-up (evaluating the built bundle's modules): median ${ms(median(startup))} ms CPU (runs: ${list(startup)})`);
     console.log(

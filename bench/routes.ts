@@ -43,7 +43,7 @@ export async function run(_dataDir: string): Promise<void> {
     const [visitor] = seeded.visitors;
     if (!user || !visitor) throw new Error("seeding failed");
     const cookie = `rc_session=${user.token}`;
-    const tick = (i: number, listId: string, itemIds: string[]) => ({
+    const tick = (i: number, itemIds: string[]) => ({
       changes: [{ op: "tick", itemId: itemIds[i % itemIds.length]!, checked: i % 2 === 0, at: Date.now() }],
     });
     const cases: Case[] = [
@@ -73,7 +73,7 @@ export async function run(_dataDir: string): Promise<void> {
           appFetch(base, `/api/shopping-lists/${user.listId}/changes`, {
             token: user.token,
             client: `routes-tick-${i}`,
-            body: tick(i, user.listId, user.itemIds),
+            body: tick(i, user.itemIds),
           }),
       },
       {
@@ -83,7 +83,7 @@ export async function run(_dataDir: string): Promise<void> {
           appFetch(base, `/api/shopping-lists/${visitor.listId}/changes`, {
             editToken: visitor.editToken,
             client: `routes-vtick-${i}`,
-            body: tick(i, visitor.listId, visitor.itemIds),
+            body: tick(i, visitor.itemIds),
           }),
       },
       {

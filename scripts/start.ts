@@ -33,11 +33,13 @@ if (stale) {
   console.log("Building the app…");
   run(bin("vite"), ["build"]);
 }
+// RECIPECART_STATE_DIR: keep the local D1 (and the other local state) there instead of .wrangler/state
+const persist = process.env.RECIPECART_STATE_DIR ? ["--persist-to", path.resolve(process.env.RECIPECART_STATE_DIR)] : [];
 console.log("Applying database migrations to the local D1…");
-run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local"]);
+run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", ...persist]);
 
-const args = ["dev", "--port", port, "--show-interactive-dev-session=false"];
-for (const name of ["RECIPECART_DEV_OUTBOX", "APP_ORIGIN", "MAIL_FROM", "SUPPORT_EMAIL"] as const) {
+const args = ["dev", "--port", port, "--show-interactive-dev-session=false", ...persist];
+for (const name of ["RECIPECART_DEV_OUTBOX", "APP_ORIGIN", "MAIL_FROM", "SUPPORT_EMAIL", "RECIPECART_TEST_CLIENT_KEYS"] as const) {
   if (process.env[name]) args.push("--var", `${name}:${process.env[name]}`);
 }
 if (process.env.RECIPECART_ALLOW_LOOPBACK_FETCH) {
