@@ -117,9 +117,10 @@ function visit(seeded: Seeded, pageUrl: (n: number) => string, counter: { loops:
     };
   };
   const step = (route: string, build: (ctx: Record<string, unknown>) => Request): Request => ({
-    setupRequest: (_req: Request, ctx: Record<string, unknown>) => {
+    setupRequest: (base: Request, ctx: Record<string, unknown>) => {
       if (ctx.loop === undefined) ctx.loop = ++counter.loops;
-      const req = build(ctx);
+      // keep what autocannon put in the request it passes (host, port, ...) under our method, path, headers and body
+      const req = { ...base, ...build(ctx) };
       ctx.route = route === "auth" ? (req.method === "POST" ? "sign-in (scrypt)" : "session check") : route;
       return req;
     },
@@ -263,14 +264,14 @@ function memoryLine(app: RunningApp): string {
   return `${parts.join(", ")}, node (npm start + wrangler) ${f1(nodeRss)} MB`;
 }
 
-/** The local D1 file (the largest .sqlite under the state folder). */
+/** The local D1 file: the largest .sqlite under the state folder's d1 storage (observability keeps its own). */
 function databaseFile(state: string): string | null {
   let best: { file: string; size: number } | null = null;
   const walk = (dir: string) => {
     for (const e of readdirSync(dir, { withFileTypes: true })) {
       const p = path.join(dir, e.name);
       if (e.isDirectory()) walk(p);
-      else if (e.name.endsWith(".sqlite")) {
+      else if (e.name.endsWith(".sqlite") && p.includes(`${path.sep}d1${path.sep}`)) {
         const size = statSync(p).size;
         if (!best || size > best.size) best = { file: p, size };
       }
