@@ -1,5 +1,5 @@
 /**
- * Load test (`npm run bench -- --only load`), printed, never asserted (decision 0168):
+ * Load test (`npm run bench -- --only load`), printed, never asserted (decision 0018):
  * `npm start` on an empty local D1 (RECIPECART_STATE_DIR), seeded through the API (bench/_app.ts:
  * accounts, recipes imported from pages served on loopback, lists), then autocannon (a maintained
  * load generator, dev dependency) drives mixed traffic: each connection repeats a visit (home page,
