@@ -4,7 +4,7 @@
  * `openPhone` opens a touch phone. The small steps most specs share live here too: `done` (close once
  * requests settle), `hydrated`, `openHome`, `hydratedButton`, and `unexpected`/`NONE` for problems.
  */
-import { type Browser, type BrowserContext, type Locator, type Page, chromium } from "playwright-core";
+import { type Browser, type BrowserContext, type Locator, type Page, type Request, chromium } from "playwright-core";
 import { expect, inject } from "vitest";
 
 export const CHROMIUM_ARGS = [
@@ -61,8 +61,19 @@ export async function openPage(
     problems.consoleErrors.push(`${msg.text()} @ ${msg.location().url}`);
   });
   page.on("pageerror", (err) => problems.pageErrors.push(String(err)));
-  page.on("requestfailed", (req) => problems.failedRequests.push(`${req.method()} ${req.url()} ${req.failure()?.errorText}`));
+  // Requests whose answer arrived with a 2xx status (see the ERR_ABORTED case below).
+  const answered = new WeakSet<Request>();
+  page.on("requestfailed", (req) => {
+    // React Router reads a loader's .data answer only up to its last value and lets the rest of the
+    // stream go; when the browser collects that stream before its final bytes came, Chromium reports
+    // the finished request as ERR_ABORTED. Only an answer that arrived (2xx) is spared: a .data
+    // request dropped before any response is still a failure.
+    const dataAnswer = /\.data$/.test(new URL(req.url()).pathname) && answered.has(req);
+    if (dataAnswer && req.failure()?.errorText === "net::ERR_ABORTED") return;
+    problems.failedRequests.push(`${req.method()} ${req.url()} ${req.failure()?.errorText}`);
+  });
   page.on("response", (res) => {
+    if (res.status() < 300) answered.add(res.request());
     // 4xx answers the app asked for on purpose (e.g. 401 from /api/auth/me when signed out)
     // are part of normal flow; anything 5xx is a failure.
     if (res.status() >= 500) problems.failedRequests.push(`${res.request().method()} ${res.url()} ${res.status()}`);

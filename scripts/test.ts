@@ -5,8 +5,8 @@
  * every Vitest project (unit, integration in workerd, e2e in Chromium). Prints a final
  * `N passed, N failed` line and writes it to .e2e-out/summary.json for .ci/run.
  */
-import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { bin, root, toolEnv } from "./lib/tooling.ts";
 
@@ -51,34 +51,75 @@ if (extensionBuilt) {
   ]);
 }
 
-const report = path.join(out, "vitest.json");
-const projects = built ? [] : ["--project", "unit", "--project", "integration"];
-console.log("\n▶ vitest");
-spawnSync(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile=${report}`, ...projects, ...extra], {
-  cwd: root,
-  env,
-  stdio: "inherit",
-});
-try {
-  const r = JSON.parse(readFileSync(report, "utf8")) as {
-    numPassedTests: number;
-    numFailedTests: number;
-    numTotalTests: number;
-    testResults: { status: string; message?: string; name: string }[];
-  };
-  passed += r.numPassedTests;
-  failed += r.numFailedTests;
-  // A file that failed to load (syntax error, failing setup) has no failed test of its own.
-  for (const f of r.testResults) {
-    if (f.status === "failed" && f.message) {
-      failed++;
-      console.log(`✘ ${path.relative(root, f.name)}: ${f.message.split("\n")[0]}`);
+// Two Vitest runs at once: unit + integration (CPU-bound, a few minutes) beside the end-to-end tests
+// (one browser and one server, mostly waiting). One after the other they took ~19 minutes on CI's
+// 2-core machine; side by side the e2e run is the whole wait. The first run's output is printed
+// when both are done, so the two logs do not interleave.
+type Run = { name: string; report: string; args: string[]; capture: boolean };
+const runs: Run[] = [
+  {
+    name: "unit + integration",
+    report: path.join(out, "vitest-fast.json"),
+    args: ["--project", "unit", "--project", "integration"],
+    capture: true,
+  },
+];
+if (built) runs.push({ name: "e2e", report: path.join(out, "vitest.json"), args: ["--project", "e2e"], capture: false });
+
+function runVitest(r: Run): Promise<string> {
+  // A report left by an earlier run must not stand in for this one.
+  rmSync(r.report, { force: true });
+  return new Promise((resolve) => {
+    const args = ["run", "--reporter=default", "--reporter=json", `--outputFile=${r.report}`, ...r.args, ...extra];
+    // The unit and integration tests take what CPU the end-to-end run leaves (nice 10): a browser test
+    // waits on timers and animations and must not be starved.
+    const [cmd, cmdArgs] =
+      r.capture && process.platform === "linux" ? ["nice", ["-n", "10", bin("vitest"), ...args]] : [bin("vitest"), args];
+    const child = spawn(cmd, cmdArgs, {
+      cwd: root,
+      env,
+      stdio: r.capture ? ["ignore", "pipe", "pipe"] : "inherit",
+    });
+    let log = "";
+    child.stdout?.on("data", (d: Buffer) => {
+      log += d.toString();
+    });
+    child.stderr?.on("data", (d: Buffer) => {
+      log += d.toString();
+    });
+    child.on("close", () => resolve(log));
+  });
+}
+
+console.log(`\n▶ vitest (${runs.map((r) => r.name).join(" | ")}, side by side)`);
+const logs = await Promise.all(runs.map(runVitest));
+for (const [i, r] of runs.entries()) {
+  if (r.capture) console.log(`\n▶ vitest output: ${r.name}\n${logs[i]}`);
+}
+for (const r of runs) {
+  try {
+    const res = JSON.parse(readFileSync(r.report, "utf8")) as {
+      numPassedTests: number;
+      numFailedTests: number;
+      numTotalTests: number;
+      testResults: { status: string; message?: string; name: string }[];
+    };
+    passed += res.numPassedTests;
+    failed += res.numFailedTests;
+    // A file that failed to load (syntax error, failing setup) has no failed test of its own.
+    for (const f of res.testResults) {
+      if (f.status === "failed" && f.message) {
+        failed++;
+        console.log(`✘ ${path.relative(root, f.name)}: ${f.message.split("\n")[0]}`);
+      }
     }
+    if (res.numTotalTests === 0 && extra.length === 0) failed++;
+  } catch (err) {
+    // With a file filter (`npm test -- e2e/x.spec.ts`) the other run may find nothing to run.
+    if (extra.length > 0) continue;
+    failed++;
+    console.log(`✘ vitest (${r.name}) wrote no report: ${String(err)}`);
   }
-  if (r.numTotalTests === 0) failed++;
-} catch (err) {
-  failed++;
-  console.log(`✘ vitest wrote no report: ${String(err)}`);
 }
 
 writeFileSync(path.join(out, "summary.json"), JSON.stringify({ passed, failed }));

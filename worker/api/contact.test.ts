@@ -13,6 +13,7 @@ import { newId } from "../lib/ids.ts";
 import { CloudflareEmailMailer, type EmailBinding } from "../mail/mailer.ts";
 import { deliver } from "../mail/outbox.ts";
 import { CONTACT_RETENTION_MS, deleteExpiredContactMessages, storeContactMessage } from "../services/contact.ts";
+import { startInsideWindow } from "../test/rate-window.ts";
 import { addUser, apiJson, db } from "../test/signed-in.ts";
 
 /** Each test sends from its own client address (CF-Connecting-IP is trusted in these tests), so limits do not mix. */
@@ -176,6 +177,7 @@ describe("POST /api/contact", () => {
   });
 
   it("is rate limited per sender e-mail with Retry-After; refused input does not count", async () => {
+    await startInsideWindow(15_000);
     const email = freshEmail();
     expect((await send({ email }, freshAddress())).status).toBe(400);
     for (let i = 0; i < 3; i++) expect((await send(valid(`mail ${i}`, email), freshAddress())).status).toBe(202);
@@ -185,9 +187,10 @@ describe("POST /api/contact", () => {
     expect(((await limited.json()) as { code: string }).code).toBe("rate_limited");
     expect(await db.select().from(contactMessages).where(eq(contactMessages.subject, "Import fails mail 4"))).toEqual([]);
     expect((await send(valid("another sender"), freshAddress())).status).toBe(202);
-  });
+  }, 60_000);
 
   it("is rate limited per client address whatever e-mail is given; another address still sends", async () => {
+    await startInsideWindow(20_000);
     const address = freshAddress();
     for (let i = 0; i < 10; i++) {
       const res = await send(valid(`ip ${i}`), address);
@@ -197,7 +200,7 @@ describe("POST /api/contact", () => {
     expect(limited.status).toBe(429);
     expect(limited.headers.get("retry-after")).toBe("60");
     expect((await send(valid("ip other"), freshAddress())).status).toBe(202);
-  });
+  }, 60_000);
 });
 
 describe("contact message retention (2 years)", () => {
