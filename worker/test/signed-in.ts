@@ -36,11 +36,13 @@ export interface CallOptions {
   as?: TestUser | null;
   body?: unknown;
   editToken?: string;
+  /** More request headers (a WebSocket upgrade, an Origin). */
+  headers?: Record<string, string>;
 }
 
 /** Calls the Worker's API; the body is sent as JSON. */
 export function api(path: string, options: CallOptions = {}): Promise<Response> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   if (options.as) headers.authorization = `Bearer ${options.as.token}`;
   if (options.body !== undefined) headers["content-type"] = "application/json";
   if (options.editToken) headers["x-edit-token"] = options.editToken;

@@ -18,10 +18,13 @@ interface World {
   former: TestUser;
   stranger: TestUser;
   admin: TestUser;
-  /** A household list made by the owner, one of its items, and an invitation the owner made. */
+  /** A household list made by the owner, one of its items, and an invitation the owner made (its id and token). */
   listId: string;
   itemId: string;
   inviteId: string;
+  inviteToken: string;
+  /** A personal list the member made (not in the household). */
+  memberListId: string;
 }
 
 const tokenOf = (link: string) => expectDefined(link.split("/invite/")[1]);
@@ -52,7 +55,20 @@ async function world(): Promise<World> {
   await apiJson(`/api/household/leave`, { method: "POST", as: former }, 204);
   const invite = await apiJson<CreatedInvite>("/api/household/invites", { method: "POST", as: owner, body: {} }, 201);
   const itemId = expectDefined(Object.values(list.ingredients).flat()[0]).id;
-  return { owner, member, former, stranger, admin, listId: list.id, itemId, inviteId: invite.invite.id };
+  const memberRecipe = await manualRecipe("Salad", ["1 lettuce"], member);
+  const memberList = await makeList("Mina's shop", [memberRecipe.id], member);
+  return {
+    owner,
+    member,
+    former,
+    stranger,
+    admin,
+    listId: list.id,
+    itemId,
+    inviteId: invite.invite.id,
+    inviteToken: tokenOf(expectDefined(invite.link)),
+    memberListId: memberList.id,
+  };
 }
 
 const as = (w: World, who: Who) => (who === "anonymous" ? null : w[who]);
@@ -60,7 +76,7 @@ const as = (w: World, who: Who) => (who === "anonymous" ? null : w[who]);
 interface Row {
   name: string;
   kind: "read" | "change" | "delete";
-  request: (w: World) => { path: string; method: string; body?: unknown };
+  request: (w: World) => { path: string; method: string; body?: unknown; headers?: Record<string, string> };
   expect: Record<Who, number>;
   check?: (w: World, who: Who, res: Response) => Promise<void>;
 }
@@ -84,6 +100,31 @@ const ROWS: Row[] = [
     expect: { owner: 200, member: 200, former: 403, stranger: 403, anonymous: 403, admin: 403 },
     check: async (_w, _who, res) => {
       if (res.status === 403) expect(((await res.json()) as { code: string }).code).toBe("not_in_household");
+    },
+  },
+  {
+    // The live channel (decision 0037): a WebSocket for the list's members only, like reading it.
+    name: "GET the live channel (WebSocket) of a household list",
+    kind: "read",
+    request: (w) => ({ method: "GET", path: `/api/shopping-lists/${w.listId}/live`, headers: { upgrade: "websocket" } }),
+    expect: { owner: 101, member: 101, former: 403, stranger: 403, anonymous: 403, admin: 403 },
+    check: async (_w, _who, res) => {
+      const ws = res.webSocket;
+      expect(ws !== null).toBe(res.status === 101);
+      if (ws) {
+        const hello = await new Promise<{ t: string; editable?: boolean }>((resolve, reject) => {
+          const late = setTimeout(() => reject(new Error("no hello from the room")), 10_000);
+          ws.addEventListener("message", (e) => {
+            clearTimeout(late);
+            resolve(JSON.parse(String(e.data)));
+          });
+          ws.accept();
+        });
+        expect(hello).toMatchObject({ t: "hello", editable: true });
+        ws.close(1000, "done");
+      } else {
+        expect(((await res.json()) as { code: string }).code).toBe("not_in_household");
+      }
     },
   },
   {
@@ -210,6 +251,39 @@ const ROWS: Row[] = [
     expect: { owner: 201, member: 201, former: 404, stranger: 404, anonymous: 401, admin: 404 },
   },
   {
+    // The link is the secret (decision 0036): anyone signed in who holds it sees whose household it is.
+    name: "POST preview an invitation by its token",
+    kind: "read",
+    request: (w) => ({ method: "POST", path: "/api/household/invites/preview", body: { token: w.inviteToken } }),
+    expect: { owner: 200, member: 200, former: 200, stranger: 200, anonymous: 401, admin: 200 },
+  },
+  {
+    // Anyone signed in and in no household joins with the link; someone in one must leave first.
+    name: "POST accept an invitation",
+    kind: "change",
+    request: (w) => ({ method: "POST", path: "/api/household/invites/accept", body: { token: w.inviteToken } }),
+    expect: { owner: 409, member: 409, former: 200, stranger: 200, anonymous: 401, admin: 200 },
+    check: async (w, who, res) => {
+      const joined = res.status === 200;
+      if (who !== "anonymous")
+        expect((await householdOf(w[who]))?.name ?? null).toBe(joined || who === "owner" || who === "member" ? "Home" : null);
+      // Used once: a newcomer finds it used; a refusal left it unused.
+      const late = await api("/api/household/invites/accept", { method: "POST", as: await addUser(), body: { token: w.inviteToken } });
+      expect(late.status).toBe(joined ? 404 : 200);
+    },
+  },
+  {
+    // Into the household: only its creator, and only while in the household.
+    name: "PUT a member's personal list into the household",
+    kind: "change",
+    request: (w) => ({ method: "PUT", path: `/api/shopping-lists/${w.memberListId}/household`, body: { household: true } }),
+    expect: { owner: 403, member: 200, former: 404, stranger: 404, anonymous: 401, admin: 404 },
+    check: async (w, who) => {
+      const list = await apiJson<{ household?: { name: string } | null }>(`/api/shopping-lists/${w.memberListId}`, { as: w.member });
+      expect(list.household?.name ?? null).toBe(who === "member" ? "Home" : null);
+    },
+  },
+  {
     // The owner made it: the owner withdraws it; a member only their own invitations.
     name: "DELETE (withdraw) the owner's invitation",
     kind: "delete",
@@ -227,15 +301,18 @@ describe("authorization matrix of households and household lists", () => {
     it(`${row.kind}: ${row.name}`, async () => {
       for (const who of WHO) {
         const w = await world();
-        const { path, method, body } = row.request(w);
-        const res = await api(path, { method, as: as(w, who), body });
-        expect(res.status, `${who} ${method} ${path}: ${await res.clone().text()}`).toBe(row.expect[who]);
+        const { path, method, body, headers } = row.request(w);
+        const res = await api(path, { method, as: as(w, who), body, headers });
+        // A WebSocket handshake's answer has no body to show (nor can it be cloned).
+        const said = res.status === 101 ? "" : await res.clone().text();
+        expect(res.status, `${who} ${method} ${path}: ${said}`).toBe(row.expect[who]);
         if (res.status >= 400) {
           expect(res.headers.get("content-type")).toMatch(/^application\/problem\+json/);
           expect(((await res.clone().json()) as { code?: string }).code).toBeTruthy();
         }
         await row.check?.(w, who, res);
       }
-    });
+      // Six callers, each with a world of five accounts (scrypt at full cost): a minute on a busy machine.
+    }, 90_000);
   }
 });

@@ -193,6 +193,55 @@ describe("households", () => {
     ]);
   });
 
+  it("every invitation and membership change writes one audit line naming who and what; a refused one writes none", async () => {
+    const [owner, mina, sam, stranger] = await Promise.all([
+      addUser({ firstName: "Olive" }),
+      addUser({ firstName: "Mina" }),
+      addUser({ firstName: "Sam" }),
+      addUser(),
+    ]);
+    const home = await household(owner);
+    const byLink = await apiJson<CreatedInvite>("/api/household/invites", { method: "POST", as: owner, body: {} }, 201);
+    const to = `audit-${owner.id.toLowerCase()}@example.test`;
+    const byMail = await apiJson<CreatedInvite>("/api/household/invites", { method: "POST", as: owner, body: { email: to } }, 201);
+    await apiJson(`/api/household/invites/${byMail.invite.id}`, { method: "DELETE", as: owner }, 204);
+    await accept(mina, expectDefined(byLink.link));
+    // Refused: nothing written.
+    expect((await api(`/api/household/members/${owner.id}`, { method: "DELETE", as: mina })).status).toBe(403);
+    expect((await api("/api/household", { method: "DELETE", as: mina })).status).toBe(403);
+    expect((await api(`/api/household/invites/${byLink.invite.id}`, { method: "DELETE", as: stranger })).status).toBe(404);
+    const recipe = await manualRecipe("Soup", ["1 onion"], mina);
+    const list = await makeList("Mina's list", [recipe.id], mina);
+    await apiJson(`/api/shopping-lists/${list.id}/household`, { method: "PUT", as: mina, body: { household: true } });
+    await apiJson(`/api/shopping-lists/${list.id}/household`, { method: "PUT", as: mina, body: { household: false } });
+    await apiJson("/api/household/leave", { method: "POST", as: mina }, 204);
+    await accept(sam, await inviteLink(owner));
+    await apiJson(`/api/household/members/${sam.id}`, { method: "DELETE", as: owner }, 204);
+    await apiJson("/api/household", { method: "DELETE", as: owner }, 204);
+
+    // The log outlives the household it names.
+    const lines = (await auditLines(db, home.id)).reverse();
+    const samInvite = expectDefined(lines[8]).subjectId;
+    expect(lines.map((l) => [l.action, l.actorId, l.subjectId])).toEqual([
+      ["household_created", owner.id, null],
+      ["invite_created", owner.id, byLink.invite.id],
+      ["invite_emailed", owner.id, byMail.invite.id],
+      ["invite_revoked", owner.id, byMail.invite.id],
+      ["member_joined", mina.id, mina.id],
+      ["list_moved_in", mina.id, list.id],
+      ["list_moved_out", mina.id, list.id],
+      ["member_left", mina.id, mina.id],
+      ["invite_created", owner.id, samInvite],
+      ["member_joined", sam.id, sam.id],
+      ["member_removed", owner.id, sam.id],
+      ["household_deleted", owner.id, null],
+    ]);
+    expect(samInvite).toBeTruthy();
+    // A mailed invitation names the address it went to; no line holds an invitation's token.
+    expect(JSON.parse(expectDefined(lines[2]?.details))).toEqual({ email: to });
+    expect(JSON.stringify(lines)).not.toContain(tokenOf(expectDefined(byLink.link)));
+  });
+
   it("a list moves back out only by its creator; bad bodies and ids are clear refusals", async () => {
     const [owner, mina] = await Promise.all([addUser(), addUser()]);
     await household(owner);
