@@ -13,6 +13,7 @@ import {
   INVITES_PENDING_MAX,
   INVITES_PER_ADDRESS_PER_DAY,
 } from "../contract.ts";
+import { startInsideWindow } from "../../../../worker/test/rate-window.ts";
 import { auditLines } from "./queries.ts";
 import { acceptInvite, createInvite, previewInvite } from "./service.ts";
 
@@ -240,6 +241,23 @@ describe("households", () => {
     // A mailed invitation names the address it went to; no line holds an invitation's token.
     expect(JSON.parse(expectDefined(lines[2]?.details))).toEqual({ email: to });
     expect(JSON.stringify(lines)).not.toContain(tokenOf(expectDefined(byLink.link)));
+  });
+
+  it("invitations are rate limited per session: past 10 a minute (made, previewed or accepted) a 429 with Retry-After", async () => {
+    const [owner, other] = await Promise.all([addUser({ firstName: "Olive" }), addUser()]);
+    await household(owner);
+    // Ten calls of one session in the same minute (the limiter's windows follow the wall clock): making the link is the first.
+    await startInsideWindow(15_000);
+    const link = await inviteLink(owner);
+    const preview = (as: TestUser) => api("/api/household/invites/preview", { method: "POST", as, body: { token: tokenOf(link) } });
+    for (let i = 1; i < 10; i++) expect((await preview(owner)).status).toBe(200);
+    const over = await preview(owner);
+    expect(over.status).toBe(429);
+    expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(((await over.json()) as { code: string }).code).toBe("rate_limited");
+    // Making one counts too; another person's session is not held back.
+    expect((await api("/api/household/invites", { method: "POST", as: owner, body: {} })).status).toBe(429);
+    expect((await preview(other)).status).toBe(200);
   });
 
   it("a list moves back out only by its creator; bad bodies and ids are clear refusals", async () => {
