@@ -9,6 +9,7 @@
  */
 import type { ForeignLanguage } from "../ingredient/foreign-words.ts";
 import { FOREIGN_LANGUAGES, languageOfTag, WORDS } from "../ingredient/foreign-words.ts";
+import { DICTIONARY_FOOD_WORDS } from "./dictionary-lexicon.ts";
 import { FOREIGN_FOOD_WORDS } from "./foreign-lexicon.ts";
 
 const ROMANCE = new Set<ForeignLanguage>(["fr", "es", "it", "pt"]);
@@ -25,24 +26,50 @@ const ENDINGS: Record<ForeignLanguage, string[]> = {
   pt: ["s", "es"],
   it: ["i", "e"],
 };
-/** Italian plurals change the last vowel: "pomodori" -> "pomodoro", "melanzane" -> "melanzana". */
-const IT_SINGULAR: [RegExp, string][] = [
-  [/i$/, "o"],
-  [/i$/, "e"],
-  [/e$/, "a"],
-  [/ini$/, "o"],
-  [/ine$/, "a"],
-];
+/**
+ * Endings that change: Italian plurals change the last vowel ("pomodori" -> "pomodoro", "melanzane"
+ * -> "melanzana"); Romance adjectives agree in gender ("negra" -> "negro", "fraîche" -> "frais").
+ */
+const SINGULAR: Partial<Record<ForeignLanguage, [RegExp, string][]>> = {
+  it: [
+    [/i$/, "o"],
+    [/i$/, "e"],
+    [/e$/, "a"],
+    [/ini$/, "o"],
+    [/ine$/, "a"],
+    [/a$/, "o"],
+  ],
+  es: [
+    [/as?$/, "o"],
+    [/es$/, "e"],
+  ],
+  pt: [
+    [/as?$/, "o"],
+    [/oes$/, "ao"],
+  ],
+  fr: [
+    [/e?s?$/, ""],
+    [/che$/, "c"],
+    [/euse$/, "eux"],
+    [/ees?$/, "e"],
+  ],
+};
 
+/** Dictionary rows first (they name the thing: "olivenöl" -> olive oil), CLDR rows fill the gaps. */
 let TABLE: Map<ForeignLanguage, Map<string, string>> | null = null;
 function table(): Map<ForeignLanguage, Map<string, string>> {
   if (TABLE) return TABLE;
   TABLE = new Map();
   for (const lang of FOREIGN_LANGUAGES) {
     const m = new Map<string, string>();
+    for (const pair of (DICTIONARY_FOOD_WORDS[lang] ?? "").split("|")) {
+      const eq = pair.indexOf("=");
+      if (eq > 0) m.set(pair.slice(0, eq), pair.slice(eq + 1));
+      else if (pair) m.set(pair, pair);
+    }
     for (const pair of (FOREIGN_FOOD_WORDS[lang] ?? "").split("|")) {
       const eq = pair.indexOf("=");
-      if (eq > 0) m.set(fold(pair.slice(0, eq)), pair.slice(eq + 1));
+      if (eq > 0 && !m.has(fold(pair.slice(0, eq)))) m.set(fold(pair.slice(0, eq)), pair.slice(eq + 1));
     }
     TABLE.set(lang, m);
   }
@@ -59,20 +86,20 @@ function fold(s: string): string {
     .trim();
 }
 
-function lookupWord(word: string, lang: ForeignLanguage, m: Map<string, string>): string | undefined {
+/** The table's English for a word, also with a plural or agreement ending off (the base keeps `min` letters). */
+function lookupWord(word: string, lang: ForeignLanguage, m: Map<string, string>, min = 2): string | undefined {
   const hit = m.get(word);
   if (hit) return hit;
   for (const e of ENDINGS[lang])
-    if (word.length > e.length + 1 && word.endsWith(e)) {
+    if (word.length >= e.length + min && word.endsWith(e)) {
       const base = m.get(word.slice(0, -e.length));
       if (base) return base;
     }
-  if (lang === "it")
-    for (const [re, to] of IT_SINGULAR)
-      if (re.test(word)) {
-        const base = m.get(word.replace(re, to));
-        if (base) return base;
-      }
+  for (const [re, to] of SINGULAR[lang] ?? [])
+    if (re.test(word)) {
+      const base = m.get(word.replace(re, to));
+      if (base) return base;
+    }
   return undefined;
 }
 
@@ -91,11 +118,89 @@ function unitWords(lang: ForeignLanguage): string[] {
   return list;
 }
 
+/**
+ * With no language given, a reading must explain at least half of the name's words: as food, or as
+ * the language's words for kitchen work, sizes, forms as sold and linking (foreign-words.ts). A
+ * product or brand name with one food-like word in it is no foreign name.
+ */
+const MIN_COVER = 0.5;
+
+/** How many of the words the language explains: read as food (whole or by a compound's tail) or a word of names. */
+function explained(words: string[], lang: ForeignLanguage): number {
+  const m = table().get(lang);
+  if (!m) return 0;
+  return words.filter((w) => nameWords(lang).has(w) || (ROMANCE.has(lang) ? lookupWord(w, lang, m) : readGermanic(w, lang, m))).length;
+}
+
+const NAME_WORDS = new Map<ForeignLanguage, Set<string>>();
+/** The language's non-food words that stand in ingredient names (kitchen work, sizes, forms, linking), folded. */
+function nameWords(lang: ForeignLanguage): Set<string> {
+  let set = NAME_WORDS.get(lang);
+  if (!set) {
+    const w = WORDS[lang];
+    set = new Set(
+      [...w.keep, ...w.prep, ...w.sizes, ...w.adverbs, ...w.linking, ...w.edgeWords, ...w.unitModifiers]
+        .flatMap((x) => fold(x).split(/[\s.]+/))
+        .filter((x) => x.length >= 2),
+    );
+    NAME_WORDS.set(lang, set);
+  }
+  return set;
+}
+
 const LINKING =
   /\s+(?:de|d'|du|des|di|del|della|dei|delle|da|do|dos|das|van|von|af|av|with|à|a|au|aux|al|alla|con|com|em|en|in)\s+|\s*d'|\s*dell'/;
 
-/** The English grocery word a name in `lang` names, or null. */
-export function translateIn(name: string, lang: ForeignLanguage): string | null {
+/** Letters that join the parts of a Germanic compound ("Hühner|brühe", "kyllings|fileter"). */
+const JOINS = ["s", "n", "en", "e", "er", "es"];
+
+/** A word's English reading and how many of its letters the table explains. */
+interface Reading {
+  english: string;
+  covered: number;
+}
+
+/** A Germanic word: whole, or as a compound whose head is its longest known tail. */
+function readGermanic(w: string, lang: ForeignLanguage, m: Map<string, string>, depth = 0): Reading | null {
+  const whole = lookupWord(w, lang, m);
+  if (whole) return { english: whole, covered: w.length };
+  if (depth > 1) return null;
+  for (let i = 2; i <= w.length - 3; i++) {
+    const tail = lookupWord(w.slice(i), lang, m, 3);
+    if (!tail) continue;
+    const rest = w.slice(0, i);
+    let mod: Reading | null = rest.length >= 3 ? readGermanic(rest, lang, m, depth + 1) : null;
+    for (const j of JOINS)
+      if (!mod && rest.length >= j.length + 3 && rest.endsWith(j)) mod = readGermanic(rest.slice(0, -j.length), lang, m, depth + 1);
+    return mod ? { english: `${mod.english} ${tail}`, covered: w.length - i + mod.covered } : { english: tail, covered: w.length - i };
+  }
+  // a unit as the compound's tail names a piece of the food before it: "Knoblauchzehe", "hvitløksfedd"
+  for (const unit of unitWords(lang)) {
+    if (w.length > unit.length + 2 && w.endsWith(unit)) {
+      const food =
+        readGermanic(w.slice(0, -unit.length).replace(/s$/, ""), lang, m, depth + 1) ??
+        readGermanic(w.slice(0, -unit.length), lang, m, depth + 1);
+      if (food) return food;
+    }
+  }
+  return null;
+}
+
+/** Romance word groups: the noun first, its adjectives after ("pimienta negra" -> black pepper). */
+function readRomanceGroup(group: string, lang: ForeignLanguage, m: Map<string, string>): Reading | null {
+  const words = group.split(/[\s-]+/).filter(Boolean);
+  const read = words.map((w) => ({ w, en: lookupWord(w, lang, m) }));
+  const known = read.filter((r) => r.en);
+  if (!known.length) return null;
+  const [noun, ...adjectives] = known;
+  return {
+    english: [...adjectives.map((r) => r.en), noun?.en].join(" "),
+    covered: known.reduce((n, r) => n + r.w.length, 0),
+  };
+}
+
+/** The English words a name in `lang` means (modifiers before the head, as English puts them). */
+function readIn(name: string, lang: ForeignLanguage): Reading | null {
   const m = table().get(lang);
   if (!m) return null;
   const whole = fold(name)
@@ -104,29 +209,36 @@ export function translateIn(name: string, lang: ForeignLanguage): string | null 
     .trim();
   if (!whole) return null;
   const direct = lookupWord(whole, lang, m);
-  if (direct) return direct;
-  const head = ROMANCE.has(lang) ? (whole.split(LINKING)[0] ?? whole) : whole;
-  const words = head.split(/[\s-]+/).filter(Boolean);
-  const order = ROMANCE.has(lang) ? words : [...words].reverse();
-  for (const w of order) {
-    const hit = lookupWord(w, lang, m);
-    if (hit) return hit;
-    if (!ROMANCE.has(lang)) {
-      // compound: the longest known tail ("knoblauchzehe" is read from its tail first, "zehe" is no food)
-      for (let i = 1; i <= w.length - 4; i++) {
-        const tail = m.get(w.slice(i));
-        if (tail) return tail;
-      }
-      // a unit as the compound's tail names a piece of the food before it: "Knoblauchzehe", "hvitløksfedd"
-      for (const unit of unitWords(lang)) {
-        if (w.length > unit.length + 2 && w.endsWith(unit)) {
-          const food = lookupWord(w.slice(0, -unit.length).replace(/s$/, ""), lang, m) ?? lookupWord(w.slice(0, -unit.length), lang, m);
-          if (food) return food;
-        }
-      }
-    }
+  if (direct) return { english: direct, covered: whole.replace(/\s/g, "").length };
+  if (ROMANCE.has(lang)) {
+    // "huile d'olive vierge" -> olive + oil: each group read alone, the later groups before the first
+    const groups = whole
+      .split(LINKING)
+      .map((g) => g.trim())
+      .filter(Boolean);
+    const reads = groups.map((g) => readRomanceGroup(g, lang, m));
+    if (!reads[0]) return null;
+    const all = reads.filter((r): r is Reading => r !== null);
+    return {
+      english: all
+        .map((r) => r.english)
+        .reverse()
+        .join(" "),
+      covered: all.reduce((n, r) => n + r.covered, 0),
+    };
   }
-  return null;
+  const reads = whole
+    .split(/[\s]+/)
+    .filter(Boolean)
+    .map((w) => readGermanic(w.replace(/-$/, ""), lang, m));
+  const all = reads.filter((r): r is Reading => r !== null);
+  if (!all.length) return null;
+  return { english: all.map((r) => r.english).join(" "), covered: all.reduce((n, r) => n + r.covered, 0) };
+}
+
+/** The English grocery words a name in `lang` names, or null. */
+export function translateIn(name: string, lang: ForeignLanguage): string | null {
+  return readIn(name, lang)?.english ?? null;
 }
 
 /**
@@ -138,10 +250,20 @@ export function translateIn(name: string, lang: ForeignLanguage): string | null 
 export function translateFoodName(name: string, language?: string | null): { english: string; language: ForeignLanguage } | null {
   const given = languageOfTag(language);
   if (given === "en") return null;
-  const langs = given ? [given] : FOREIGN_LANGUAGES;
-  for (const lang of langs) {
-    const english = translateIn(name, lang);
-    if (english) return { english, language: lang };
+  if (given) {
+    const english = translateIn(name, given);
+    return english ? { english, language: given } : null;
   }
-  return null;
+  // no language given: the language whose words explain most of the name (the first listed on a tie);
+  // a guess from the tail of an unknown word alone is no reading ("colander" is no Swedish duck)
+  let best: { english: string; language: ForeignLanguage; covered: number } | null = null;
+  const words = fold(name)
+    .split(/[^\p{L}']+/u)
+    .filter(Boolean);
+  for (const lang of FOREIGN_LANGUAGES) {
+    const r = readIn(name, lang);
+    if (r && explained(words, lang) >= MIN_COVER * words.length && (!best || r.covered > best.covered))
+      best = { english: r.english, language: lang, covered: r.covered };
+  }
+  return best ? { english: best.english, language: best.language } : null;
 }

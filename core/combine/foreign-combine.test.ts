@@ -43,4 +43,20 @@ describe("combining lines in other languages (decision 0005)", () => {
       ["Produce", "Zwiebeln", "3"],
     ]);
   });
+
+  it("merges a staple across languages: Mehl from a German recipe and flour from an English one (decision 0039)", () => {
+    const parse = (l: string) => parseIngredient(l, { fallbackLanguage: /Mehl|Zucker/.test(l) ? "de" : "en" });
+    const recipes = [
+      { title: "DE", lines: ["200 g Mehl", "50 g Zucker"] },
+      { title: "EN", lines: ["100 g flour", "25 g sugar"] },
+    ];
+    const got = items(combineRecipes(recipes, { parse, language: "en" }));
+    expect(got).toHaveLength(2);
+    expect(got).toEqual(
+      expect.arrayContaining([
+        ["Baking", expect.any(String), "300 g"],
+        ["Baking", expect.any(String), "75 g"],
+      ]),
+    );
+  });
 });

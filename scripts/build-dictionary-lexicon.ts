@@ -1,0 +1,196 @@
+/**
+ * Builds core/categorise/dictionary-lexicon.ts: food and food-describing words of German, French,
+ * Spanish, Italian, Dutch, Portuguese, Swedish, Danish and Norwegian with the English word each
+ * means, from the FreeDict bilingual dictionaries packaged by Debian (dict-freedict-*; GPL-2+,
+ * GPL-3+ and, for English-Norwegian, CC-BY-SA-3.0: decision 0039). No data set of ours is read here.
+ *
+ *   apt-get download dict-freedict-deu-eng dict-freedict-eng-deu ... (the SOURCES below)
+ *   for f in dict-freedict-*.deb; do dpkg -x "$f" fd; done
+ *   node scripts/build-dictionary-lexicon.ts fd/usr/share/dictd
+ *
+ * A word is kept when one of its translations is a grocery word of the English categoriser
+ * (core/categorise, no foreign table involved) or one of the few English words that change a
+ * grocery's aisle (dried, ground, smoked, fresh, ...). The foreign-to-English dictionaries decide
+ * first, in their order of senses; the English-to-foreign ones, read backwards, fill the gaps.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { gunzipSync } from "node:zlib";
+
+const root = path.resolve(import.meta.dirname, "..");
+const dictDir = path.resolve(process.argv[2] ?? "/usr/share/dictd");
+const { explainCategory } = await import("../core/categorise/categorise.ts");
+
+const LANGS = ["de", "fr", "es", "it", "nl", "pt", "sv", "da", "nb"] as const;
+type Lang = (typeof LANGS)[number];
+const CODE: Record<Lang, string> = { de: "deu", fr: "fra", es: "spa", it: "ita", nl: "nld", pt: "por", sv: "swe", da: "dan", nb: "nor" };
+/** Dictionaries per language, foreign-to-English first. Debian has no Norwegian-English one. */
+const SOURCES: Record<Lang, string[]> = Object.fromEntries(
+  LANGS.map((l) => [l, l === "nb" ? ["eng-nor"] : [`${CODE[l]}-eng`, `eng-${CODE[l]}`]]),
+) as Record<Lang, string[]>;
+
+/**
+ * English words that change a grocery's aisle or name its form (the categoriser's cue words and
+ * colours); kept though they name no grocery themselves.
+ */
+const MODIFIERS = new Set(
+  (
+    "dried dry ground smoked fresh frozen canned tinned powdered powder crushed flakes flake whole grated " +
+    "sweet sour black white red green yellow brown light dark wild salted unsalted roasted toasted " +
+    "raw cooked boiled pickled candied instant extra virgin minced sliced peeled skinned boneless " +
+    "plain hot mild spicy sparkling condensed evaporated desiccated refined cane"
+  ).split(" "),
+);
+
+const B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+const b64 = (s: string) => [...s].reduce((n, ch) => n * 64 + B64.indexOf(ch), 0);
+
+/** Every entry of a dictd dictionary, once each, in the order of the file. */
+function* entries(name: string): Generator<string> {
+  const base = path.join(dictDir, `freedict-${name}`);
+  const dictFile = existsSync(`${base}.dict`) ? `${base}.dict` : `${base}.dict.dz`;
+  if (!existsSync(dictFile)) throw new Error(`missing ${dictFile}: see the header of this script`);
+  const data = dictFile.endsWith(".dz") ? gunzipSync(readFileSync(dictFile)) : readFileSync(dictFile);
+  const seen = new Set<number>();
+  const spans: [number, number][] = [];
+  for (const line of readFileSync(`${base}.index`, "utf8").split("\n")) {
+    const [word, offset, length] = line.split("\t");
+    if (!word || !offset || !length) continue;
+    const off = b64(offset);
+    if (seen.has(off)) continue;
+    seen.add(off);
+    spans.push([off, b64(length)]);
+  }
+  spans.sort((a, b) => a[0] - b[0]);
+  for (const [off, len] of spans) yield data.subarray(off, off + len).toString("utf8");
+}
+
+/** Head word and the translation lines of one entry (examples, notes, synonyms and cross-references left out). */
+function parseEntry(text: string, firstLineOnly: boolean): { head: string; pos: string; translations: string[] } | null {
+  const lines = text.split("\n");
+  const first = lines[0] ?? "";
+  const head = first
+    .replace(/\s\/.*$/, "")
+    .replace(/\s<.*$/, "")
+    .trim();
+  const pos = /<([^>]*)>/.exec(first)?.[1] ?? "";
+  if (!head) return null;
+  const out: string[] = [];
+  for (const raw of lines.slice(1)) {
+    const line = raw.trim();
+    if (!line) continue;
+    if (/^(see:|Synonyms?:|Note:|"|\{)/.test(line) || /^\s{4,}/.test(raw)) continue;
+    for (const part of line.replace(/^\d+\.\s*/, "").split(/[,;]/)) {
+      const t = part
+        .replace(/\[[^\]]*\]/g, " ")
+        .replace(/<[^>]*>/g, " ")
+        .replace(/\([^)]*\)/g, " ")
+        .replace(/\s\d+\.\s*$/, "")
+        .replace(/\s+/g, " ")
+        .trim();
+      if (t) out.push(t);
+    }
+    if (firstLineOnly) break;
+  }
+  return { head, pos, translations: out };
+}
+
+const fold = (s: string) =>
+  s
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
+    .replace(/[’`´]/g, "'")
+    .trim();
+
+/** A foreign head word worth a row: one to three plain words, no digits. */
+const goodForeign = (w: string, lang: Lang) =>
+  /^[\p{L}][\p{L}' -]*$/u.test(w) && w.length >= 2 && w.split(" ").length <= (ROMANCE.has(lang) ? 3 : 1);
+/** Germanic languages write a compound as one word, read at run time from its parts: only single words are kept. */
+const ROMANCE = new Set<Lang>(["fr", "es", "it", "pt"]);
+
+/**
+ * True when the English categoriser knows all of `en` as one grocery phrase ("olive oil", "flour",
+ * a WordNet food noun), not merely a grocery word inside it ("toilet bowl" is no food).
+ */
+function wholeGrocery(en: string): boolean {
+  const e = explainCategory(en, { language: "en" });
+  if (e.category === "Other" || !e.phrase) return false;
+  if (e.phrase === "(wordnet)") return !en.includes(" ");
+  return e.phrase.split(" ").length === en.split(" ").length;
+}
+
+const englishKind = new Map<string, boolean>();
+/** True when the English words name a grocery (or change an aisle) for the English categoriser. */
+function englishKnown(en: string): boolean {
+  let k = englishKind.get(en);
+  if (k === undefined) {
+    k = /^[a-z][a-z' -]*$/.test(en) && en.split(" ").length <= 3 && !/^(to|a|an|the) /.test(en) && (MODIFIERS.has(en) || wholeGrocery(en));
+    englishKind.set(en, k);
+  }
+  return k;
+}
+
+const out: Record<string, string> = {};
+for (const lang of LANGS) {
+  const table = new Map<string, string>();
+  for (const source of SOURCES[lang]) {
+    const forward = source.endsWith("-eng");
+    // backwards: foreign word -> [rank, english]; the lowest rank (its place among the translations, then length) wins
+    const back = new Map<string, [number, string]>();
+    for (const text of entries(source)) {
+      // the first line of translations is the entry's main sense (later ones drift: "Spur" -> trace, ..., breadcrumb);
+      // English-Norwegian entries alternate translations and English glosses anyway
+      const e = parseEntry(text, true);
+      if (!e) continue;
+      if (/\bv\b|verb/.test(e.pos)) continue;
+      if (forward) {
+        const key = fold(e.head);
+        if (!goodForeign(key, lang) || table.has(key)) continue;
+        const en = e.translations.map((t) => t.toLowerCase()).find(englishKnown);
+        if (en) table.set(key, en);
+      } else {
+        const en = e.head.toLowerCase();
+        if (!englishKnown(en)) continue;
+        e.translations.forEach((t, i) => {
+          const key = fold(t);
+          if (!goodForeign(key, lang)) return;
+          const rank = i * 100 + en.length;
+          const had = back.get(key);
+          if (!had || rank < had[0]) back.set(key, [rank, en]);
+        });
+      }
+    }
+    for (const [key, [, en]] of back) if (!table.has(key)) table.set(key, en);
+  }
+  out[lang] = [...table]
+    .sort((a, b) => (a[0] < b[0] ? -1 : 1))
+    .map(([k, v]) => (k === v ? k : `${k}=${v}`))
+    .join("|");
+}
+
+const banner = `/**
+ * GENERATED by scripts/build-dictionary-lexicon.ts (decision 0039): do not edit by hand.
+ * Food words of nine languages with the English word each means, extracted from the FreeDict
+ * dictionaries (https://freedict.org) as packaged by Debian (dict-freedict-*, 2022 releases):
+ * deu-eng and eng-deu © 1995-2022 Frank Richter, 2020-2022 Einhard Leichtfuß (GPL-3+);
+ * dan-eng, eng-dan © FreeDict contributors (GPL-3+); fra-eng, eng-fra, spa-eng, eng-spa, ita-eng,
+ * eng-ita, nld-eng, eng-nld, por-eng, eng-por, swe-eng, eng-swe © FreeDict contributors (GPL-2+);
+ * eng-nor © FreeDict contributors (CC-BY-SA-3.0). This file is a derived work of those
+ * dictionaries and is distributed under the same terms (GPL-3.0-or-later; the Norwegian rows
+ * CC-BY-SA-3.0). Server-side only: never import it from code bundled for the browser or the extension.
+ * Format per language: "word=english|word|..." (a bare word means itself in English).
+ */
+`;
+const body = `export const DICTIONARY_FOOD_WORDS: Record<string, string> = ${JSON.stringify(out, null, 2)};\n`;
+const outFile = path.join(root, "core", "categorise", "dictionary-lexicon.ts");
+writeFileSync(outFile, banner + body);
+spawnSync(process.execPath, [path.join(root, "node_modules", "@biomejs", "biome", "bin", "biome"), "format", "--write", outFile], {
+  stdio: "ignore",
+});
+console.log(
+  Object.entries(out)
+    .map(([l, s]) => `${l}: ${s ? s.split("|").length : 0} words`)
+    .join(", "),
+);
