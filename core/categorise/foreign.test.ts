@@ -71,6 +71,12 @@ describe("staples from the bilingual dictionaries (decision 0039)", () => {
     expect(categorise("Weizenmehl", "de")).toBe("Baking");
   });
 
+  it("Danish, Norwegian and Swedish fill each other's gaps (their dictionaries are small)", () => {
+    // "purre" (leek) is in the English-Norwegian dictionary only
+    expect(translateFoodName("purre", "da")?.english).toBe("leek");
+    expect(categorise("purre", "da")).toBe("Produce");
+  });
+
   it("does not read an English product name as a foreign one for one food-like word in it", () => {
     // English words the lexicon does not know, one of which is a Swedish food word ("glass" = ice cream)
     expect(translateFoodName("Tall Glass Tumbler Set")).toBeNull();

@@ -73,8 +73,18 @@ function table(): Map<ForeignLanguage, Map<string, string>> {
     }
     TABLE.set(lang, m);
   }
+  // Danish, Norwegian and Swedish share most food words (and their dictionaries are small): each fills its gaps from the others
+  for (const [lang, kin] of SCANDINAVIAN) {
+    const m = TABLE.get(lang);
+    for (const k of kin) for (const [w, en] of TABLE.get(k) ?? []) if (m && !m.has(w)) m.set(w, en);
+  }
   return TABLE;
 }
+const SCANDINAVIAN: [ForeignLanguage, ForeignLanguage[]][] = [
+  ["nb", ["da", "sv"]],
+  ["da", ["nb", "sv"]],
+  ["sv", ["nb", "da"]],
+];
 
 /** Lower case, accents off, ’ -> '. */
 function fold(s: string): string {

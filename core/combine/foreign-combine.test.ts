@@ -59,4 +59,16 @@ describe("combining lines in other languages (decision 0005)", () => {
       ]),
     );
   });
+
+  it("a compound that names a piece counts in that unit: 'Knoblauchzehen' and 'cloves garlic' add up (decision 0039)", () => {
+    const parse = (l: string) => parseIngredient(l, { fallbackLanguage: /Knoblauch|Zwiebel/.test(l) ? "de" : "en" });
+    const recipes = [
+      { title: "DE", lines: ["2 Knoblauchzehen", "1 rote Zwiebel"] },
+      { title: "EN", lines: ["1 clove garlic", "1 red onion"] },
+    ];
+    expect(items(combineRecipes(recipes, { parse, language: "en" }))).toEqual([
+      ["Produce", "garlic", "3 cloves"],
+      ["Produce", "red onions", "2"],
+    ]);
+  });
 });

@@ -296,6 +296,10 @@ export function foreignItemKey(name: string, language: string): ItemKey {
     .filter(Boolean);
   const head = ROMANCE.has(lang) ? 0 : words.length - 1;
   const folded = words.map((w, i) => (i === head ? foldPlural(w, lang) : w)).join(" ");
-  const key = english ? itemKey(english).key : `${lang}:${folded}`;
-  return { key, display: written, written, impliedUnit: null, impliedQuantity: null };
+  if (english) {
+    // the English reading keeps what the name implies: "Knoblauchzehen" are garlic counted in cloves, like "garlic cloves"
+    const en = itemKey(english);
+    return { key: en.key, display: written, written, impliedUnit: en.impliedUnit, impliedQuantity: en.impliedQuantity };
+  }
+  return { key: `${lang}:${folded}`, display: written, written, impliedUnit: null, impliedQuantity: null };
 }
