@@ -46,7 +46,18 @@ const cases: [string, () => Promise<Response>, number][] = [
   ["a text/plain body (415)", () => post("/api/recipes/manual", "text/plain", pad), 415],
   ["a POST to an unknown API path (404)", () => post("/api/no-such-endpoint", "application/json", JSON.stringify({ pad })), 404],
   ["a POST to a GET-only API path (405)", () => post("/api/health", "application/json", JSON.stringify({ pad })), 405],
+  // A page POST without Origin and without a session comes from no browser: it reaches the page, which has no action.
   ["a form POST to a page without an action (405)", () => post("/", "application/x-www-form-urlencoded", `a=${pad}`), 405],
+  [
+    "a same-site form POST to a page without an action (405)",
+    () => post("/", "application/x-www-form-urlencoded", `a=${pad}`, { origin: new URL(baseURL()).origin }),
+    405,
+  ],
+  [
+    "a form POST to a page from another site (403)",
+    () => post("/", "application/x-www-form-urlencoded", `a=${pad}`, { origin: "https://evil.example" }),
+    403,
+  ],
   [
     "a JSON body over the size limit (413)",
     () => post("/api/recipes/manual", "application/json", JSON.stringify({ title: "t", ingredients: ["x".repeat(1_200_000)] })),

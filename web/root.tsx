@@ -25,6 +25,10 @@ import { ToasterHost } from "./ui/toaster-host.tsx";
 import type { Route } from "./+types/root.ts";
 import { registerServiceWorker } from "./lib/offline.ts";
 import { afterLoad } from "./lib/interaction.ts";
+import { readDataAnswersWhole } from "./lib/whole-data-answers.ts";
+
+// Before the first navigation: personal pages' data answers are read whole (see the module).
+readDataAnswersWhole();
 
 declare module "react-aria-components" {
   interface RouterConfig {

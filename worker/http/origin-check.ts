@@ -1,9 +1,13 @@
 /**
- * CSRF defence for cookie sessions: a request that is authenticated by the session cookie and is
- * not a safe method must carry an Origin header naming this site (the request's own origin, or
- * APP_ORIGIN). Browsers send Origin on every cross-site and same-site POST/PUT/DELETE; a bearer
- * token is never sent by the browser on its own, so bearer requests need no check. A form posted to a
- * page (`form`: sign-in included, which has no session yet) must carry it whoever the caller is.
+ * CSRF defence. A request that is not a safe method is refused (403 `origin_mismatch`) when:
+ * - it is authenticated by the session cookie and does not carry an Origin naming this site (the
+ *   request's own origin, or APP_ORIGIN): browsers send Origin on every POST/PUT/DELETE, so a cookie
+ *   request without ours is forged or stale;
+ * - it is a form posted to a page (`form`; a sign-in has no session yet) whose Origin names another
+ *   site, or is `null`. A page POST without any Origin and without a session cookie comes from no
+ *   browser (every browser names the origin of a cross-site form), so it is not a forgery and goes on
+ *   to the page: an action answers it, a page without one answers 405.
+ * A bearer token is never sent by the browser on its own, so bearer requests to the API need no check.
  */
 import type { Caller } from "../services/caller.ts";
 import { problem } from "./problem.ts";
@@ -11,8 +15,11 @@ import { problem } from "./problem.ts";
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export function originRefusal(request: Request, url: URL, caller: Caller, appOrigin: string | undefined, form = false): Response | null {
-  if (SAFE.has(request.method) || (!form && caller.session?.via !== "cookie")) return null;
+  if (SAFE.has(request.method)) return null;
+  const byCookie = caller.session?.via === "cookie";
+  if (!form && !byCookie) return null;
   const origin = request.headers.get("origin");
+  if (origin === null && form && !byCookie) return null;
   const allowed = new Set([url.origin]);
   if (appOrigin) {
     try {

@@ -8,6 +8,7 @@ import { ANONYMOUS, signedIn, type CallerUser } from "../services/caller.ts";
 import { DomainError } from "../services/errors.ts";
 import { resolveCaller } from "./caller.ts";
 import { domainErrorResponse } from "./domain-errors.ts";
+import { originRefusal } from "./origin-check.ts";
 import { createRouter, guard } from "./router.ts";
 import { expectDefined } from "../../core/lib/expect-defined.ts";
 
@@ -142,5 +143,44 @@ describe("Strict-Transport-Security", () => {
       await http.arrayBuffer();
       expect(http.headers.get("strict-transport-security"), path).toBeNull();
     }
+  });
+});
+
+describe("origin check", () => {
+  const user: CallerUser = {
+    id: "u",
+    firstName: "",
+    lastName: "",
+    email: "u@x.org",
+    isAdmin: false,
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  };
+  const byCookie = signedIn(user, { id: "s", via: "cookie" as const, expiresAt: new Date() });
+  const byBearer = signedIn(user, { id: "s", via: "bearer" as const, expiresAt: new Date() });
+  const url = new URL("http://localhost/");
+  const post = (origin?: string) => new Request(url, { method: "POST", headers: origin ? { origin } : {} });
+  const status = (request: Request, caller: typeof ANONYMOUS, form: boolean) =>
+    originRefusal(request, url, caller, "https://app.example", form)?.status ?? "passes";
+
+  it("a page form: ours or APP_ORIGIN passes, another site or null is refused, none passes only without a session cookie", () => {
+    expect(status(post("http://localhost"), ANONYMOUS, true)).toBe("passes");
+    expect(status(post("https://app.example"), ANONYMOUS, true)).toBe("passes");
+    expect(status(post("https://evil.example"), ANONYMOUS, true)).toBe(403);
+    expect(status(post("null"), ANONYMOUS, true)).toBe(403);
+    expect(status(post("https://evil.example"), byBearer, true)).toBe(403);
+    expect(status(post(), ANONYMOUS, true)).toBe("passes");
+    expect(status(post(), byBearer, true)).toBe("passes");
+    expect(status(post(), byCookie, true)).toBe(403);
+    expect(status(post("http://localhost"), byCookie, true)).toBe("passes");
+  });
+
+  it("the API: a cookie change needs our Origin; bearer and anonymous calls are not checked; reads never", () => {
+    expect(status(post(), byCookie, false)).toBe(403);
+    expect(status(post("https://evil.example"), byCookie, false)).toBe(403);
+    expect(status(post("http://localhost"), byCookie, false)).toBe("passes");
+    expect(status(post("https://evil.example"), byBearer, false)).toBe("passes");
+    expect(status(post("https://evil.example"), ANONYMOUS, false)).toBe("passes");
+    expect(status(new Request(url, { headers: { origin: "https://evil.example" } }), byCookie, true)).toBe("passes");
   });
 });
