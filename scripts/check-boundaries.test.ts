@@ -50,6 +50,27 @@ describe("import boundaries", () => {
     expect(rules("web/routes/x.tsx", `import { HouseholdSchema } from "../features/household/contract.ts";`)).toEqual([]);
   });
 
+  it("no feature reaches into another's internals: others import its contract (the Worker also its route table)", () => {
+    const inside = (file: string, spec: string) => rules(file, `import { x } from "${spec}";`);
+    expect(inside("web/features/recipes/components/a.tsx", "../../household/contract.ts")).toEqual([]);
+    expect(inside("web/features/recipes/components/a.tsx", "../../household/components/card.tsx")).toEqual([
+      "1 ../../household/components/card.tsx",
+    ]);
+    expect(rules("web/features/recipes/server/a.ts", `import type { Row } from "../../household/server/queries.ts";`)).toEqual([
+      "1 ../../household/server/queries.ts",
+    ]);
+    expect(inside("web/features/household/components/a.tsx", "../server/../contract.ts")).toEqual([]);
+    expect(inside("web/features/household/components/a.tsx", "./card.tsx")).toEqual([]);
+    expect(inside("web/routes/x.tsx", "../features/household/components/card.tsx")).toEqual([
+      "1 ../features/household/components/card.tsx",
+    ]);
+    expect(inside("worker/api/index.ts", "../../web/features/household/server/routes.ts")).toEqual([]);
+    expect(inside("worker/api/index.ts", "../../web/features/household/server/service.ts")).toEqual([
+      "1 ../../web/features/household/server/service.ts",
+    ]);
+    expect(inside("worker/live/a.test.ts", "../../web/features/household/server/service.ts")).toEqual([]);
+  });
+
   it("the repository keeps them", () => {
     expect(checkRepository(path.resolve(import.meta.dirname, ".."))).toEqual([]);
   });

@@ -5,7 +5,9 @@
  * - web/ runs in the browser too: no worker/ code (`import type` is fine), no cloudflare: modules,
  *   no database driver; except a feature's server folder (web/features/<name>/server/, docs/architecture.md),
  *   which runs in the Worker only and which no other web/ code imports at run time;
- * - tests of core use no cli/ code.
+ * - tests of core use no cli/ code;
+ * - no feature reaches into another's internals: from outside web/features/<name>/, only its contract.ts
+ *   (and, for the Worker's API table, its server/routes.ts) may be imported; tests are exempt.
  * And outside references: code, tests and docs point at nothing a clone of the repository lacks (the
  * shared spec folder beside the checkout, a spec section, the team's notes); product rules are in
  * docs/product/. Only the benchmark scripts (and the docs describing them) may name ../shared/data, the
@@ -55,6 +57,14 @@ const isTest = (file: string) => /\.test\.tsx?$/.test(file);
 /** A feature's server folder (web/features/<name>/server/): Worker code inside web/. */
 const FEATURE_SERVER = /^web\/features\/[^/]+\/server\//;
 
+/** A file inside a feature folder: the feature's name and the path within it. */
+const FEATURE_FILE = /^web\/features\/([^/]+)\/(.+)$/;
+
+/** What of a feature others may import: its contract; its route table for the Worker's API. */
+function featureEntry(importer: string, inside: string): boolean {
+  return /^contract\.tsx?$/.test(inside) || (importer.startsWith("worker/") && inside === "server/routes.ts");
+}
+
 /** The repository path a relative specifier points at, or null for a package or an alias. */
 function resolvedPath(file: string, specifier: string): string | null {
   return specifier.startsWith(".") ? path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier)) : null;
@@ -92,6 +102,11 @@ export function checkFile(file: string, source: string): Violation[] {
       if (target && FEATURE_SERVER.test(target) && !ref.typeOnly)
         bad("web/ imports no feature's server/ code at run time (import type only)");
     }
+    const target = resolvedPath(file, ref.specifier);
+    const into = target ? FEATURE_FILE.exec(target) : null;
+    if (into && !isTest(file) && FEATURE_FILE.exec(file)?.[1] !== into[1] && !featureEntry(file, into[2] ?? "")) {
+      bad(`no feature reaches into another's internals: import web/features/${into[1]}/contract.ts`);
+    }
   }
   return out;
 }
@@ -110,7 +125,7 @@ function listFiles(dir: string, root: string): string[] {
 }
 
 export function checkRepository(root: string): Violation[] {
-  return ["core", "web"]
+  return ["core", "web", "worker", "cli"]
     .flatMap((dir) => listFiles(dir, root))
     .flatMap((file) => checkFile(file, readFileSync(path.join(root, file), "utf8")));
 }
