@@ -32,10 +32,12 @@ export function makeManifest(opts: ManifestOptions) {
   if (!/^\d+(\.\d+){0,3}$/.test(version)) throw new Error(`Extension version must be numeric (x.y.z), got ${version}`);
   const manifest = {
     manifest_version: 3,
-    name: EXTENSION_NAME,
-    description: EXTENSION_DESCRIPTION,
+    // Words from _locales/<lang>/messages.json (extension/locales.ts) in the browser's language.
+    name: "__MSG_extName__",
+    description: "__MSG_extDescription__",
+    default_locale: "en",
     version,
-    action: { default_popup: "popup.html", default_title: "Add to recipecart" },
+    action: { default_popup: "popup.html", default_title: "__MSG_actionTitle__" },
     // Chrome runs a service worker; Firefox has none in MV3 and takes background scripts.
     background:
       target === "chrome" ? { service_worker: "src/background.ts", type: "module" } : { scripts: ["src/background.ts"], type: "module" },

@@ -8,6 +8,7 @@ import react from "@vitejs/plugin-react";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { defineConfig, type Plugin } from "vite";
+import { localeFiles } from "./locales.ts";
 import { makeManifest, type Target } from "./manifest.ts";
 import { defaultAppOrigin, extensionSourceKey, sourceKeyFile } from "./source-key.ts";
 
@@ -64,6 +65,17 @@ function sourceKey(outDir: string): Plugin {
   };
 }
 
+/** The `_locales` folder the manifest's `__MSG_…__` names and `chrome.i18n` read (extension/locales.ts). */
+function locales(): Plugin {
+  return {
+    name: "recipecart:locales",
+    apply: "build",
+    generateBundle() {
+      for (const [fileName, source] of Object.entries(localeFiles())) this.emitFile({ type: "asset", fileName, source });
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   const build = MODES[mode];
   if (!build) throw new Error(`Unknown extension build mode "${mode}" (use ${Object.keys(MODES).join(", ")})`);
@@ -77,6 +89,7 @@ export default defineConfig(({ mode }) => {
       inlineStylesheets(),
       react(),
       crx({ manifest: makeManifest({ ...build, version }), browser: build.target }),
+      locales(),
       sourceKey(outDir),
     ],
     define: {

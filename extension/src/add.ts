@@ -21,6 +21,7 @@ import {
 } from "./added-store.ts";
 import { isCapturable, pageKey } from "./pages.ts";
 import { selectionToRecipe } from "./recipe-text.ts";
+import { t } from "./i18n.ts";
 
 export type { AddedRecipe, AddOutcome, Progress, TabInfo };
 
@@ -41,18 +42,13 @@ function toAddError(err: unknown, appOrigin: string): AddError {
   if (err instanceof ApiError) {
     return new AddError(err.problem?.code ?? `http_${err.status}`, err.displayMessage, err, postOf(err.problem));
   }
-  return new AddError(
-    "unreachable",
-    `Could not reach recipecart at ${appOrigin}. Check your connection, or the app's address in the options.`,
-    err,
-  );
+  return new AddError("unreachable", t("errUnreachable", { origin: appOrigin }), err);
 }
 
 /** Captures the tab's page and imports it. */
 export async function addPage(tab: TabInfo, onProgress: (p: Progress) => void = () => {}): Promise<AddOutcome> {
   const url = tab.url;
-  if (url === undefined || !isCapturable(url))
-    throw new AddError("not_a_page", "This page cannot be added. Open a recipe page and try again.");
+  if (url === undefined || !isCapturable(url)) throw new AddError("not_a_page", t("errNotAPage"));
   const { api, appOrigin } = await extensionApi();
   const account = await accountKey();
   const key = entryKey(appOrigin, account, pageKey(url));
@@ -73,7 +69,7 @@ export async function addPage(tab: TabInfo, onProgress: (p: Progress) => void = 
 /** Imports a text selection as a manual recipe (first line the title, the rest ingredients). */
 export async function addSelection(tab: TabInfo, text: string): Promise<AddOutcome> {
   const draft = selectionToRecipe(text, tab.title);
-  if (!draft) throw new AddError("empty_selection", "Select the recipe's title and ingredients first.");
+  if (!draft) throw new AddError("empty_selection", t("errEmptySelection"));
   const { api, appOrigin } = await extensionApi();
   const account = await accountKey();
   const key = entryKey(appOrigin, account, pageKey(tab.url ?? ""), JSON.stringify(draft));

@@ -11,6 +11,7 @@ import { captureSelection } from "./capture.ts";
 import { AddError } from "./errors.ts";
 import { myListUrl } from "./pages.ts";
 import { setLastProblem } from "./status.ts";
+import { t } from "./i18n.ts";
 
 export const MENU_ID = "recipecart-add";
 
@@ -18,7 +19,7 @@ browser.runtime.onInstalled.addListener(() => {
   // Replaces the entry on every install and update (menus survive restarts; ids must be unique).
   void browser.contextMenus
     .removeAll()
-    .then(() => browser.contextMenus.create({ id: MENU_ID, title: "Add recipe to recipecart", contexts: ["page", "selection"] }));
+    .then(() => browser.contextMenus.create({ id: MENU_ID, title: t("menuAdd"), contexts: ["page", "selection"] }));
 });
 
 /** Handles a click on the menu entry. Exported for the end-to-end test, which cannot click native menus. */
@@ -26,7 +27,7 @@ export async function onMenuClick(
   info: Pick<Menus.OnClickData, "menuItemId" | "selectionText" | "pageUrl">,
   tab?: Pick<Tabs.Tab, "id" | "url" | "title" | "index" | "windowId">,
 ): Promise<AddOutcome | AddError> {
-  if (info.menuItemId !== MENU_ID || tab?.id === undefined) return new AddError("no_tab", "No page to add.");
+  if (info.menuItemId !== MENU_ID || tab?.id === undefined) return new AddError("no_tab", t("errNoTab"));
   const target = { id: tab.id, url: tab.url ?? info.pageUrl, title: tab.title };
   try {
     let outcome: AddOutcome;

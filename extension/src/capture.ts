@@ -5,6 +5,7 @@
 import browser from "webextension-polyfill";
 import { RECIPE_HTML_MAX_BYTES } from "../../core/api/recipes.ts";
 import { AddError } from "./errors.ts";
+import { t } from "./i18n.ts";
 
 /**
  * Runs inside the page. Serialises the live DOM; when it is over the size limit, drops what the
@@ -38,11 +39,11 @@ export async function capturePage(tabId: number): Promise<string> {
   try {
     results = await browser.scripting.executeScript({ target: { tabId }, func: serializePage, args: [RECIPE_HTML_MAX_BYTES] });
   } catch (err) {
-    throw new AddError("capture_failed", "This page cannot be read by extensions. Open the recipe's own page and try again.", err);
+    throw new AddError("capture_failed", t("errCaptureBlocked"), err);
   }
   const value = results[0]?.result as { html: string; bytes: number } | undefined;
-  if (!value?.html) throw new AddError("capture_failed", "The page could not be read. Reload it and try again.");
-  if (value.bytes > RECIPE_HTML_MAX_BYTES) throw new AddError("too_large", "This page is too large to send (over 5 MB).");
+  if (!value?.html) throw new AddError("capture_failed", t("errCaptureFailed"));
+  if (value.bytes > RECIPE_HTML_MAX_BYTES) throw new AddError("too_large", t("errTooLarge"));
   return value.html;
 }
 

@@ -11,6 +11,7 @@ import { ApiError, createApiClient } from "../../core/api/client.ts";
 import { AddError } from "./errors.ts";
 import { connectUrl, parseConnectFragment } from "./pages.ts";
 import { getAppOrigin, getConnection, setConnection, type Connection } from "./settings.ts";
+import { t } from "./i18n.ts";
 
 const PENDING_KEY = "pendingConnect";
 /** How long a started connection may take to come back. */
@@ -52,24 +53,19 @@ export async function finishConnect(hash: string): Promise<Connection> {
   const answer = parseConnectFragment(hash);
   const got = await browser.storage.local.get(PENDING_KEY);
   const pending = got[PENDING_KEY] as Pending | undefined;
-  if (!answer)
-    throw new AddError("connect_invalid", "This page was opened without a sign-in answer. Use 'Connect your account' in the extension.");
+  if (!answer) throw new AddError("connect_invalid", t("errConnectInvalid"));
   if (!pending || pending.state !== answer.state || Date.now() - pending.at > PENDING_TTL_MS) {
-    throw new AddError(
-      "connect_state",
-      "This connection was not started here, or it took too long. Use 'Connect your account' in the extension again.",
-    );
+    throw new AddError("connect_state", t("errConnectStale"));
   }
   await browser.storage.local.remove(PENDING_KEY);
-  if (pending.appOrigin !== (await getAppOrigin()))
-    throw new AddError("connect_origin", "The app's address changed while connecting. Try again.");
+  if (pending.appOrigin !== (await getAppOrigin())) throw new AddError("connect_origin", t("errConnectOrigin"));
   let user: Awaited<ReturnType<ReturnType<typeof client>["auth"]["me"]>>;
   try {
     user = await client(pending.appOrigin, answer.token).auth.me();
   } catch (err) {
-    throw new AddError("unreachable", `Could not reach recipecart at ${pending.appOrigin} to check the sign-in.`, err);
+    throw new AddError("unreachable", t("errConnectUnreachable", { origin: pending.appOrigin }), err);
   }
-  if (!user) throw new AddError("connect_rejected", "The app did not accept this sign-in. Try connecting again.");
+  if (!user) throw new AddError("connect_rejected", t("errConnectRejected"));
   const conn: Connection = {
     token: answer.token,
     appOrigin: pending.appOrigin,

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from "react";
 import { finishConnect } from "./connect.ts";
 import { mountPage } from "./mount.tsx";
 import "./ui.css";
+import { t, tAround } from "./i18n.ts";
 
 const hash = location.hash;
 // Out of the address bar and history before anything else runs.
@@ -29,21 +30,23 @@ function Connected() {
     <main className="page page--centred" aria-busy={state.kind === "working"}>
       {state.kind === "working" ? (
         <p role="status" style={{ display: "flex", gap: 8, alignItems: "center" }}>
-          <span className="spinner" aria-hidden="true" /> Connecting your account…
+          <span className="spinner" aria-hidden="true" /> {t("connecting")}
         </p>
       ) : state.kind === "done" ? (
         <>
           <h1 ref={heading} tabIndex={-1} className="page__title">
-            Extension connected
+            {t("connectedTitle")}
           </h1>
           <p>
-            Recipes you add with the extension now go to <strong>{state.email}</strong>. You can close this tab.
+            {tAround("connectedBody", "email")[0]}
+            <strong>{state.email}</strong>
+            {tAround("connectedBody", "email")[1]}
           </p>
         </>
       ) : (
         <div role="alert" style={{ display: "grid", gap: 8 }}>
           <h1 ref={heading} tabIndex={-1} className="page__title page__title--danger">
-            Could not connect
+            {t("connectFailed")}
           </h1>
           <p>{state.message}</p>
         </div>
@@ -52,4 +55,4 @@ function Connected() {
   );
 }
 
-mountPage(<Connected />);
+mountPage(<Connected />, t("connectingTitle"));

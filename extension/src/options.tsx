@@ -6,6 +6,7 @@ import { useEffect, useId, useState, type FormEvent } from "react";
 import { mountPage } from "./mount.tsx";
 import { DEFAULT_APP_ORIGIN, getAppOrigin, normaliseAppOrigin, setAppOrigin } from "./settings.ts";
 import "./ui.css";
+import { t } from "./i18n.ts";
 
 function Options() {
   const [value, setValue] = useState("");
@@ -30,22 +31,22 @@ function Options() {
     setError(null);
     await setAppOrigin(result.origin);
     setValue(result.origin);
-    setSaved(`Saved. Recipes go to ${result.origin}.`);
+    setSaved(t("savedGoesTo", { origin: result.origin }));
   }
 
   async function reset() {
     await setAppOrigin(null);
     setValue(DEFAULT_APP_ORIGIN);
     setError(null);
-    setSaved(`Saved. Recipes go to ${DEFAULT_APP_ORIGIN}.`);
+    setSaved(t("savedGoesTo", { origin: DEFAULT_APP_ORIGIN }));
   }
 
   return (
     <main className="page">
-      <h1 className="page__title">recipecart options</h1>
+      <h1 className="page__title">{t("optionsTitle")}</h1>
       <form onSubmit={(e) => void save(e)} noValidate style={{ display: "grid", gap: 8 }}>
         <label htmlFor={inputId} style={{ fontWeight: 600 }}>
-          App address
+          {t("appAddress")}
         </label>
         <input
           id={inputId}
@@ -58,7 +59,7 @@ function Options() {
           style={{ font: "inherit", padding: "8px 10px", borderRadius: 8, border: "1px solid var(--border)" }}
         />
         <p id={hintId} className="muted">
-          Default: {DEFAULT_APP_ORIGIN}. While developing, use http://localhost:8787. Changing the address disconnects your account.
+          {t("optionsHint", { origin: DEFAULT_APP_ORIGIN })}
         </p>
         {error ? (
           <p id={errorId} role="alert" style={{ color: "var(--danger)" }}>
@@ -67,10 +68,10 @@ function Options() {
         ) : null}
         <div style={{ display: "flex", gap: 8 }}>
           <button type="submit" className="btn btn--primary">
-            Save
+            {t("save")}
           </button>
           <button type="button" className="btn" onClick={() => void reset()}>
-            Use the default
+            {t("useDefault")}
           </button>
         </div>
         <p role="status">{saved}</p>
@@ -79,4 +80,4 @@ function Options() {
   );
 }
 
-mountPage(<Options />);
+mountPage(<Options />, t("optionsTitle"));

@@ -10,6 +10,7 @@ import browser from "webextension-polyfill";
 import { addedForPage, type AddedRecipe, type Progress, type TabInfo } from "./added-store.ts";
 import { AddError, type PostForManualEntry } from "./errors.ts";
 import { mountPage } from "./mount.tsx";
+import { t, tAround } from "./i18n.ts";
 import { isCapturable, manualEntryUrl, myListUrl } from "./pages.ts";
 import { getAppOrigin, getConnection, type Connection } from "./settings.ts";
 import { takeLastProblem, type LastProblem } from "./status.ts";
@@ -21,9 +22,9 @@ type State =
   | { kind: "done"; recipe: AddedRecipe; alreadyAdded: boolean; appOrigin: string }
   | { kind: "error"; message: string; post?: PostForManualEntry | null };
 
-const STEP_TEXT: Record<Progress, string> = {
-  capturing: "Reading the page…",
-  sending: "Finding the recipe…",
+const STEP_TEXT: Record<Progress, () => string> = {
+  capturing: () => t("stepCapturing"),
+  sending: () => t("stepSending"),
 };
 
 /** The tab the popup acts on: the active tab; the test build may name one (`?tabId=`), since automation opens the popup as a tab. */
@@ -106,11 +107,7 @@ export function Popup() {
     const ended = await disconnect();
     setAccount(null);
     setAccountBusy(false);
-    setAccountNote(
-      ended
-        ? "Disconnected. Recipes you add now go to this browser's visitor list."
-        : "Disconnected here, but the app could not be reached to end the session.",
-    );
+    setAccountNote(ended ? t("disconnected") : t("disconnectedUnreachable"));
     // A page added while connected belongs to the account: show the page afresh.
     if (state.kind === "done") setState({ kind: "ready" });
   }
@@ -128,13 +125,13 @@ export function Popup() {
           disabled={state.kind === "loading"}
           onClick={() => void browser.runtime.openOptionsPage().then(() => window.close())}
         >
-          Options
+          {t("options")}
         </button>
       </div>
 
       {notice && state.kind !== "error" ? (
         <div className="popup__error" role="alert">
-          <h2>Error parsing recipe</h2>
+          <h2>{t("errorParsing")}</h2>
           <p>{notice.message}</p>
         </div>
       ) : null}
@@ -142,14 +139,14 @@ export function Popup() {
       {state.kind !== "done" ? (
         <div className="popup__page">
           {state.kind === "loading" ? (
-            <p className="muted">Loading…</p>
+            <p className="muted">{t("loading")}</p>
           ) : capturable ? (
             <>
               <p className="popup__page-title">{tab?.title || host}</p>
               <p className="muted">{host}</p>
             </>
           ) : (
-            <p>This page cannot be added. Open a recipe page and try again.</p>
+            <p>{t("errNotAPage")}</p>
           )}
         </div>
       ) : null}
@@ -158,7 +155,7 @@ export function Popup() {
         {state.kind === "working" ? (
           <div className="popup__status" role="status">
             <span className="spinner" aria-hidden="true" />
-            <span>{STEP_TEXT[state.step]}</span>
+            <span>{STEP_TEXT[state.step]()}</span>
           </div>
         ) : null}
       </div>
@@ -170,18 +167,18 @@ export function Popup() {
           disabled={state.kind === "loading" || !capturable}
           onClick={() => void add()}
         >
-          Add to recipecart
+          {t("actionTitle")}
         </button>
       ) : null}
 
       {state.kind === "done" ? (
         <section className="popup__result" aria-labelledby="result-title">
-          <span className="popup__badge">{state.alreadyAdded ? "Already added" : "Added"}</span>
+          <span className="popup__badge">{state.alreadyAdded ? t("alreadyAdded") : t("added")}</span>
           <h2 id="result-title" ref={resultHeading} tabIndex={-1}>
             {state.recipe.title}
           </h2>
           <p className="muted">{state.recipe.source}</p>
-          <ul className="popup__ingredients" aria-label="Ingredients">
+          <ul className="popup__ingredients" aria-label={t("ingredients")}>
             {state.recipe.ingredients.map((line, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list, never reordered
               <li key={i}>{line}</li>
@@ -192,7 +189,7 @@ export function Popup() {
             className="btn btn--primary btn--block"
             onClick={() => void openTab(myListUrl(state.appOrigin, state.recipe.id, state.recipe.editToken))}
           >
-            Open my list
+            {t("openMyList")}
           </button>
         </section>
       ) : null}
@@ -200,19 +197,19 @@ export function Popup() {
       {state.kind === "error" ? (
         <div className="popup__error" role="alert">
           <h2 ref={errorHeading} tabIndex={-1}>
-            Error parsing recipe
+            {t("errorParsing")}
           </h2>
           <p>{state.message}</p>
           <div className="popup__row">
             <button type="button" className="btn" onClick={() => void add()} disabled={!capturable}>
-              Try again
+              {t("tryAgain")}
             </button>
             <button
               type="button"
               className="btn btn--primary"
               onClick={() => appOrigin && void openTab(manualEntryUrl(appOrigin, state.post))}
             >
-              Open in recipecart
+              {t("openInApp")}
             </button>
           </div>
         </div>
@@ -226,19 +223,21 @@ export function Popup() {
           {account ? (
             <>
               <p>
-                Connected as <strong>{account.email}</strong>
+                {tAround("connectedAs", "email")[0]}
+                <strong>{account.email}</strong>
+                {tAround("connectedAs", "email")[1]}
               </p>
               <button type="button" className="btn" disabled={accountBusy} onClick={() => void disconnectAccount()}>
-                Disconnect
+                {t("disconnect")}
               </button>
             </>
           ) : (
             <>
               <p className="muted" role="status">
-                {accountNote ?? "Adding as a visitor."}
+                {accountNote ?? t("addingAsVisitor")}
               </p>
               <button type="button" className="btn" disabled={accountBusy} onClick={() => void connect()}>
-                Connect your account
+                {t("connectAccount")}
               </button>
             </>
           )}
@@ -252,5 +251,5 @@ export function Popup() {
 export function startPopup(): void {
   // bench/extension.ts compares it with the first paint: React and this module have run by now.
   performance.mark("popup-app-run");
-  mountPage(<Popup />);
+  mountPage(<Popup />, t("actionTitle"));
 }

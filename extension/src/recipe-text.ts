@@ -2,6 +2,7 @@
  * A text selection turned into a manual recipe (pure, unit-tested).
  */
 import { INGREDIENT_LINE_MAX, INGREDIENT_LINES_MAX, RECIPE_TITLE_MAX } from "../../core/api/recipes.ts";
+import { t } from "./i18n.ts";
 
 export interface SelectionRecipe {
   title: string;
@@ -23,7 +24,7 @@ export function selectionToRecipe(text: string, pageTitle: string | undefined): 
     .filter((l) => l !== "");
   const [first, ...rest] = lines;
   if (first === undefined) return null;
-  const fallbackTitle = (pageTitle ?? "").trim() || "Recipe from selection";
+  const fallbackTitle = (pageTitle ?? "").trim() || t("selectionTitle");
   const title = (rest.length ? first : fallbackTitle).slice(0, RECIPE_TITLE_MAX);
   const ingredients = (rest.length ? rest : [first])
     .map((l) => l.replace(LIST_MARK, "").slice(0, INGREDIENT_LINE_MAX))

@@ -3,6 +3,7 @@
  * the app's address (options page) and the connected account's session token.
  */
 import browser from "webextension-polyfill";
+import { t } from "./i18n.ts";
 
 /** The production address from the build's configuration (RECIPECART_APP_ORIGIN). */
 export const DEFAULT_APP_ORIGIN: string = __APP_ORIGIN__;
@@ -26,17 +27,17 @@ const CONNECTION_KEY = "connection";
  */
 export function normaliseAppOrigin(input: string): { origin: string } | { error: string } {
   const text = input.trim();
-  if (!text) return { error: "Please enter the app's address." };
+  if (!text) return { error: t("addressEmpty") };
   let url: URL;
   try {
     url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`);
   } catch {
-    return { error: "Please enter a valid address, like https://recipecart.app." };
+    return { error: t("addressInvalid") };
   }
   const local = ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
   if (url.protocol === "https:" || (url.protocol === "http:" && local)) return { origin: url.origin };
-  if (url.protocol === "http:") return { error: "Use https:// (plain http:// is only allowed for localhost)." };
-  return { error: "The address must start with https://." };
+  if (url.protocol === "http:") return { error: t("addressHttp") };
+  return { error: t("addressNotHttps") };
 }
 
 export async function getAppOrigin(): Promise<string> {

@@ -2,6 +2,7 @@
  * The last context-menu failure: '!' on the toolbar button until the popup has shown it.
  */
 import browser from "webextension-polyfill";
+import { t } from "./i18n.ts";
 
 export interface LastProblem {
   message: string;
@@ -15,11 +16,11 @@ export async function setLastProblem(problem: LastProblem | null): Promise<void>
     await browser.storage.local.set({ [KEY]: problem });
     await browser.action.setBadgeBackgroundColor({ color: "#b42318" });
     await browser.action.setBadgeText({ text: "!" });
-    await browser.action.setTitle({ title: `recipecart: ${problem.message}` });
+    await browser.action.setTitle({ title: t("actionProblem", { message: problem.message }) });
   } else {
     await browser.storage.local.remove(KEY);
     await browser.action.setBadgeText({ text: "" });
-    await browser.action.setTitle({ title: "Add to recipecart" });
+    await browser.action.setTitle({ title: t("actionTitle") });
   }
 }
 
