@@ -1,6 +1,14 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkFile, checkOutsideReferences, checkRepository, checkRepositoryReferences, importsOf } from "./check-boundaries.ts";
+import {
+  checkFile,
+  checkOutsideReferences,
+  checkRepository,
+  checkRepositoryReferences,
+  checkRepositorySpelling,
+  checkSpelling,
+  importsOf,
+} from "./check-boundaries.ts";
 
 const rules = (file: string, source: string) => checkFile(file, source).map((v) => `${v.line} ${v.specifier}`);
 
@@ -73,6 +81,24 @@ describe("import boundaries", () => {
 
   it("the repository keeps them", () => {
     expect(checkRepository(path.resolve(import.meta.dirname, ".."))).toEqual([]);
+  });
+});
+
+describe("one spelling of the domain words in names", () => {
+  const words = (file: string, source = "") => checkSpelling(file, source).map((m) => `${m.line} ${m.word}`);
+  it("finds the other spelling in declared names and file names, never in the UI's words or a CLI command's file", () => {
+    expect(words("web/lib/x.ts", "const favouriteIds = 1;\nfunction categorizeAll() {}\ninterface NormalizedRow {}")).toEqual([
+      "1 favouriteIds",
+      "2 categorizeAll",
+      "3 NormalizedRow",
+    ]);
+    expect(words("web/lib/x.tsx", 'const label = "Your favourites";\nconst s = text.normalize("NFC");')).toEqual([]);
+    expect(words("core/categorise/categorize.ts")).toEqual(["0 categorize.ts"]);
+    expect(words("cli/commands/categorize.ts")).toEqual([]);
+  });
+
+  it("the repository has one", () => {
+    expect(checkRepositorySpelling(path.resolve(import.meta.dirname, ".."))).toEqual([]);
   });
 });
 

@@ -8,6 +8,8 @@
  * - tests of core use no cli/ code;
  * - no feature reaches into another's internals: from outside web/features/<name>/, only its contract.ts
  *   (and, for the Worker's API table, its server/routes.ts) may be imported; tests are exempt.
+ * And spelling (docs/decisions/0026-code-rules.md): identifiers declared in code and file names say favorite,
+ * categorise, normalise (the UI's words are the product's and free); a CLI command's file keeps the command's word.
  * And outside references: code, tests and docs point at nothing a clone of the repository lacks (the
  * shared spec folder beside the checkout, a spec section, the team's notes); product rules are in
  * docs/product/. Only the benchmark scripts (and the docs describing them) may name ../shared/data, the
@@ -130,6 +132,35 @@ export function checkRepository(root: string): Violation[] {
     .flatMap((file) => checkFile(file, readFileSync(path.join(root, file), "utf8")));
 }
 
+export interface Misspelling {
+  file: string;
+  line: number;
+  word: string;
+}
+
+/** The other spelling of a domain word, in a declared name or a file name. */
+const OTHER_SPELLING = /[Ff]avourite|[Cc]ategoriz|[Nn]ormaliz/;
+const DECLARED = /\b(?:const|let|var|function|class|interface|type|enum)\s+([A-Za-z_$][\w$]*)/g;
+
+export function checkSpelling(file: string, source: string): Misspelling[] {
+  const out: Misspelling[] = [];
+  const name = file.split("/").pop() ?? file;
+  if (OTHER_SPELLING.test(name) && !file.startsWith("cli/commands/")) out.push({ file, line: 0, word: name });
+  if (!/\.(?:ts|tsx|mts|mjs|js)$/.test(file)) return out;
+  source.split("\n").forEach((text, i) => {
+    for (const m of text.matchAll(DECLARED)) {
+      const word = m[1] ?? "";
+      if (OTHER_SPELLING.test(word)) out.push({ file, line: i + 1, word });
+    }
+  });
+  return out;
+}
+
+/** Every other spelling in the repository's code and file names. */
+export function checkRepositorySpelling(root: string): Misspelling[] {
+  return listTextFiles("", root).flatMap((file) => checkSpelling(file, readFileSync(path.join(root, file), "utf8")));
+}
+
 export interface OutsideReference {
   file: string;
   line: number;
@@ -188,8 +219,11 @@ if (import.meta.main) {
   const violations = checkRepository(root);
   for (const v of violations) console.log(`${v.file}:${v.line}: "${v.specifier}": ${v.rule}`);
   console.log(violations.length ? `${violations.length} import boundary violation(s)` : "import boundaries: ok");
+  const misspelt = checkRepositorySpelling(root);
+  for (const m of misspelt) console.log(`${m.file}:${m.line}: "${m.word}": spell it favorite, categorise, normalise (decision 0026)`);
+  console.log(misspelt.length ? `${misspelt.length} name(s) in the other spelling` : "spelling: one");
   const outside = checkRepositoryReferences(root);
   for (const r of outside) console.log(`${r.file}:${r.line}: points outside the repository (write the rule into docs/product/): ${r.text}`);
   console.log(outside.length ? `${outside.length} reference(s) to files outside the repository` : "outside references: none");
-  process.exitCode = violations.length || outside.length ? 1 : 0;
+  process.exitCode = violations.length || outside.length || misspelt.length ? 1 : 0;
 }

@@ -50,12 +50,12 @@ interface Row {
   check?: (w: World, who: Who, res: Response) => Promise<void>;
 }
 
-const ownFavouriteRecipes = async (w: World, who: Who, res: Response) => {
+const ownFavoriteRecipes = async (w: World, who: Who, res: Response) => {
   if (res.status !== 200) return;
   const ids = ((await res.json()) as FavoriteRecipesResponse).recipes.map((r) => r.id);
   expect(ids).toEqual(who === "owner" ? [w.recipeId] : []);
 };
-const ownFavouriteLists = async (w: World, who: Who, res: Response) => {
+const ownFavoriteLists = async (w: World, who: Who, res: Response) => {
   if (res.status !== 200) return;
   const ids = ((await res.json()) as FavoriteListsResponse).lists.map((l) => l.id);
   expect(ids).toEqual(who === "owner" ? [w.listId] : []);
@@ -66,7 +66,7 @@ const ownHistory = async (w: World, who: Who, res: Response) => {
   expect(ids).toEqual(who === "owner" ? [w.listId] : []);
 };
 /** The owner's own favourite is untouched by anyone else's call. */
-const ownerStillFavourites = (kind: "recipes" | "lists") => async (w: World, who: Who) => {
+const ownerStillFavorites = (kind: "recipes" | "lists") => async (w: World, who: Who) => {
   if (who === "owner") return;
   const mine = await apiJson<FavoriteRecipesResponse & FavoriteListsResponse>(`/api/users/me/favorites/${kind}`, { as: w.owner });
   expect(mine[kind]).toHaveLength(1);
@@ -78,14 +78,14 @@ const ROWS: Row[] = [
     kind: "read",
     request: () => ({ method: "GET", path: "/api/users/me/favorites/recipes" }),
     expect: { signedOut: 401, other: 200, owner: 200, admin: 200 },
-    check: ownFavouriteRecipes,
+    check: ownFavoriteRecipes,
   },
   {
     name: "GET favourite lists",
     kind: "read",
     request: () => ({ method: "GET", path: "/api/users/me/favorites/lists" }),
     expect: { signedOut: 401, other: 200, owner: 200, admin: 200 },
-    check: ownFavouriteLists,
+    check: ownFavoriteLists,
   },
   {
     name: "GET list history",
@@ -105,7 +105,7 @@ const ROWS: Row[] = [
     kind: "delete",
     request: (w) => ({ method: "DELETE", path: `/api/recipes/${w.recipeId}/favorite` }),
     expect: { signedOut: 401, other: 404, owner: 200, admin: 404 },
-    check: ownerStillFavourites("recipes"),
+    check: ownerStillFavorites("recipes"),
   },
   {
     // A list is readable by its link (decision 0013): anyone signed in may keep it as their own favourite.
@@ -113,14 +113,14 @@ const ROWS: Row[] = [
     kind: "change",
     request: (w) => ({ method: "POST", path: `/api/shopping-lists/${w.listId}/favorite` }),
     expect: { signedOut: 401, other: 200, owner: 200, admin: 200 },
-    check: ownerStillFavourites("lists"),
+    check: ownerStillFavorites("lists"),
   },
   {
     name: "DELETE list favourite (only one's own favourite goes)",
     kind: "delete",
     request: (w) => ({ method: "DELETE", path: `/api/shopping-lists/${w.listId}/favorite` }),
     expect: { signedOut: 401, other: 200, owner: 200, admin: 200 },
-    check: ownerStillFavourites("lists"),
+    check: ownerStillFavorites("lists"),
   },
   {
     name: "DELETE the list",

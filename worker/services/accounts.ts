@@ -48,8 +48,8 @@ const userColumns = {
   updatedAt: users.updatedAt,
 };
 
-const normalizeEmail = (email: string) => email.trim();
-const byEmail = (email: string) => sql`lower(${users.email}) = lower(${normalizeEmail(email)})`;
+const normaliseEmail = (email: string) => email.trim();
+const byEmail = (email: string) => sql`lower(${users.email}) = lower(${normaliseEmail(email)})`;
 
 const clock = (deps: AccountDeps) => deps.now?.() ?? new Date();
 
@@ -82,7 +82,7 @@ export async function register(
       id,
       firstName: input.firstName,
       lastName: input.lastName,
-      email: normalizeEmail(input.email),
+      email: normaliseEmail(input.email),
       passwordHash,
       createdAt: now,
       updatedAt: now,
@@ -226,7 +226,7 @@ export async function updateProfile(
   user: CallerUser,
   input: { firstName: string; lastName: string; email: string },
 ): Promise<CallerUser> {
-  const email = normalizeEmail(input.email);
+  const email = normaliseEmail(input.email);
   if (email.toLowerCase() !== user.email.toLowerCase()) {
     const taken = await deps.db
       .select({ id: users.id })

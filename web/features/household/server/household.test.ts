@@ -156,13 +156,13 @@ describe("households", () => {
     expect((await api(`/api/shopping-lists/${list.id}/household`, { method: "PUT", as: sam, body: { household: true } })).status).toBe(403);
     await apiJson(`/api/shopping-lists/${list.id}/household`, { method: "PUT", as: mina, body: { household: true } });
     await apiJson(`/api/shopping-lists/${list.id}/favorite`, { method: "POST", as: sam });
-    const samFavourites = async () =>
+    const samFavorites = async () =>
       (await apiJson<{ lists: { id: string }[] }>("/api/users/me/favorites/lists", { as: sam })).lists.map((l) => l.id);
-    expect(await samFavourites()).toEqual([list.id]);
+    expect(await samFavorites()).toEqual([list.id]);
 
     await apiJson("/api/household/leave", { method: "POST", as: sam }, 204);
     expect((await api(`/api/shopping-lists/${list.id}`, { as: sam })).status).toBe(403);
-    expect(await samFavourites()).toEqual([]);
+    expect(await samFavorites()).toEqual([]);
 
     // The creator is removed: the list stays in the household, the creator loses it (history too).
     await apiJson(`/api/household/members/${mina.id}`, { method: "DELETE", as: owner }, 204);
