@@ -21,6 +21,7 @@ import { gunzipSync } from "node:zlib";
 const root = path.resolve(import.meta.dirname, "..");
 const dictDir = path.resolve(process.argv[2] ?? "/usr/share/dictd");
 const { explainCategory } = await import("../core/categorise/categorise.ts");
+const { ENGLISH_MODIFIERS } = await import("../core/categorise/modifier-words.ts");
 
 const LANGS = ["de", "fr", "es", "it", "nl", "pt", "sv", "da", "nb"] as const;
 type Lang = (typeof LANGS)[number];
@@ -29,19 +30,6 @@ const CODE: Record<Lang, string> = { de: "deu", fr: "fra", es: "spa", it: "ita",
 const SOURCES: Record<Lang, string[]> = Object.fromEntries(
   LANGS.map((l) => [l, l === "nb" ? ["eng-nor"] : [`${CODE[l]}-eng`, `eng-${CODE[l]}`]]),
 ) as Record<Lang, string[]>;
-
-/**
- * English words that change a grocery's aisle or name its form (the categoriser's cue words and
- * colours); kept though they name no grocery themselves.
- */
-const MODIFIERS = new Set(
-  (
-    "dried dry ground smoked fresh frozen canned tinned powdered powder crushed flakes flake whole grated " +
-    "sweet sour black white red green yellow brown light dark wild salted unsalted roasted toasted " +
-    "raw cooked boiled pickled candied instant extra virgin minced sliced peeled skinned boneless " +
-    "plain hot mild spicy sparkling condensed evaporated desiccated refined cane"
-  ).split(" "),
-);
 
 const B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 const b64 = (s: string) => [...s].reduce((n, ch) => n * 64 + B64.indexOf(ch), 0);
@@ -126,7 +114,11 @@ const englishKind = new Map<string, boolean>();
 function englishKnown(en: string): boolean {
   let k = englishKind.get(en);
   if (k === undefined) {
-    k = /^[a-z][a-z' -]*$/.test(en) && en.split(" ").length <= 3 && !/^(to|a|an|the) /.test(en) && (MODIFIERS.has(en) || wholeGrocery(en));
+    k =
+      /^[a-z][a-z' -]*$/.test(en) &&
+      en.split(" ").length <= 3 &&
+      !/^(to|a|an|the) /.test(en) &&
+      (ENGLISH_MODIFIERS.has(en) || wholeGrocery(en));
     englishKind.set(en, k);
   }
   return k;

@@ -64,6 +64,15 @@ describe("staples from the bilingual dictionaries (decision 0039)", () => {
   it("reads a Romance name from its head noun, with the words after 'de' before it as English does", () => {
     expect(translateFoodName("aceite de oliva", "es")?.english).toBe("olive oil");
     expect(translateFoodName("pimienta negra", "es")?.english).toBe("black pepper");
+    expect(translateFoodName("poivre noir", "fr")?.english).toBe("black pepper");
+    expect(categorise("poivre noir", "fr")).toBe("Spices & Seasonings");
+  });
+
+  it("after a Romance head noun keeps only words that describe it, not other nouns", () => {
+    // "glace" is ice cream as a noun; in "sucre glace" (icing sugar) it only describes the sugar
+    expect(translateFoodName("sucre glace", "fr")?.english).toBe("sugar");
+    expect(categorise("sucre glace", "fr")).toBe("Baking");
+    expect(translateFoodName("lait entier", "fr")?.english).toBe("whole milk");
   });
 
   it("reads a Germanic compound from its parts", () => {

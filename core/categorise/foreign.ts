@@ -11,6 +11,7 @@ import type { ForeignLanguage } from "../ingredient/foreign-words.ts";
 import { FOREIGN_LANGUAGES, languageOfTag, WORDS } from "../ingredient/foreign-words.ts";
 import { DICTIONARY_FOOD_WORDS } from "./dictionary-lexicon.ts";
 import { FOREIGN_FOOD_WORDS } from "./foreign-lexicon.ts";
+import { ENGLISH_MODIFIERS } from "./modifier-words.ts";
 
 const ROMANCE = new Set<ForeignLanguage>(["fr", "es", "it", "pt"]);
 
@@ -202,7 +203,9 @@ function readRomanceGroup(group: string, lang: ForeignLanguage, m: Map<string, s
   const read = words.map((w) => ({ w, en: lookupWord(w, lang, m) }));
   const known = read.filter((r) => r.en);
   if (!known.length) return null;
-  const [noun, ...adjectives] = known;
+  // the head noun first; after it only words that describe ("negra", "fresca", "séché"), not other nouns
+  const [noun, ...after] = known;
+  const adjectives = after.filter((r) => r.en && ENGLISH_MODIFIERS.has(r.en));
   return {
     english: [...adjectives.map((r) => r.en), noun?.en].join(" "),
     covered: known.reduce((n, r) => n + r.w.length, 0),
