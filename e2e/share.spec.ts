@@ -98,7 +98,7 @@ describe("sharing a list", () => {
     await dialog.waitFor({ state: "detached" });
     await owner.page.locator(".list__share-status").waitFor();
     // A reload still says so, without any tap: the loader tells every reader whether a link is on, so the
-    // line is in the first HTML (kept hidden until the page knows this browser holds the edit token, 0158).
+    // line is in the first HTML (kept hidden until the page knows this browser holds the edit token, 0014).
     await owner.page.reload();
     await owner.page.getByLabel("Add an item").waitFor({ timeout: 20_000 });
     await owner.page.locator(".list__share-status").waitFor();

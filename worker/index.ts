@@ -4,7 +4,7 @@
  * server render (web/context.ts), so pages and API agree on who is signed in. A cookie-authenticated
  * request that changes something must come from our own origin. Both get security headers.
  * The scheduled handler retries mail left in the outbox and deletes expired sessions and contact messages past their 2 years, and applied change ids past 90 days (decision 0037).
- * See docs/decisions/0002-request-pipeline.md and 0080-request-pipeline.md.
+ * See docs/decisions/0002-request-pipeline.md.
  */
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { warmUpParser } from "../core/ingredient/model/warm-up.ts";

@@ -2,7 +2,7 @@
  * The shopping-list endpoints of the API client (docs/product/api.md), on their own: core's full client
  * (core/api/client.ts) includes them, and the web app loads this module alone for a list call made
  * before anything needs the full client (the returning visitor's last list on the home page, decision
- * 0152), so that call evaluates zod and the list schemas only.
+ * 0017), so that call evaluates zod and the list schemas only.
  */
 import { ListChangesResponseSchema, ShoppingListSchema, type CreateShoppingListRequest } from "./lists.ts";
 import type { ListChangesRequest } from "./shopping.ts";

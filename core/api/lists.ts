@@ -60,7 +60,7 @@ export const ShoppingListSchema = z.object({
   editToken: z.string().optional(),
   /** The household whose members share this list (decision 0036); null or absent for a personal list. */
   household: z.object({ id: z.string(), name: z.string() }).nullable().optional(),
-  /** The list's change counter (decision 0164): the live channel says which version a change made. */
+  /** The list's change counter (decision 0037): the live channel says which version a change made. */
   version: z.number().int().optional(),
 });
 export type ShoppingList = z.infer<typeof ShoppingListSchema>;

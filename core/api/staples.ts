@@ -1,5 +1,5 @@
 /**
- * Wire schemas of a signed-in user's own pantry staples (docs/decisions/0028-pantry-staples.md and 0119):
+ * Wire schemas of a signed-in user's own pantry staples (docs/decisions/0028-pantry-staples.md):
  * GET /api/users/me/staples, POST /api/users/me/staples, DELETE /api/users/me/staples/{key},
  * PUT /api/users/me/staples/built-in. Staples are item keys (core/combine/item-key.ts), the same keys a
  * list merges lines under, so a staple typed here matches the lines of any recipe.

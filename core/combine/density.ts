@@ -3,7 +3,7 @@
  * ("1 cup flour" + "200 g flour"). Keys are combine item keys (core/combine/item-key.ts).
  * Values are grams per US cup from general tables: USDA FoodData Central (SR Legacy) household
  * weights and the standard kitchen conversion charts (spooned and levelled flour, packed brown
- * sugar); docs/decisions/0007-units-and-display.md, each figure's source in 0163.
+ * sugar); docs/decisions/0007-units-and-display.md, which names each figure's source.
  * An item not listed here keeps its volume and its mass side by side.
  */
 const GRAMS_PER_CUP: Readonly<Record<string, number>> = {

@@ -1,7 +1,6 @@
 /**
  * Show a summed amount the way a cook writes it: "3 tbsp" (not 9 tsp), "1 1/2 cups", "1 lb 9 oz"
- * or "705 g", fractions for US units, never "0.33333". docs/decisions/0007-units-and-display.md,
- * 0110-units-choice.md and 0163-amounts-as-a-cook-writes-them.md.
+ * or "705 g", fractions for US units, never "0.33333". docs/decisions/0007-units-and-display.md.
  *
  * Every total is shown as one of a fixed set of sensible measures (quarter and third cups, half
  * tablespoons, eighth teaspoons, quarter pounds or whole ounces, 5 g steps...): the closest one that

@@ -1,6 +1,6 @@
 /**
  * /connect-extension: the browser extension's 'Connect your account' opens this page (decision
- * 0092). Signed in, the visitor confirms; the server makes a new session for that extension (only
+ * 0024). Signed in, the visitor confirms; the server makes a new session for that extension (only
  * for an extension origin it is configured to trust) and the page hands the token to the
  * extension's connected.html in the address fragment. The token never touches this page's storage.
  */

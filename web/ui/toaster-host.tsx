@@ -2,7 +2,7 @@
  * Mounts the toast region (web/ui/toaster.tsx) without putting its code in the first-load
  * bundle: the region only exists while a toast shows (decision 0014), so its chunk is fetched
  * at the visitor's first interaction, and on the first toast at the latest
- * (docs/decisions/0017-home-first-load.md, 0146). Mount exactly once, where <Toaster> was.
+ * (docs/decisions/0017-home-first-load.md). Mount exactly once, where <Toaster> was.
  */
 import { useEffect } from "react";
 import { onFirstInteraction } from "../lib/interaction.ts";

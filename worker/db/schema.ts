@@ -201,7 +201,7 @@ export const shoppingLists = sqliteTable(
     editTokenHash: text(),
     /** Set while the list is a household list: every member reads and changes it, nobody else (decision 0036). */
     householdId: text().references(() => households.id, { onDelete: "set null" }),
-    /** The list's change counter: each applied batch of changes takes the next number (the server order, decision 0164). */
+    /** The list's change counter: each applied batch of changes takes the next number (the server order, decision 0037). */
     version: integer().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -213,7 +213,7 @@ export const shoppingLists = sqliteTable(
   ],
 );
 
-/** Operation ids a list has applied (decision 0164): an operation sent again is not applied twice. */
+/** Operation ids a list has applied (decision 0037): an operation sent again is not applied twice. */
 export const listOps = sqliteTable(
   "list_ops",
   {
@@ -228,7 +228,7 @@ export const listOps = sqliteTable(
   (t) => [primaryKey({ columns: [t.listId, t.opId] }), index("list_ops_created_idx").on(t.createdAt)],
 );
 
-/** Items removed from a list (decision 0164): a change or an add naming one of these ids never brings it back. */
+/** Items removed from a list (decision 0037): a change or an add naming one of these ids never brings it back. */
 export const listRemovedItems = sqliteTable(
   "list_removed_items",
   {
@@ -244,7 +244,7 @@ export const listRemovedItems = sqliteTable(
 
 /**
  * An added item folded into an item already on the list (two people adding 'milk' at once, decision
- * 0164): changes sent to the added item's id go to the item it joined.
+ * 0037): changes sent to the added item's id go to the item it joined.
  */
 export const listItemAliases = sqliteTable(
   "list_item_aliases",

@@ -2,7 +2,7 @@
  * Every request body is read to its end before the Worker answers. A body left unread (a 415, a 404
  * or 405 for a POST, a rate-limited import, a form POST to a page) makes the local runtime's proxy
  * fail the request with "Network connection lost" (and made older wrangler versions exit; decision
- * 0007). Reading is bounded: past DRAIN_MAX_BYTES the rest is cancelled instead.
+ * 0001). Reading is bounded: past DRAIN_MAX_BYTES the rest is cancelled instead.
  */
 export const DRAIN_MAX_BYTES = 16 * 1024 * 1024;
 

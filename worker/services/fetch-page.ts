@@ -2,7 +2,7 @@
  * Fetches one recipe page for import, defensively: only public http(s) addresses (checked again
  * after every redirect), at most 5 redirects, 10 s in total, at most 5 MB, HTML only, decoded
  * with the page's own charset. Expected failures come back as values with a stable problem code;
- * see docs/decisions/0012-server-fetch.md and 0041-import-fetch-limits.md.
+ * see docs/decisions/0012-server-fetch.md.
  */
 import { checkFetchUrl } from "./address-policy.ts";
 

@@ -1,6 +1,6 @@
 /**
  * The one ownership policy every service asks (recipes, shopping lists, and what later issues add).
- * See docs/decisions/0013-ownership-and-edit-tokens.md and 0082-edit-tokens.md.
+ * See docs/decisions/0013-ownership-and-edit-tokens.md.
  *
  * - A thing made while signed in belongs to that user: only they may change it (admins do not get
  *   a back door here; admin tools go through their own services).

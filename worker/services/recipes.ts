@@ -4,7 +4,7 @@
  * the database and the hardened fetch. Expected failures throw DomainError with a stable code;
  * the HTTP layer turns it into a problem response.
  *
- * Ownership (docs/decisions/0013-ownership-and-edit-tokens.md, 0082-edit-tokens.md): a recipe made while
+ * Ownership (docs/decisions/0013-ownership-and-edit-tokens.md): a recipe made while
  * signed in belongs to that user and only they may read, change or delete it; one made while signed
  * out can be read by whoever holds its id, and changed only with the edit token its creator got.
  */

@@ -20,7 +20,7 @@ import { ServingsSlot } from "./servings-slot.tsx";
 
 /**
  * The edit dialog (modal, focus scope, undo history) is only needed after an Edit press, so it
- * is its own chunk (docs/decisions/0017-home-first-load.md): fetched at the first interaction (0146)
+ * is its own chunk (docs/decisions/0017-home-first-load.md): fetched at the first interaction
  * and again, at the latest, when an Edit button is hovered, focused or pressed.
  */
 const editDialog = lazyPart(() => import("../recipe-edit-dialog.tsx").then((m) => m.RecipeEditDialog));

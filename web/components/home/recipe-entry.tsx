@@ -29,7 +29,7 @@ import { toAddedRecipe } from "./to-added-recipe.ts";
 
 /**
  * The Manual Entry form is not shown until its tab is chosen, so its code is a separate chunk (decision
- * 0147): fetched at the visitor's first interaction, and when the tab opens at the latest.
+ * 0017): fetched at the visitor's first interaction, and when the tab opens at the latest.
  */
 const manualForm = lazyPart(() => import("./manual-form.tsx").then((m) => m.ManualForm));
 

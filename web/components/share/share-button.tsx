@@ -1,7 +1,7 @@
 /**
  * 'Share' on the list page for whoever may change the list ("Sharing", decision 0031): the
  * button, and a line saying a read-only link is on. The Share dialog's code loads on demand (decision
- * 0064's pattern), so the list page carries only this file.
+ * 0017's pattern), so the list page carries only this file.
  */
 import { useEffect, useState } from "react";
 import { lazyPart, useLazyPart } from "../../lib/lazy-part.ts";
@@ -16,7 +16,7 @@ export type ShareState = boolean | undefined;
 
 /**
  * Whether the list has a live share link. The loader says so for every reader of the list (decision
- * 0158), so the first HTML already has it and nothing is asked from the browser; the Share dialog
+ * 0014), so the first HTML already has it and nothing is asked from the browser; the Share dialog
  * updates it (a link made or stopped), and so does a new answer from the loader.
  */
 export function useListShare(fromLoader: boolean | null): [ShareState, (shared: boolean) => void] {
