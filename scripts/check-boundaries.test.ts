@@ -1,9 +1,11 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
+  checkDecisionCites,
   checkFile,
   checkOutsideReferences,
   checkRepository,
+  checkRepositoryCites,
   checkRepositoryReferences,
   checkRepositorySpelling,
   checkSpelling,
@@ -99,6 +101,22 @@ describe("one spelling of the domain words in names", () => {
 
   it("the repository has one", () => {
     expect(checkRepositorySpelling(path.resolve(import.meta.dirname, ".."))).toEqual([]);
+  });
+});
+
+describe("decision cites", () => {
+  const records = ["0007-units-and-display.md", "0037-live-lists.md"];
+  const stale = (source: string) => checkDecisionCites("web/x.ts", source, records).map((c) => `${c.line} ${c.cite}`);
+  it("finds a cited number or record file that does not exist", () => {
+    expect(stale("// decision 0007 and decisions 0037\n// docs/decisions/0007-units-and-display.md")).toEqual([]);
+    expect(stale("// (decision 0164)\n// docs/decisions/0007-units-choice.md")).toEqual([
+      "1 decision 0164",
+      "2 docs/decisions/0007-units-choice.md",
+    ]);
+  });
+
+  it("the repository cites only records that exist", () => {
+    expect(checkRepositoryCites(path.resolve(import.meta.dirname, ".."))).toEqual([]);
   });
 });
 

@@ -10,6 +10,7 @@
  *   (and, for the Worker's API table, its server/routes.ts) may be imported; tests are exempt.
  * And spelling (docs/decisions/0026-code-rules.md): identifiers declared in code and file names say favorite,
  * categorise, normalise (the UI's words are the product's and free); a CLI command's file keeps the command's word.
+ * And decision cites: "decision NNNN" and docs/decisions/NNNN-name.md name a record that exists.
  * And outside references: code, tests and docs point at nothing a clone of the repository lacks (the
  * shared spec folder beside the checkout, a spec section, the team's notes); product rules are in
  * docs/product/. Only the benchmark scripts (and the docs describing them) may name ../shared/data, the
@@ -161,6 +162,34 @@ export function checkRepositorySpelling(root: string): Misspelling[] {
   return listTextFiles("", root).flatMap((file) => checkSpelling(file, readFileSync(path.join(root, file), "utf8")));
 }
 
+export interface StaleCite {
+  file: string;
+  line: number;
+  cite: string;
+}
+
+const CITE = /\b[Dd]ecisions? (\d{4})\b|docs\/decisions\/(\d{4}-[\w-]+\.md)/g;
+
+/** Cites of decision records that do not exist (`records`: the file names in docs/decisions/). */
+export function checkDecisionCites(file: string, source: string, records: string[]): StaleCite[] {
+  const numbers = new Set(records.map((r) => r.slice(0, 4)));
+  const out: StaleCite[] = [];
+  source.split("\n").forEach((text, i) => {
+    for (const m of text.matchAll(CITE)) {
+      const ok = m[1] ? numbers.has(m[1]) : records.includes(m[2] ?? "");
+      if (!ok) out.push({ file, line: i + 1, cite: m[0] });
+    }
+  });
+  return out;
+}
+
+export function checkRepositoryCites(root: string): StaleCite[] {
+  const records = readdirSync(path.join(root, "docs", "decisions")).filter((f) => /^\d{4}-/.test(f));
+  return listTextFiles("", root)
+    .filter((f) => !f.startsWith("docs/decisions/") && f !== "docs/RESULTS.md")
+    .flatMap((file) => checkDecisionCites(file, readFileSync(path.join(root, file), "utf8"), records));
+}
+
 export interface OutsideReference {
   file: string;
   line: number;
@@ -222,8 +251,11 @@ if (import.meta.main) {
   const misspelt = checkRepositorySpelling(root);
   for (const m of misspelt) console.log(`${m.file}:${m.line}: "${m.word}": spell it favorite, categorise, normalise (decision 0026)`);
   console.log(misspelt.length ? `${misspelt.length} name(s) in the other spelling` : "spelling: one");
+  const stale = checkRepositoryCites(root);
+  for (const c of stale) console.log(`${c.file}:${c.line}: "${c.cite}": no such decision record (docs/decisions/README.md)`);
+  console.log(stale.length ? `${stale.length} cite(s) of a missing decision record` : "decision cites: all exist");
   const outside = checkRepositoryReferences(root);
   for (const r of outside) console.log(`${r.file}:${r.line}: points outside the repository (write the rule into docs/product/): ${r.text}`);
   console.log(outside.length ? `${outside.length} reference(s) to files outside the repository` : "outside references: none");
-  process.exitCode = violations.length || outside.length || misspelt.length ? 1 : 0;
+  process.exitCode = violations.length || outside.length || misspelt.length || stale.length ? 1 : 0;
 }
