@@ -12,6 +12,7 @@ import { callerContext, cloudflareContext, pageApiContext, servicesContext } fro
 import { handleApi } from "./api/index.ts";
 import { SERVICE_WORKER_CSP, SERVICE_WORKER_PATH, serviceWorkerResponse } from "./http/service-worker.ts";
 import { createDb } from "./db/client.ts";
+import { openRequestDb, withBookmark } from "./http/d1-session.ts";
 import { readCookie, resolveCaller, SESSION_COOKIE } from "./http/caller.ts";
 import { parseExtensionOrigins, preflightResponse, withCors } from "./http/cors.ts";
 import { drainUnreadBody } from "./http/drain-body.ts";
@@ -56,24 +57,30 @@ export default {
     const extensionOrigins = isApi ? parseExtensionOrigins(env.EXTENSION_ORIGINS) : null;
     const preflight = extensionOrigins && preflightResponse(request, extensionOrigins);
     if (preflight) return withSecurityHeaders(preflight, API_CSP, url);
-    const db = createDb(env.DB);
+    // One D1 session per request: reads near the visitor, this browser's own writes always seen (decision 0040).
+    const requestDb = openRequestDb(env.DB, request, url);
+    const db = requestDb.db;
     const caller = await resolveCaller(db, request);
     // A list's live channel (decision 0037): the list's room answers the WebSocket upgrade itself.
     const live = isApi ? LIVE_PATH.exec(url.pathname) : null;
     if (live) {
       const res = await liveUpgrade(request, url, env, db, caller, decodeURIComponent(live[1] ?? ""));
-      return res.status === 101 ? res : withSecurityHeaders(res, API_CSP, url);
+      return res.status === 101 ? res : withSecurityHeaders(withBookmark(res, requestDb, url), API_CSP, url);
     }
     const refused = originRefusal(request, url, caller, env.APP_ORIGIN, !isApi);
     if (refused) {
       await drainUnreadBody(request);
-      const res = withSecurityHeaders(refused, isApi ? API_CSP : pageCsp(newToken(), false), url);
+      const res = withSecurityHeaders(withBookmark(refused, requestDb, url), isApi ? API_CSP : pageCsp(newToken(), false), url);
       return extensionOrigins ? withCors(res, request, extensionOrigins) : res;
     }
     if (extensionOrigins) {
       const res = await handleApi({ request, url, env, ctx, db, requestId, caller });
       await drainUnreadBody(request);
-      return withSecurityHeaders(withCors(renewCookie(res, request, url, caller), request, extensionOrigins), API_CSP, url);
+      return withSecurityHeaders(
+        withCors(withBookmark(renewCookie(res, request, url, caller), requestDb, url), request, extensionOrigins),
+        API_CSP,
+        url,
+      );
     }
     const nonce = newToken();
     const context = new RouterContextProvider();
@@ -85,7 +92,11 @@ export default {
     // React Router reads a body only for an action; a POST to a page without one leaves it unread.
     const res = await requestHandler(request, context);
     await drainUnreadBody(request);
-    return withSecurityHeaders(renewCookie(res, request, url, caller), pageCsp(nonce, import.meta.env?.DEV === true), url);
+    return withSecurityHeaders(
+      withBookmark(renewCookie(res, request, url, caller), requestDb, url),
+      pageCsp(nonce, import.meta.env?.DEV === true),
+      url,
+    );
   },
 
   async scheduled(_controller, env, ctx) {

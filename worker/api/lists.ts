@@ -58,13 +58,13 @@ export const listRoutes: Route[] = [
     method: "POST",
     access: "public",
     path: "/api/shopping-lists/:id/changes",
-    async handler({ caller, env, params, request, url }) {
+    async handler({ caller, db, env, params, request, url }) {
       if (!isWellFormedId(param(params, "id"))) return notFound();
       // Per session when signed in, else per client address (decision 0025).
       await checkRate(request, env, LIST_CHANGES_LIMIT, caller);
       const body = await readJson(request, ListChangesRequestSchema, 200_000);
       // Through the list's room: one order for every change of the list, sent live to every open page (decision 0037).
-      return json(await applyThroughRoom(env, caller, param(params, "id"), readEditToken(request), body.changes, unitsOf(url)));
+      return json(await applyThroughRoom(env, db, caller, param(params, "id"), readEditToken(request), body.changes, unitsOf(url)));
     },
   },
   {
@@ -83,13 +83,14 @@ export const listRoutes: Route[] = [
     method: "DELETE",
     access: "public",
     path: "/api/shopping-lists/:id/items/:itemId",
-    async handler({ env, caller, params, request }) {
+    async handler({ env, db, caller, params, request }) {
       if (!isWellFormedId(param(params, "id"))) return notFound();
       // A removal like any other (decision 0037): recorded, so no stale device brings the item back.
       const itemId = param(params, "itemId");
       if (!isWellFormedId(itemId)) return problem(404, "item_not_found", "That item is not on this shopping list.");
       const done = await applyThroughRoom(
         env,
+        db,
         caller,
         param(params, "id"),
         readEditToken(request),

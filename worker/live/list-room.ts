@@ -61,11 +61,11 @@ export interface Actor {
 }
 
 /** What `apply` answers: the list in the caller's units, the missing items, the operations done, and whether anyone was sent a patch. */
-export type Applied = ListChangesResponse & { done: string[]; broadcast: boolean };
+export type Applied = ListChangesResponse & { done: string[]; broadcast: boolean; bookmark: string | null };
 
 /** What `applyForRequest` answers over RPC. */
 export type ApplyAnswer =
-  | ({ ok: true } & ListChangesResponse)
+  | ({ ok: true; bookmark: string | null } & ListChangesResponse)
   | { ok: false; kind: DomainErrorKind; code: string; message: string; details: Record<string, unknown> };
 
 /** Headers the Worker sets on the upgrade request it forwards (nothing from the browser is trusted). */
@@ -239,8 +239,8 @@ export class ListRoom extends DurableObject<Env> {
   /** `apply` for a caller on the other side of RPC: a refusal comes back as a value (a thrown error would lose its code). */
   async applyForRequest(listId: string, actor: Actor, changes: ListChange[], units: UnitChoice): Promise<ApplyAnswer> {
     try {
-      const { list, missing } = await this.apply(listId, actor, changes, units);
-      return { ok: true, list, missing };
+      const { list, missing, bookmark } = await this.apply(listId, actor, changes, units);
+      return { ok: true, list, missing, bookmark };
     } catch (err) {
       if (isDomainError(err)) return { ok: false, kind: err.kind, code: err.code, message: err.message, details: err.details };
       throw err;
@@ -254,9 +254,17 @@ export class ListRoom extends DurableObject<Env> {
    */
   async apply(listId: string, actor: Actor, changes: ListChange[], units: UnitChoice): Promise<Applied> {
     return this.#serial(async () => {
-      const result = await applyListChanges(this.#db(), callerFor(actor), listId, actor.editToken, changes, units);
+      // A session from the primary: its bookmark goes back to the Worker, which hands it to the browser (decision 0040).
+      const session = this.env.DB.withSession("first-primary");
+      const result = await applyListChanges(createDb(session), callerFor(actor), listId, actor.editToken, changes, units);
       if (result.patch) this.#broadcast(result.patch);
-      return { list: result.list, missing: result.missing, done: result.done, broadcast: result.patch !== null };
+      return {
+        list: result.list,
+        missing: result.missing,
+        done: result.done,
+        broadcast: result.patch !== null,
+        bookmark: session.getBookmark(),
+      };
     });
   }
 

@@ -7,6 +7,7 @@ import type { ListChangesResponse } from "../../core/api/lists.ts";
 import type { ListChange } from "../../core/api/shopping.ts";
 import { isUnitChoice, type UnitChoice } from "../../core/combine/unit-choice.ts";
 import type { Db } from "../db/client.ts";
+import { noteBookmark } from "../http/d1-session.ts";
 import { problem } from "../http/problem.ts";
 import { clientKey } from "../http/rate-limit.ts";
 import { isWellFormedId } from "../lib/ids.ts";
@@ -28,6 +29,7 @@ export function roomOf(env: Env, listId: string) {
  */
 export async function applyThroughRoom(
   env: Env,
+  db: Db,
   caller: Caller,
   listId: string,
   editToken: string | null,
@@ -38,6 +40,8 @@ export async function applyThroughRoom(
   // RPC's typing of a union answer loses its discriminant; the value is exactly an ApplyAnswer.
   const answer = (await roomOf(env, listId).applyForRequest(listId, actor, changes, units)) as unknown as ApplyAnswer;
   if (!answer.ok) throw new DomainError(answer.kind, answer.code, answer.message, answer.details);
+  // The room wrote in a D1 session of its own: this request's answer hands its bookmark on (decision 0040).
+  noteBookmark(db, answer.bookmark);
   return { list: answer.list, missing: answer.missing };
 }
 
