@@ -3,7 +3,8 @@
  * then session cookie) and handed both to the JSON API (/api/*, worker/api) and to React Router's
  * server render (web/context.ts), so pages and API agree on who is signed in. A cookie-authenticated
  * request that changes something must come from our own origin. Both get security headers.
- * The scheduled handler retries mail left in the outbox and deletes expired sessions and contact messages past their 2 years, and applied change ids past 90 days (decision 0037).
+ * The scheduled handler retries mail left in the outbox and deletes expired sessions and contact messages past their 2 years, and applied change ids past 90 days (decision 0037),
+ * and keeps the parsed-page cache within its age and row cap.
  * See docs/decisions/0002-request-pipeline.md.
  */
 import { createRequestHandler, RouterContextProvider } from "react-router";
@@ -29,6 +30,7 @@ import { deleteExpiredContactMessages } from "./services/contact.ts";
 import { deleteExpiredSessions } from "./services/sessions.ts";
 import { LIVE_PATH, liveUpgrade } from "./live/rooms.ts";
 import { deleteOldOpIds } from "./services/shopping.ts";
+import { pruneParsedPageCache } from "./services/recipes.ts";
 
 /** The Durable Object class of live lists (wrangler.toml [[durable_objects.bindings]]), exported from the Worker's main module. */
 export { ListRoom } from "./live/list-room.ts";
@@ -109,6 +111,7 @@ export default {
         deleteExpiredSessions(db),
         deleteExpiredContactMessages(db),
         deleteOldOpIds(db),
+        pruneParsedPageCache(db),
       ]),
     );
   },

@@ -57,6 +57,8 @@ const urlField = z
 export const ParseRecipeRequestSchema = z.object({
   url: urlField,
   html: z.string().min(1, "The page HTML is empty.").optional(),
+  /** true: fetch the page again even when a parse from the last 24 h is cached (the cache is then refreshed). */
+  fresh: z.boolean().optional(),
 });
 export type ParseRecipeRequest = z.infer<typeof ParseRecipeRequestSchema>;
 

@@ -12,7 +12,15 @@ import { readEditToken } from "../http/edit-token.ts";
 import { json, readJson } from "../http/problem.ts";
 import { checkRate, IMPORT_LIMIT, SAVE_LIMIT } from "../http/rate-limit.ts";
 import { param, type ApiContext, type Route } from "../http/router.ts";
-import { createManualRecipe, deleteRecipe, getRecipe, importRecipe, updateRecipe, type RecipeDeps } from "../services/recipes.ts";
+import {
+  createManualRecipe,
+  deleteRecipe,
+  getRecipe,
+  importRecipe,
+  refreshRecipe,
+  updateRecipe,
+  type RecipeDeps,
+} from "../services/recipes.ts";
 
 /**
  * Largest parse request body: 5 MB of HTML plus what JSON escaping adds (quotes, backslashes,
@@ -64,6 +72,16 @@ export const recipeRoutes: Route[] = [
       await checkRate(c.request, c.env, SAVE_LIMIT);
       const body = await readJson(c.request, UpdateRecipeRequestSchema, RECIPE_BODY_MAX_BYTES);
       return json(await updateRecipe(deps(c), c.caller, param(c.params, "id"), body, readEditToken(c.request)));
+    },
+  },
+  {
+    // 'Refresh from the site': the page fetched again, whatever the cache holds (a fetch like an import's, same limit).
+    method: "POST",
+    access: "public",
+    path: "/api/recipes/:id/refresh",
+    async handler(c) {
+      await checkRate(c.request, c.env, IMPORT_LIMIT, c.caller);
+      return json(await refreshRecipe(deps(c), c.caller, param(c.params, "id"), readEditToken(c.request)));
     },
   },
   {

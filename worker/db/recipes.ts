@@ -2,7 +2,7 @@
  * Queries for the recipe aggregate: recipes rows, the per-domain parse counter and the 24 h
  * cache of parsed pages. Rules (ownership, limits) live in worker/services/recipes.ts.
  */
-import { eq, lt, sql } from "drizzle-orm";
+import { desc, eq, lt, sql } from "drizzle-orm";
 import { defined } from "../../core/lib/invariant.ts";
 import type { Db } from "./client.ts";
 import { parsedPages, recipeDomains, recipes, type StoredIngredient } from "./schema.ts";
@@ -73,6 +73,64 @@ export async function insertParsedRecipe(db: Db, write: ParsedRecipeWrite): Prom
   }
   const [rows] = await db.batch([insert, count]);
   return defined(rows[0], "the inserted recipe row");
+}
+
+/** What a refresh from the site changes in an imported recipe. */
+export interface RefreshedRecipe {
+  title: string;
+  url: string;
+  source: string;
+  ingredients: StoredIngredient[];
+  details: Record<string, unknown> | null;
+}
+
+/**
+ * Replaces an imported recipe's content with a fresh extraction of its page and re-caches the page,
+ * in one D1 batch (cache rows past their age pruned in it too). Null when the recipe is gone.
+ */
+export async function refreshParsedRecipe(
+  db: Db,
+  id: string,
+  content: RefreshedRecipe,
+  cache: { url: string; data: Record<string, unknown>; fetchedAt: Date },
+  pruneBefore: Date,
+): Promise<RecipeRow | null> {
+  const [rows] = await db.batch([
+    db
+      .update(recipes)
+      .set({ ...content, updatedAt: new Date() })
+      .where(eq(recipes.id, id))
+      .returning(),
+    db
+      .insert(parsedPages)
+      .values({ url: cache.url, recipe: cache.data, fetchedAt: cache.fetchedAt })
+      .onConflictDoUpdate({ target: parsedPages.url, set: { recipe: cache.data, fetchedAt: cache.fetchedAt } }),
+    db.delete(parsedPages).where(lt(parsedPages.fetchedAt, pruneBefore)),
+  ]);
+  return rows[0] ?? null;
+}
+
+/**
+ * Keeps the parsed-page cache at most `cap` rows: the oldest beyond it are deleted (the scheduled job;
+ * writes prune by age). Answers how many rows went.
+ */
+export async function pruneParsedPagesOverCap(db: Db, cap: number): Promise<number> {
+  const keepFrom = db
+    .select({ fetchedAt: parsedPages.fetchedAt })
+    .from(parsedPages)
+    .orderBy(desc(parsedPages.fetchedAt))
+    .limit(1)
+    .offset(cap - 1);
+  const [edge] = await keepFrom;
+  if (!edge) return 0;
+  const gone = await db.delete(parsedPages).where(lt(parsedPages.fetchedAt, edge.fetchedAt)).returning({ url: parsedPages.url });
+  return gone.length;
+}
+
+/** Deletes cache rows fetched before `before`; answers how many went. */
+export async function deleteParsedPagesBefore(db: Db, before: Date): Promise<number> {
+  const gone = await db.delete(parsedPages).where(lt(parsedPages.fetchedAt, before)).returning({ url: parsedPages.url });
+  return gone.length;
 }
 
 /** A cached extraction for `url` fetched at or after `since`, or null. */

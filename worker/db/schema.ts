@@ -398,12 +398,19 @@ export const recipeDomains = sqliteTable(
   (t) => [index("recipe_domains_count_idx").on(t.parseCount)],
 );
 
-/** Pages parsed successfully recently: a URL parsed in the last 24 h is served from here. */
-export const parsedPages = sqliteTable("parsed_pages", {
-  url: text().primaryKey(),
-  recipe: text({ mode: "json" }).$type<Record<string, unknown>>().notNull(),
-  fetchedAt: integer({ mode: "timestamp_ms" }).notNull(),
-});
+/**
+ * Pages parsed successfully recently: a URL parsed in the last 24 h is served from here. Pruned by
+ * age (on each write) and to a total cap (the scheduled job), both by `fetched_at`.
+ */
+export const parsedPages = sqliteTable(
+  "parsed_pages",
+  {
+    url: text().primaryKey(),
+    recipe: text({ mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    fetchedAt: integer({ mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("parsed_pages_fetched_at_idx").on(t.fetchedAt)],
+);
 
 export interface StoreAddress {
   street: string;

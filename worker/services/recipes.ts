@@ -34,6 +34,9 @@ import {
   findRecipe,
   insertParsedRecipe,
   insertRecipe,
+  deleteParsedPagesBefore,
+  pruneParsedPagesOverCap,
+  refreshParsedRecipe,
   updateRecipe as updateRecipeRow,
   type RecipeRow,
 } from "../db/recipes.ts";
@@ -47,6 +50,11 @@ import { fetchPage, type FetchPageOptions, type FetchPageResult } from "./fetch-
 
 /** A parsed page is served from the cache for this long (docs/decisions/0012-server-fetch.md). */
 export const PARSED_PAGE_TTL_MS = 24 * 60 * 60 * 1000;
+/**
+ * Most rows the parsed-page cache keeps (the scheduled job deletes the oldest beyond it). A row is a
+ * page's recipe draft as JSON, a few KB: 20,000 rows stay within ~100 MB (docs/capacity.md).
+ */
+export const PARSED_PAGE_CAP = 20_000;
 /** Version of the cached value's shape; other versions are treated as a miss. */
 const CACHE_VERSION = 1;
 /** Longest yield text kept and answered ("4 servings"; a page's longer text is clipped). */
@@ -98,7 +106,8 @@ export async function importRecipe(deps: RecipeDeps, caller: Caller, body: Parse
   if (!verdict.ok) throw new DomainError("invalid", verdict.code, verdict.message, { errors: { url: [verdict.message] } });
   const key = cacheKey(verdict.url);
 
-  const cached = await findParsedPage(deps.db, key, new Date(now.getTime() - PARSED_PAGE_TTL_MS));
+  // `fresh`: the caller asks for the site's current page, not the cache's copy (which the fetch then replaces).
+  const cached = body.fresh ? null : await findParsedPage(deps.db, key, new Date(now.getTime() - PARSED_PAGE_TTL_MS));
   const hit = cached ? readCacheEntry(cached.data) : null;
   if (hit) {
     const pageUrl = new URL(hit.url);
@@ -110,7 +119,22 @@ export async function importRecipe(deps: RecipeDeps, caller: Caller, body: Parse
     return withEditToken(toWireRecipe(row), edit);
   }
 
-  const fetched = await (deps.fetchPage ?? fetchPage)(verdict.url.href, { allowLoopback: deps.allowLoopback === true });
+  const { page, draft } = await fetchAndExtract(deps, verdict.url);
+  const pageUrl = new URL(page.url);
+  const edit = await editGrant(caller);
+  const row = await insertParsedRecipe(deps.db, {
+    recipe: { ...recipeFromDraft(draft, pageUrl.href, caller), editTokenHash: edit?.hash ?? null },
+    domain: domainOf(pageUrl),
+    cache: { url: key, data: { v: CACHE_VERSION, url: page.url, draft }, fetchedAt: now },
+    pruneBefore: new Date(now.getTime() - PARSED_PAGE_TTL_MS),
+  });
+  return withEditToken(toWireRecipe(row), edit);
+}
+
+/** Fetches a page on the server and extracts its recipe; fetch failures and pages without one are domain errors. */
+async function fetchAndExtract(deps: RecipeDeps, url: URL): Promise<{ page: { url: string; html: string }; draft: RecipeDraft }> {
+  const extract = deps.extract ?? defaultExtractor;
+  const fetched = await (deps.fetchPage ?? fetchPage)(url.href, { allowLoopback: deps.allowLoopback === true });
   if (!fetched.ok) {
     const { status, code, message, ...extra } = fetched.problem;
     throw new DomainError(KIND_BY_FETCH_STATUS[status] ?? "upstream", code, message, extra);
@@ -128,15 +152,47 @@ export async function importRecipe(deps: RecipeDeps, caller: Caller, body: Parse
     }
     throw noRecipe(result, deps);
   }
-  const pageUrl = new URL(page.url);
-  const edit = await editGrant(caller);
-  const row = await insertParsedRecipe(deps.db, {
-    recipe: { ...recipeFromDraft(result.recipe, pageUrl.href, caller), editTokenHash: edit?.hash ?? null },
-    domain: domainOf(pageUrl),
-    cache: { url: key, data: { v: CACHE_VERSION, url: page.url, draft: result.recipe }, fetchedAt: now },
-    pruneBefore: new Date(now.getTime() - PARSED_PAGE_TTL_MS),
-  });
-  return withEditToken(toWireRecipe(row), edit);
+  return { page, draft: result.recipe };
+}
+
+/**
+ * POST /api/recipes/{id}/refresh ('Refresh from the site'): a recipe imported from a link is fetched
+ * again from its page, whatever the cache holds, and its title, lines and details replaced (same id, so
+ * lists and favourites keep it); the cache gets the fresh copy. Whoever may edit the recipe may refresh it.
+ */
+export async function refreshRecipe(deps: RecipeDeps, caller: Caller, id: string, editToken: string | null = null): Promise<Recipe> {
+  const now = deps.now?.() ?? new Date();
+  const existing = await findExisting(deps.db, id);
+  await assertMayModify(existing, caller, editToken);
+  if (!existing.url || existing.source === MANUAL_SOURCE) {
+    throw new DomainError(
+      "invalid",
+      "not_imported",
+      "This recipe was typed in, not imported from a link, so there is no site to refresh it from.",
+    );
+  }
+  const verdict = checkFetchUrl(existing.url, { allowLoopback: deps.allowLoopback === true });
+  if (!verdict.ok) throw new DomainError("invalid", verdict.code, verdict.message, { errors: { url: [verdict.message] } });
+  const { page, draft } = await fetchAndExtract(deps, verdict.url);
+  const fresh = recipeFromDraft(draft, new URL(page.url).href, caller);
+  const row = await refreshParsedRecipe(
+    deps.db,
+    id,
+    { title: fresh.title, url: fresh.url, source: fresh.source, ingredients: fresh.ingredients, details: fresh.details },
+    { url: cacheKey(verdict.url), data: { v: CACHE_VERSION, url: page.url, draft }, fetchedAt: now },
+    new Date(now.getTime() - PARSED_PAGE_TTL_MS),
+  );
+  if (!row) throw notFound();
+  return toWireRecipe(row);
+}
+
+/**
+ * The scheduled job's share of the cache upkeep: rows past their 24 h go (writes do that too, but a
+ * quiet day writes nothing), then the oldest beyond PARSED_PAGE_CAP. Answers how many rows went.
+ */
+export async function pruneParsedPageCache(db: Db, now: Date = new Date(), cap: number = PARSED_PAGE_CAP): Promise<number> {
+  const aged = await deleteParsedPagesBefore(db, new Date(now.getTime() - PARSED_PAGE_TTL_MS));
+  return aged + (await pruneParsedPagesOverCap(db, cap));
 }
 
 /** POST /api/recipes/manual. */

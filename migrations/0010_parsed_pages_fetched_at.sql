@@ -1,0 +1,1 @@
+CREATE INDEX `parsed_pages_fetched_at_idx` ON `parsed_pages` (`fetched_at`);
