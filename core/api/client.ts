@@ -141,6 +141,8 @@ export function createApiClient(options: ApiClientOptions) {
       update: (id: string, body: UpdateRecipeRequest, opts?: CallOptions) =>
         call("PUT", `/api/recipes/${enc(id)}`, RecipeSchema, body, opts),
       remove: (id: string, opts?: CallOptions) => callVoid("DELETE", `/api/recipes/${enc(id)}`, undefined, opts),
+      /** 'Refresh from the site': the recipe fetched again from its page, same id. */
+      refresh: (id: string, opts?: CallOptions) => call("POST", `/api/recipes/${enc(id)}/refresh`, RecipeSchema, undefined, opts),
     },
     lists: listsGroup(transport),
     grocery: {

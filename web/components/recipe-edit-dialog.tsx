@@ -4,7 +4,8 @@
  * when the field is left and becomes an undo step (dropping redo steps). Save is disabled with a
  * blank title and drops blank rows; remove is disabled on the last row. Closes after save or delete;
  * Delete hands the recipe to `onDelete`, which takes it off at once and deletes it on the server
- * only when its toast closes without Undo (decision 0027).
+ * only when its toast closes without Undo (decision 0027). A recipe imported from a link has 'Refresh from
+ * the site' (decision 0012): fetched again, whatever the server's 24 h cache holds, and replaced in place.
  */
 import { useEffect, useReducer, useRef, useState } from "react";
 import { TextArea as AriaTextArea, TextField as AriaTextField } from "react-aria-components";
@@ -94,7 +95,9 @@ function initRows(ingredients: string[]): RowsState {
 function EditForm({ recipe, onDone, onDelete }: { recipe: AddedRecipe; onDone: () => void; onDelete: (recipe: AddedRecipe) => void }) {
   const [title, setTitle] = useState(recipe.title);
   const [state, dispatch] = useReducer(rowsReducer, recipe.ingredients, initRows);
-  const [busy, setBusy] = useState<"save" | null>(null);
+  const [busy, setBusy] = useState<"save" | "refresh" | null>(null);
+  // A recipe imported from a link can be fetched again from its site (its title and lines as the page has them now).
+  const fromSite = Boolean(recipe.url);
   // The row a new blank row was just put at: focused once it is on screen, so typing goes into it.
   const [focusRow, setFocusRow] = useState<number | null>(null);
   const list = useRef<HTMLOListElement>(null);
@@ -121,6 +124,20 @@ function EditForm({ recipe, onDone, onDelete }: { recipe: AddedRecipe; onDone: (
       onDone();
     } catch (err) {
       toast({ title: "Error updating recipe", description: errorText(err), variant: "destructive" });
+      setBusy(null);
+    }
+  }
+
+  async function refresh() {
+    if (busy) return;
+    setBusy("refresh");
+    try {
+      const fresh = await api.recipes.refresh(recipe.id, { editToken: recipe.editToken });
+      upsertRecipe(toAddedRecipe(fresh));
+      toast({ title: "Recipe refreshed", description: `${fresh.title} now reads as its site has it.` });
+      onDone();
+    } catch (err) {
+      toast({ title: "Could not refresh the recipe", description: errorText(err), variant: "destructive" });
       setBusy(null);
     }
   }
@@ -188,15 +205,22 @@ function EditForm({ recipe, onDone, onDelete }: { recipe: AddedRecipe; onDone: (
           </Button>
         </div>
       </fieldset>
+      {fromSite ? (
+        <div className="edit-form__tools">
+          <Button variant="outline" size="sm" onPress={refresh} isPending={busy === "refresh"} isDisabled={busy === "save"}>
+            Refresh from the site
+          </Button>
+        </div>
+      ) : null}
       <div className="edit-form__footer">
-        <Button variant="destructive" onPress={remove} isDisabled={busy === "save"}>
+        <Button variant="destructive" onPress={remove} isDisabled={busy !== null}>
           Delete
         </Button>
         <span className="edit-form__spacer" />
         <Button variant="outline" onPress={onDone} isDisabled={busy !== null}>
           Cancel
         </Button>
-        <Button onPress={save} isDisabled={titleBlank} isPending={busy === "save"}>
+        <Button onPress={save} isDisabled={titleBlank || busy === "refresh"} isPending={busy === "save"}>
           Save
         </Button>
       </div>

@@ -95,7 +95,7 @@ const METHODS: { [G in Group]: Record<keyof ApiClient[G], true> } = {
   favorites: { recipes: true, lists: true, addRecipe: true, removeRecipe: true, addList: true, removeList: true },
   staples: { list: true, add: true, remove: true, setBuiltIn: true },
   admin: { stats: true, users: true, deleteUser: true, contactMessages: true },
-  recipes: { parse: true, manual: true, get: true, update: true, remove: true },
+  recipes: { parse: true, manual: true, get: true, update: true, remove: true, refresh: true },
   lists: { create: true, get: true, remove: true, removeItem: true, changes: true },
   grocery: { searchStores: true, preferences: true, order: true, demoOrder: true },
   email: { list: true },
