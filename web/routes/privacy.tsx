@@ -104,11 +104,13 @@ export default function Privacy() {
         <p>
           We use a sign-in cookie and your browser's local storage to keep you signed in, and local storage to remember, on this browser,
           the recipes you added and the lists you made, with the keys that let you change them before you have an account. Signing in with
-          Google or GitHub sets a short-lived cookie that protects that sign-in. The browser extension keeps the app's address, the recipes
-          it added and, if you connect it, its sign-in in the extension's own storage. On a list page, the items you tick in the store wait
-          in local storage until they reach the server, and the app's service worker keeps a copy of the pages you opened so they open
-          without a connection; signing out clears that copy. We do not use advertising or cross-site tracking cookies. Clearing your
-          browser's site data signs you out and forgets the recipes this browser added without an account.
+          Google or GitHub sets a short-lived cookie that protects that sign-in. After you change something, a technical cookie holding no
+          personal data tells our database, for an hour, how recent a copy your next page needs, so you always see your own change. The
+          browser extension keeps the app's address, the recipes it added and, if you connect it, its sign-in in the extension's own
+          storage. On a list page, the items you tick in the store wait in local storage until they reach the server, and the app's service
+          worker keeps a copy of the pages you opened so they open without a connection; signing out clears that copy. We do not use
+          advertising or cross-site tracking cookies. Clearing your browser's site data signs you out and forgets the recipes this browser
+          added without an account.
         </p>
 
         <h2 id="sharing">4. When we share information</h2>
