@@ -49,6 +49,7 @@ describe("where a request's D1 session starts", () => {
 
   it("reads that follow a link from a mail start at the primary", () => {
     expect(start("/reset-password?token=x")).toBe("first-primary");
+    expect(start("/de/reset-password?token=x")).toBe("first-primary");
     expect(start("/api/auth/verify-reset-token?token=x")).toBe("first-primary");
     expect(start("/api/auth/oauth/github/callback?code=x")).toBe("first-primary");
   });

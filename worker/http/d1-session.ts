@@ -20,8 +20,12 @@ export const BOOKMARK_HEADER = "x-d1-bookmark";
 /** A bookmark only matters until every replica has caught up (seconds); an hour is ample. */
 const BOOKMARK_MAX_AGE_S = 3600;
 
-/** Reads that follow a link from a mail (the token was written moments ago, maybe from another browser): primary first. */
-const PRIMARY_READS = [/^\/reset-password\/?$/, /^\/api\/auth\/verify-reset-token$/, /^\/api\/auth\/oauth\/[^/]+\/callback$/];
+/** Reads that follow a link from a mail (the token was written moments ago, maybe from another browser): primary first (in any language's addresses, /de/reset-password). */
+const PRIMARY_READS = [
+  /^(?:\/[a-z]{2})?\/reset-password\/?$/,
+  /^\/api\/auth\/verify-reset-token$/,
+  /^\/api\/auth\/oauth\/[^/]+\/callback$/,
+];
 
 /**
  * D1 bookmarks are opaque but sortable, oldest to newest (Cloudflare's D1 glossary); ours are
