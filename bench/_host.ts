@@ -30,7 +30,13 @@ export function hostReferenceMs(): number {
   return best;
 }
 
-/** One line for a section's output. */
+/** One line for a section's output; on a host busier than its cores it says the figures are pessimistic. */
 export function hostReferenceLine(): string {
-  return `host reference: ${hostReferenceMs().toFixed(1)} ms CPU for bench/_host.ts's fixed workload, load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} CPUs (CPU figures rise with both)`;
+  const load = loadavg()[0]!;
+  const cores = cpus().length;
+  const busy =
+    load > cores
+      ? `\nbusy host: ${load.toFixed(1)} runnable tasks for ${cores} CPUs (other work shares the machine), so these figures are pessimistic: the server got a fraction of a core`
+      : "";
+  return `host reference: ${hostReferenceMs().toFixed(1)} ms CPU for bench/_host.ts's fixed workload, load average ${load.toFixed(1)} on ${cores} CPUs (CPU figures rise with both)${busy}`;
 }
