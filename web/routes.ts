@@ -16,6 +16,8 @@ export default [
     route("history", "routes/history.tsx"),
     route("shopping-list/:id?", "routes/shopping-list.tsx"),
     route("s/:shareId", "routes/shared-list.tsx"),
+    route("household", "features/household/routes/household.tsx"),
+    route("invite/:token", "features/household/routes/invite.tsx"),
     route("connect-extension", "routes/connect-extension.tsx"),
     route("checkout/demo/:orderId", "routes/checkout-demo.tsx"),
     route("*", "routes/not-found.tsx"),

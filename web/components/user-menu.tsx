@@ -1,6 +1,6 @@
 /**
  * The signed-in user's menu (docs/product/screens.md): a button labelled with the first name ('Account' when
- * there is none) opening Dashboard, My Favorites, List History and Sign out.
+ * there is none) opening Dashboard, My Favorites, List History, Household (decision 0036) and Sign out.
  */
 import { useNavigate } from "react-router";
 import { Button } from "../ui/button.tsx";
@@ -33,6 +33,9 @@ export function UserMenu({ user, onSignOut }: { user: AuthUser; onSignOut: () =>
         </MenuItem>
         <MenuItem id="history" href="/dashboard?tab=history">
           List History
+        </MenuItem>
+        <MenuItem id="household" href="/household">
+          Household
         </MenuItem>
         <MenuSeparator />
         <MenuItem

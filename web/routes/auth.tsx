@@ -25,11 +25,15 @@ import { Form } from "../ui/form.tsx";
 import { Link } from "../ui/link.tsx";
 import { TextField } from "../ui/text-field.tsx";
 import type { Route } from "./+types/auth.ts";
+import { afterSignIn } from "../features/household/invite-path.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  if (context.get(callerContext).user) throw redirect("/");
   const q = new URL(request.url).searchParams;
+  // An invitation opened while signed out comes back here (?next=/invite/…) and goes on after sign-in (decision 0036).
+  const next = afterSignIn(q.get("next"));
+  if (context.get(callerContext).user) throw redirect(next);
   return {
+    next,
     // Rendered with the page: no button pops in after hydration (decision 0022).
     providers: (await serverApi(context).auth.providers()).oauth,
     /** Why a Google/GitHub sign-in came back here (`?oauth_error=CODE&provider=ID`), in words. */
@@ -55,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fields = formFields(form, ["firstName", "lastName", "email", "password"]);
   const body = mode === "register" ? fields : { email: fields.email, password: fields.password };
   const done = await formCall(context, "POST", mode === "register" ? "/api/auth/register" : "/api/auth/login", body);
-  if (done.ok) throw redirect("/", { headers: cookiesOf(done.response) });
+  if (done.ok) throw redirect(afterSignIn(new URL(request.url).searchParams.get("next")), { headers: cookiesOf(done.response) });
   return { mode, firstName: fields.firstName, lastName: fields.lastName, email: fields.email, failure: done.failure };
 }
 
@@ -104,7 +108,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
       setDone(true);
       await signIn(result.token);
       toast(mode === "login" ? { title: "Welcome back!" } : { title: "Account created!", description: "You're signed in." });
-      await navigate("/", { replace: true });
+      await navigate(loaderData.next, { replace: true });
     },
     (err) =>
       toast(
@@ -123,7 +127,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
   );
 
   // A browser whose token is still good (no cookie) learns it only here: leave for / as well.
-  if (auth.isAuthenticated && !pending && !done) return <Navigate to="/" replace />;
+  if (auth.isAuthenticated && !pending && !done) return <Navigate to={loaderData.next} replace />;
 
   function switchTo(next: AuthMode) {
     clearErrors();

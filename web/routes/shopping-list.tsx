@@ -25,7 +25,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // The reader's unit choice lives in a cookie so this render already uses it (decision 0007).
   const cookieUnits = unitsFromCookie(request.headers.get("cookie"));
   const units: UnitChoice = isUnitChoice(cookieUnits) ? cookieUnits : "as-written";
-  let found: { list: ShoppingList; owned: boolean } | { notInHousehold: true } | null;
+  let found: { list: ShoppingList; owned: boolean; mine: boolean } | { notInHousehold: true } | null;
+  // The signed-in maker's household (decision 0036): they may move the list into it or out of it.
+  let myHousehold: string | null = null;
   // Whether the list has a live share link (decisions 0031, 0014): known to the first HTML, so the
   // 'Shared: …' line has its place before the browser knows whether this visitor may change the list.
   let shared: boolean | null = null;
@@ -34,6 +36,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     const caller = context.get(callerContext);
     found = await services.lists.read(params.id, caller, units);
     if (found && "list" in found) shared = await services.shares.listShared(params.id);
+    if (found && "list" in found && found.mine && !found.list.household) {
+      const answer = await formCall(context, "GET", "/api/household");
+      if (answer.ok) myHousehold = ((await answer.response.json()) as { household: { name: string } | null }).household?.name ?? null;
+    }
   } catch (err) {
     console.error("shopping list load failed", err);
     throw data("Failed to load shopping list", { status: 503, statusText: "Service Unavailable" });
@@ -41,7 +47,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!found) throw data("Shopping list not found", { status: 404, statusText: "Not Found" });
   // A household list is its members' only (decision 0036): a former member or a stranger is told so.
   if (!("list" in found)) throw data("Not in this list's household", { status: 403, statusText: "Forbidden" });
-  return { list: found.list, owned: found.owned, shared, units };
+  return { list: found.list, owned: found.owned, mine: found.mine, myHousehold, shared, units };
 }
 
 /** Personal: no shared or browser cache keeps it (page and .data). */
@@ -92,6 +98,7 @@ export default function ShoppingListPage({ loaderData, actionData }: Route.Compo
       <ShoppingListView
         list={loaderData.list}
         owned={loaderData.owned}
+        household={loaderData.mine ? { current: loaderData.list.household?.name ?? null, mine: loaderData.myHousehold } : null}
         shared={loaderData.shared}
         units={loaderData.units}
         onChanged={refresh}

@@ -25,7 +25,11 @@ export interface PageServices {
      * a household list's members change it by theirs). A household list the caller is not in
      * (decision 0036) answers `{ notInHousehold: true }`: the page says so instead of showing it.
      */
-    read(id: string, caller: Caller, units: UnitChoice): Promise<{ list: ShoppingList; owned: boolean } | { notInHousehold: true } | null>;
+    read(
+      id: string,
+      caller: Caller,
+      units: UnitChoice,
+    ): Promise<{ list: ShoppingList; owned: boolean; mine: boolean } | { notInHousehold: true } | null>;
   };
   shares: {
     /** The list behind a live share link as GET /api/shares/{id} answers it (decision 0031); null when revoked or unknown. */
@@ -44,7 +48,12 @@ export function createPageServices(db: Db): PageServices {
         const found = await readShoppingList(db, id, units, callerUserId(caller));
         if (!found) return null;
         if (found.householdId && !found.member) return { notInHousehold: true };
-        return { list: found.list, owned: changesBySession(caller, found) };
+        return {
+          list: found.list,
+          owned: changesBySession(caller, found),
+          // Made by this caller: theirs to move in or out of their household (decision 0036).
+          mine: found.userId !== null && found.userId === caller.user?.id,
+        };
       },
     },
     shares: {

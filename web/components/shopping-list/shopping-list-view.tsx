@@ -11,11 +11,9 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import type { ShoppingList, ShoppingListItem } from "../../../core/api/lists.ts";
 import { ITEM_TEXT_MAX } from "../../../core/api/constants.ts";
-import { api, errorText } from "../../lib/api.ts";
 import { useAuth } from "../../lib/auth.ts";
 import { useFavoriteIds } from "../../lib/favorites-store.ts";
 import { FavoriteToggle } from "../favorites/favorite-toggle.tsx";
-import { listEditToken } from "../../lib/recipes-store.ts";
 import { newItemId, setUnitsCookie } from "../../lib/shopping-state.ts";
 import { dismissAllToasts, toast } from "../../lib/toast.ts";
 import { Button } from "../../ui/button.tsx";
@@ -29,6 +27,7 @@ import { ItemLine } from "./item-line.tsx";
 import { copyList, printListOrToast } from "./list-actions.ts";
 import { ShoppingTools } from "./shopping-tools.tsx";
 import { useShopping } from "./use-shopping.ts";
+import { HouseholdLine } from "../../features/household/components/household-line.tsx";
 
 export { CART_GROUP, STAPLES_GROUP } from "./groups.ts";
 
@@ -42,12 +41,18 @@ export function ShoppingListView({
   list: serverList,
   onChanged,
   owned = false,
+  household = null,
   shared = null,
   units = "as-written",
 }: {
   list: ShoppingList;
   onChanged: () => Promise<void>;
   owned?: boolean;
+  /**
+   * For the list's maker (signed in): the household it is in, or the one they could move it into
+   * (decision 0036); null for anyone else.
+   */
+  household?: { current: string | null; mine: string | null } | null;
   /** Whether the list has a live share link (from the loader, decision 0014); null when the loader could not say. */
   shared?: boolean | null;
   units?: string;
@@ -93,17 +98,10 @@ export function ShoppingListView({
     };
   }, []);
 
-  async function send(item: ShoppingListItem) {
-    try {
-      await api.lists.removeItem(list.id, item.id, { editToken: listEditToken(list.id) });
-    } catch (err) {
-      toast({ title: "Error removing item", description: errorText(err), variant: "destructive" });
-      showItem(item.id, true);
-      return;
-    }
-    // The item stays hidden: the list read again no longer has it. (Showing it again here would
-    // flash it back for a moment, as the router applies the new list after this resolves.)
-    await onChanged();
+  /** The removal goes with the other changes (queued, live, kept offline; decision 0037); the waiting change hides the item. */
+  function send(item: ShoppingListItem) {
+    shopping.change({ op: "remove", itemId: item.id });
+    showItem(item.id, true);
   }
 
   function remove(item: ShoppingListItem) {
@@ -130,7 +128,7 @@ export function ShoppingListView({
         },
       },
       onClose: () => {
-        if (!undone) void send(item);
+        if (!undone) send(item);
       },
     });
   }
@@ -144,8 +142,16 @@ export function ShoppingListView({
     void onChanged();
   }
 
+  // While changes cannot go out (offline, or paused after a 429), each item with a change still waiting says so.
+  const waiting = canEdit && (!shopping.online || shopping.holdSeconds !== null);
   const row = (item: ShoppingListItem, group: "aisle" | "staple" | "cart") => (
-    <li key={item.id} className="list__item" data-item-id={item.id} data-checked={item.checked ? "" : undefined}>
+    <li
+      key={item.id}
+      className="list__item"
+      data-item-id={item.id}
+      data-checked={item.checked ? "" : undefined}
+      data-waiting={waiting && shopping.pendingIds.has(item.id) ? "" : undefined}
+    >
       <label className="list__tick">
         <input
           type="checkbox"
@@ -157,6 +163,7 @@ export function ShoppingListView({
           <ItemLine item={item} />
           {item.recipes.length ? <span className="list__for">for {item.recipes.join(", ")}</span> : null}
           {item.addedByHand ? <span className="list__for">added by hand</span> : null}
+          {waiting && shopping.pendingIds.has(item.id) ? <span className="list__waiting">Not sent yet</span> : null}
         </span>
       </label>
       <div className="list__item-actions" data-editable={canEdit ? "" : undefined} inert={!canEdit}>
@@ -205,6 +212,7 @@ export function ShoppingListView({
           {userId ? <ListFavorite list={list} userId={userId} /> : null}
         </div>
         <ShareStatus shared={share} canEdit={canEdit} />
+        {household ? <HouseholdLine listId={list.id} household={household} onMoved={onChanged} /> : null}
         <fieldset className="list__units">
           <legend className="list__units-legend">Units</legend>
           {UNIT_OPTIONS.map((o) => (
@@ -215,11 +223,21 @@ export function ShoppingListView({
           ))}
         </fieldset>
         <ShoppingTools online={shopping.online} pending={shopping.pending} holdSeconds={shopping.holdSeconds} />
+        <output className="list__presence" aria-live="polite">
+          {shopping.present.length ? presenceText(shopping.present.map((p) => p.name)) : ""}
+        </output>
+        {shopping.revoked ? (
+          <p className="list__revoked" role="alert">
+            {shopping.revoked.reason === "deleted"
+              ? "This list has been deleted. It no longer updates here."
+              : "You are no longer a member of this list's household, so it no longer updates here and you cannot change it."}
+          </p>
+        ) : null}
       </header>
       <div className="list__add-slot">
         {canEdit ? (
           <AddItemForm onAdd={(text) => shopping.change({ op: "add", itemId: newItemId(), text, at: Date.now() })} />
-        ) : (
+        ) : shopping.revoked ? null : (
           <p className="list__readonly-note">You can tick items off here; your ticks are kept in this browser only.</p>
         )}
       </div>
@@ -331,4 +349,11 @@ function ListTitle({ name }: { name: string }) {
 
 function slug(s: string): string {
   return s.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+}
+
+/** 'Mina is in the store', 'Mina and Sam are in the store', 'Mina, Sam and Ada are in the store'. */
+export function presenceText(names: readonly string[]): string {
+  if (names.length === 0) return "";
+  const joined = names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  return `${joined} ${names.length === 1 ? "is" : "are"} in the store`;
 }

@@ -13,17 +13,23 @@ import { networkSeen, useOnline } from "../../lib/online.ts";
 import { listEditToken } from "../../lib/recipes-store.ts";
 import { createListSync, type Hold, type ListSync } from "../../lib/list-sync.ts";
 import {
+  applyPatch,
   applyPending,
   compactQueue,
+  followAliases,
   loadLocalTicks,
   loadQueue,
   loadSyncHold,
   saveLocalTicks,
   saveQueue,
+  newItemId,
   saveSyncHold,
   tickOf,
 } from "../../lib/shopping-state.ts";
 import { toast } from "../../lib/toast.ts";
+import type { PresencePerson } from "../../../core/api/live.ts";
+import type { LiveState } from "../../features/shopping-list/components/live-connection.ts";
+import { useLiveList } from "../../features/shopping-list/components/use-live-list.ts";
 
 const noSubscribe = () => () => {};
 
@@ -42,7 +48,20 @@ export interface Shopping {
   hydrated: boolean;
   change(c: ListChange): void;
   tick(itemId: string, checked: boolean): void;
+  /** The live channel (decision 0037): its state, who else is in the store, and why it ended for good. */
+  live: LiveState;
+  present: PresencePerson[];
+  revoked: { reason: "access" | "deleted"; message: string } | null;
+  /** Items with changes still waiting to be sent. */
+  pendingIds: ReadonlySet<string>;
 }
+
+/** Every waiting change carries an operation id (queues saved before ids existed get one now). */
+function withOpIds(queue: ListChange[]): ListChange[] {
+  return queue.some((c) => !c.opId) ? queue.map((c) => (c.opId ? c : { ...c, opId: newItemId() })) : queue;
+}
+
+const versionOf = (l: ShoppingList) => l.version ?? 0;
 
 export function useShopping(serverList: ShoppingList, owned: boolean, units: string): Shopping {
   const listId = serverList.id;
@@ -58,13 +77,16 @@ export function useShopping(serverList: ShoppingList, owned: boolean, units: str
     () => true,
     () => false,
   );
-  const canEdit = owned || (hydrated && !!listEditToken(listId));
+  const [revokedLocally, setRevokedLocally] = useState(false);
+  const canEdit = (owned || (hydrated && !!listEditToken(listId))) && !revokedLocally;
   const [queue, setQueue] = useState<ListChange[]>([]);
   const [ticks, setTicks] = useState<Map<string, Tick>>(() => new Map());
   const online = useOnline();
 
   useEffect(() => {
-    setQueue(loadQueue(listId));
+    const q = withOpIds(loadQueue(listId));
+    saveQueue(listId, q);
+    setQueue(q);
     setTicks(loadLocalTicks(listId));
   }, [listId]);
   // Opened once, usable offline: the service worker keeps this page and what it loaded (again once
@@ -74,11 +96,57 @@ export function useShopping(serverList: ShoppingList, owned: boolean, units: str
     if (online) keepForOffline();
   }, [listId, online]);
 
+  // The live channel (decision 0037): the server's list on every (re)connection, each change made
+  // anywhere as a patch, and the waiting changes sent on the socket while it is open.
+  const [liveHold, setLiveHold] = useState<number | null>(null);
+  /** The socket refused a batch: this connection sends nothing more; the HTTP queue decides what to drop. */
+  const [liveSendOff, setLiveSendOff] = useState(false);
+  const live = useLiveList(listId, units, hydrated, () => listEditToken(listId) ?? null, {
+    hello: (list) => {
+      networkSeen(true);
+      setLiveSendOff(false);
+      setServer(list);
+    },
+    patch: (p, follows) => {
+      if (follows) setServer((prev) => applyPatch(prev, p));
+      const before = loadQueue(listId);
+      const done = new Set(p.done);
+      const next = followAliases(
+        before.filter((c) => !c.opId || !done.has(c.opId)),
+        p.aliases,
+      );
+      if (next.length !== before.length || p.aliases.length) {
+        saveQueue(listId, next);
+        setQueue(next);
+        if (!next.length) keepForOffline();
+      }
+    },
+    refused: () => setLiveSendOff(true),
+    pause: (seconds) => setLiveHold(Date.now() + seconds * 1000),
+  });
+  const liveSends = live.state === "open" && !liveSendOff;
+  useEffect(() => {
+    if (live.revoked) {
+      // Access ended: what waits can never be sent, and the page stops offering changes.
+      saveQueue(listId, []);
+      setQueue([]);
+      setRevokedLocally(true);
+    }
+  }, [live.revoked, listId]);
+  useEffect(() => {
+    if (liveHold === null) return;
+    const t = window.setTimeout(() => setLiveHold(null), Math.max(0, liveHold - Date.now()));
+    return () => window.clearTimeout(t);
+  }, [liveHold]);
+  useEffect(() => {
+    if (canEdit && liveSends && liveHold === null && queue.length) live.flush(queue);
+  }, [canEdit, liveSends, liveHold, queue, live]);
+
   // The sender for this list (web/lib/list-sync.ts); it reads the latest edit right and units when it sends.
   const [hold, setHold] = useState<Hold | null>(null);
   const sender = useRef<ListSync | null>(null);
-  const latest = useRef({ units, canEdit });
-  latest.current = { units, canEdit };
+  const latest = useRef({ units, canEdit, liveSends });
+  latest.current = { units, canEdit, liveSends };
   useEffect(() => {
     setHold(null);
     const s = createListSync({
@@ -95,7 +163,8 @@ export function useShopping(serverList: ShoppingList, owned: boolean, units: str
           throw err;
         }
       },
-      ready: () => navigator.onLine && latest.current.canEdit,
+      // While the live channel is open the changes go on its socket; this queue sends them otherwise.
+      ready: () => navigator.onLine && latest.current.canEdit && !latest.current.liveSends,
       now: () => Date.now(),
       setTimer: (run, ms) => {
         const t = window.setTimeout(run, ms);
@@ -105,7 +174,8 @@ export function useShopping(serverList: ShoppingList, owned: boolean, units: str
       saveHold: saveSyncHold,
       onSent: (list, rest) => {
         setQueue(rest);
-        setServer(list);
+        // A patch that arrived meanwhile may be newer than this answer.
+        setServer((prev) => (versionOf(list) >= versionOf(prev) ? list : prev));
         // The saved offline copy of this page should show what the server now has.
         if (!rest.length) keepForOffline();
       },
@@ -139,7 +209,7 @@ export function useShopping(serverList: ShoppingList, owned: boolean, units: str
   const change = useCallback(
     (c: ListChange) => {
       if (!canEdit) return;
-      const next = compactQueue([...loadQueue(listId), c]);
+      const next = compactQueue([...loadQueue(listId), c.opId ? c : { ...c, opId: newItemId() }]);
       saveQueue(listId, next);
       setQueue(next);
       void sync();
@@ -162,8 +232,28 @@ export function useShopping(serverList: ShoppingList, owned: boolean, units: str
     [canEdit, change, listId],
   );
 
+  // Once the live channel sends again, the HTTP queue's own sending resumes when the socket closes.
+  useEffect(() => {
+    if (!liveSends && canEdit && online) void sync();
+  }, [liveSends, canEdit, online, sync]);
+
   const list = useMemo(() => applyPending(server, queue, canEdit ? undefined : ticks), [server, queue, ticks, canEdit]);
-  return { list, canEdit, online, pending: queue.length, holdSeconds: hold?.seconds ?? null, hydrated, change, tick };
+  const pendingIds = useMemo(() => new Set(queue.map((c) => c.itemId)), [queue]);
+  const holdSeconds = hold?.seconds ?? (liveHold !== null ? Math.max(1, Math.ceil((liveHold - Date.now()) / 1000)) : null);
+  return {
+    list,
+    canEdit,
+    online,
+    pending: queue.length,
+    holdSeconds,
+    hydrated,
+    change,
+    tick,
+    live: live.state,
+    present: live.present,
+    revoked: live.revoked,
+    pendingIds,
+  };
 }
 
 export { tickOf };
