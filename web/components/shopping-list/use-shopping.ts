@@ -242,7 +242,8 @@ export function useShopping(serverList: ShoppingList, owned: boolean, units: str
   const holdSeconds = hold?.seconds ?? (liveHold !== null ? Math.max(1, Math.ceil((liveHold - Date.now()) / 1000)) : null);
   return {
     list,
-    canEdit,
+    // The render that hears 'revoked' already offers no change (the effect above follows).
+    canEdit: canEdit && !live.revoked,
     online,
     pending: queue.length,
     holdSeconds,

@@ -55,8 +55,9 @@ export function useLiveList(listId: string, units: string, enabled: boolean, edi
         editToken: () => latest.current.editToken(),
       },
       {
-        hello: (list, editable) => {
+        hello: (list, editable, here) => {
           inFlight.current.clear();
+          setPresent(here);
           latest.current.handlers.hello(list, editable);
         },
         patch: (p, follows) => {
