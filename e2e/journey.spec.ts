@@ -448,7 +448,7 @@ describe("/shopping-list/{id}", () => {
     await context.close();
   }, 60_000);
 
-  it("removes an item and shows the list fetched again; reports a failed removal", async () => {
+  it("removes an item as a change like the others (no reload of the page's data); reports a refused removal", async () => {
     const { page, context, problems } = await openPage();
     const list = await makeList(page, { recipes: recipes });
     // The list was made through the API here, so hand this browser its edit token as the home page
@@ -457,6 +457,18 @@ describe("/shopping-list/{id}", () => {
       id: list.id,
       token: (list as { editToken?: string }).editToken,
     });
+    // The live channel goes through this test's hands: passed on as is, until the server is to refuse changes.
+    let refuse = false;
+    await page.routeWebSocket(/\/api\/shopping-lists\/[^/]+\/live/, (ws) => {
+      const server = ws.connectToServer();
+      ws.onMessage((message) => {
+        if (refuse && String(message).startsWith('{"t":"ops"')) {
+          ws.send(JSON.stringify({ t: "error", code: "forbidden", message: "Not yours." }));
+          return;
+        }
+        server.send(message);
+      });
+    });
     await page.goto(`/shopping-list/${list.id}`);
     await page.getByRole("heading", { level: 1, name: "Party Prep" }).waitFor();
     await page.locator("article[data-hydrated] .list__item-actions[data-editable]").first().waitFor();
@@ -464,42 +476,49 @@ describe("/shopping-list/{id}", () => {
     expect(before).toBe(Object.values(list.ingredients).flat().length);
     const first = expectDefined(Object.values(list.ingredients).flat()[0]);
 
-    // The page's loader runs again (one request for its data); the API's list is not fetched.
+    // A removal is a change like a tick (decision 0037): sent on the live channel (or the changes API),
+    // the page follows the server's answer; neither the page's loader nor the API's list is read again.
     let gets = 0;
     let revalidations = 0;
     page.on("request", (req) => {
       if (req.method() === "GET" && req.url().endsWith(`/api/shopping-lists/${list.id}`)) gets++;
       if (req.method() === "GET" && new URL(req.url()).pathname === `/shopping-list/${list.id}.data`) revalidations++;
     });
-    // The real end of a removal: the answer to the loader's data request (the API client may still
-    // be loading when the button is pressed, decision 0017, so no fixed delay would do).
-    const revalidated = page.waitForResponse((res) => new URL(res.url()).pathname === `/shopping-list/${list.id}.data`, {
-      timeout: 30_000,
-    });
     await page.getByRole("button", { name: `Remove ${first.name}`, exact: true }).click();
     await page.waitForFunction((n) => document.querySelectorAll(".list__item").length === n, before - 1);
-    // The removal is sent when its toast (with Undo) closes; then the page's loader runs again.
+    // The removal is sent when its toast (with Undo) closes.
     await expectToast(page, "Item removed", `${first.name} was removed from the list.`);
-    expect((await revalidated).ok()).toBe(true);
-    expect(revalidations).toBe(1);
-    expect(gets).toBe(0);
-    expect(await page.locator(".list__name").allInnerTexts()).not.toContain(first.name);
-    const stored = await fetchList(page, list.id);
-    expect(
-      Object.values(stored.ingredients)
+    const onServer = async (itemId: string) =>
+      Object.values((await fetchList(page, list.id)).ingredients)
         .flat()
-        .map((i) => i.id),
-    ).not.toContain(first.id);
+        .map((i) => i.id)
+        .includes(itemId);
+    // Sent and confirmed: nothing waits on this device.
+    await page.waitForFunction(() => !Object.keys(localStorage).some((k) => k.startsWith("recipecart:list-queue:")), null, {
+      timeout: 20_000,
+    });
+    expect(gets).toBe(0);
+    expect(revalidations).toBe(0);
+    expect(await page.locator(".list__item").count()).toBe(before - 1);
+    expect(await onServer(first.id)).toBe(false);
+    expect(await page.locator(".list__name").allInnerTexts()).not.toContain(first.name);
 
-    await page.route("**/api/shopping-lists/*/items/*", (route) =>
-      route.fulfill({ status: 403, contentType: "application/problem+json", body: JSON.stringify({ message: "Not yours." }) }),
+    // Refused by the server (on the socket, then by the changes API): said in a toast, and the item comes back.
+    refuse = true;
+    await page.route("**/api/shopping-lists/*/changes*", (route) =>
+      route.fulfill({
+        status: 403,
+        contentType: "application/problem+json",
+        body: JSON.stringify({ code: "forbidden", message: "Not yours." }),
+      }),
     );
-    const second = expectDefined(Object.values(stored.ingredients).flat()[0]);
+    const second = expectDefined(Object.values(list.ingredients).flat()[1]);
     await page.getByRole("button", { name: `Remove ${second.name}`, exact: true }).click();
+    await page.waitForFunction((n) => document.querySelectorAll(".list__item").length === n, before - 2);
     await expectToast(page, "Item removed");
-    await expectToast(page, "Error removing item", "403: Not yours.");
-    // The refused item comes back.
+    await expectToast(page, "Your changes were not saved", /Not yours\./);
     await page.waitForFunction((n) => document.querySelectorAll(".list__item").length === n, before - 1);
+    expect(await onServer(second.id)).toBe(true);
     expect(unexpected(problems, [403])).toEqual(NONE);
     await context.close();
   }, 60_000);

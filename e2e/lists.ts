@@ -6,7 +6,7 @@
  * as their Origin, as a browser does, so a signed-in (cookie) call passes the CSRF check. Also the
  * locators for a list's items on the list page, and adding a recipe by hand on the home page.
  */
-import type { Locator, Page } from "playwright-core";
+import type { BrowserContext, Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 import { baseURL } from "./browser.ts";
 
@@ -77,4 +77,12 @@ export async function addManual(page: Page, title: string, ingredients: string):
   await page.getByRole("textbox", { name: "Ingredients" }).fill(ingredients);
   await page.getByRole("button", { name: "Add Recipe" }).click();
   await addedList(page).filter({ hasText: title }).waitFor();
+}
+
+/**
+ * The list page where WebSockets do not get through (decision 0037's fallback): every socket to a
+ * list's live channel closes before the server's hello, so the page keeps to its HTTP queue of changes.
+ */
+export async function withoutLiveChannel(target: Page | BrowserContext): Promise<void> {
+  await target.routeWebSocket(/\/api\/shopping-lists\/[^/]+\/live/, (ws) => ws.close());
 }

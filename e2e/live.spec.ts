@@ -1,6 +1,6 @@
 /**
  * A household's live list (decisions 0036, 0037) at 375 px, two people in two browser contexts:
- * a tick and an added item show on the other phone without a reload; 'milk' added on both at once
+ * a tick, an added item, a rename and a removal show on the other phone without a reload; 'milk' added on both at once
  * is one row with the amounts combined; a phone that was offline sends its tick when back while an
  * item removed meanwhile stays gone (after reloads too); invite → accept → live; a member removed
  * from the household loses the list at once and the page says so.
@@ -94,7 +94,7 @@ afterAll(async () => {
 
 describe("a household's live list on two phones", () => {
   it(
-    "a tick and an added item show on the other phone at once, with who is in the store",
+    "a tick, an added item, a rename and a removal show on the other phone at once, with who is in the store",
     async () => {
       const list = await householdList();
       await openList(olive, list.id);

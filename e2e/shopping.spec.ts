@@ -9,7 +9,7 @@ import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeBrowser, openPhone, keptForOffline } from "./browser.ts";
 import { expectDefined } from "../core/lib/expect-defined.ts";
-import { listGroup, listItems, listRow } from "./lists.ts";
+import { listGroup, listItems, listRow, withoutLiveChannel } from "./lists.ts";
 
 afterAll(async () => {
   await closeBrowser();
@@ -156,6 +156,8 @@ describe("shopping mode on a phone", () => {
     const { context, page, errors } = await openPhone();
     const list = await makeList(page);
     await holdToken(page, list);
+    // The HTTP queue's own rules: no live channel here (its pause after a refusal is the socket's 'rate_limited' error).
+    await withoutLiveChannel(page);
     // The first changes request is refused as the limiter would (429, Retry-After: 8); later ones reach the server.
     // The page's clock is Playwright's: it runs on its own, and the test moves it past the wait instead of
     // sleeping through it. Each request is stamped with the page's time.
@@ -321,6 +323,9 @@ describe("shopping mode on a phone", () => {
     const { context, page, errors } = await openPhone();
     const list = await makeList(page);
     await holdToken(page, list);
+    // Where WebSockets do not get through, the HTTP queue finds the network gone by its failed requests
+    // (an open socket would be found dead by its unanswered ping; e2e/live.spec.ts goes offline with one open).
+    await withoutLiveChannel(page);
     await page.goto(`/shopping-list/${list.id}`);
     await hydrated(page);
     // One change online: the page, its scripts and the API client are loaded, and the worker keeps them.
