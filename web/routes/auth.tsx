@@ -25,7 +25,7 @@ import { Form } from "../ui/form.tsx";
 import { Link } from "../ui/link.tsx";
 import { TextField } from "../ui/text-field.tsx";
 import type { Route } from "./+types/auth.ts";
-import { afterSignIn } from "../features/household/invite-path.ts";
+import { afterSignIn } from "../features/household/contract.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const q = new URL(request.url).searchParams;

@@ -27,7 +27,7 @@ import { ItemLine } from "./item-line.tsx";
 import { copyList, printListOrToast } from "./list-actions.ts";
 import { ShoppingTools } from "./shopping-tools.tsx";
 import { useShopping } from "./use-shopping.ts";
-import { HouseholdLine } from "../../features/household/components/household-line.tsx";
+import { HouseholdLine } from "./household-line.tsx";
 
 export { CART_GROUP, STAPLES_GROUP } from "./groups.ts";
 

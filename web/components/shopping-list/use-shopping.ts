@@ -28,8 +28,8 @@ import {
 } from "../../lib/shopping-state.ts";
 import { toast } from "../../lib/toast.ts";
 import type { PresencePerson } from "../../../core/api/live.ts";
-import type { LiveState } from "../../features/shopping-list/components/live-connection.ts";
-import { useLiveList } from "../../features/shopping-list/components/use-live-list.ts";
+import type { LiveState } from "./live-connection.ts";
+import { useLiveList } from "./use-live-list.ts";
 
 const noSubscribe = () => () => {};
 

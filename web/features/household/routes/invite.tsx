@@ -11,7 +11,7 @@ import { privatePageHeaders } from "../../../lib/private-page.ts";
 import { Button } from "../../../ui/button.tsx";
 import { Link } from "../../../ui/link.tsx";
 import { type InvitePreview, InviteTokenSchema } from "../contract.ts";
-import { signInFor } from "../invite-path.ts";
+import { signInFor } from "../contract.ts";
 import type { Route } from "./+types/invite.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -5,10 +5,10 @@
  * the page is shown again (a laptop opened, a phone taken out of a pocket).
  */
 import { useEffect, useRef, useState } from "react";
-import type { ListPatch, PresencePerson } from "../../../../core/api/live.ts";
-import type { ShoppingList } from "../../../../core/api/lists.ts";
-import { LIST_CHANGES_MAX } from "../../../../core/api/constants.ts";
-import type { ListChange } from "../../../../core/api/shopping.ts";
+import type { ListPatch, PresencePerson } from "../../../core/api/live.ts";
+import type { ShoppingList } from "../../../core/api/lists.ts";
+import { LIST_CHANGES_MAX } from "../../../core/api/constants.ts";
+import type { ListChange } from "../../../core/api/shopping.ts";
 import { createLiveConnection, type LiveConnection, type LiveState, type SocketLike } from "./live-connection.ts";
 
 export interface LiveHandlers {

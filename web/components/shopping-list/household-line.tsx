@@ -4,11 +4,22 @@
  * a link to start one.
  */
 import { useState } from "react";
-import { errorText } from "../../../lib/api.ts";
-import { toast } from "../../../lib/toast.ts";
-import { Button } from "../../../ui/button.tsx";
-import { Link } from "../../../ui/link.tsx";
-import { householdApi } from "./client.ts";
+import { createTransport } from "../../../core/api/transport.ts";
+import { householdGroup } from "../../features/household/contract.ts";
+import { errorText } from "../../lib/api.ts";
+import { getAuthToken } from "../../lib/api-client.ts";
+import { toast } from "../../lib/toast.ts";
+import { Button } from "../../ui/button.tsx";
+import { Link } from "../../ui/link.tsx";
+
+/** The household endpoints on the global fetch with the stored session token (as web/lib/api-client.ts). */
+let client: ReturnType<typeof householdGroup> | null = null;
+function householdApi(): ReturnType<typeof householdGroup> {
+  client ??= householdGroup(
+    createTransport({ fetch: (input: string, init: unknown) => fetch(input, init as RequestInit), getToken: getAuthToken }),
+  );
+  return client;
+}
 
 export function HouseholdLine({
   listId,

@@ -12,9 +12,9 @@
  * - "revoked" ends it for good (no reconnect); without WebSocket in the browser it never starts, and
  *   the page keeps its HTTP queue and reloads.
  */
-import type { LiveServerMessage, ListPatch, PresencePerson } from "../../../../core/api/live.ts";
-import type { ShoppingList } from "../../../../core/api/lists.ts";
-import type { ListChange } from "../../../../core/api/shopping.ts";
+import type { LiveServerMessage, ListPatch, PresencePerson } from "../../../core/api/live.ts";
+import type { ShoppingList } from "../../../core/api/lists.ts";
+import type { ListChange } from "../../../core/api/shopping.ts";
 
 /** The part of a WebSocket the connection uses (the browser's, or a test's). */
 export interface SocketLike {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { LiveServerMessage } from "../../../../core/api/live.ts";
-import type { ShoppingList } from "../../../../core/api/lists.ts";
+import type { LiveServerMessage } from "../../../core/api/live.ts";
+import type { ShoppingList } from "../../../core/api/lists.ts";
 import { createLiveConnection, type LiveState, PING_EVERY_MS, PONG_WITHIN_MS, type SocketLike } from "./live-connection.ts";
 
 class FakeSocket implements SocketLike {
