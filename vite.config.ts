@@ -3,8 +3,21 @@ import { reactRouter } from "@react-router/dev/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 
-export default defineConfig({
-  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter()],
+/** The dev server's own address (`npm run dev`, PORT or 5173), unless APP_ORIGIN names another. */
+function devAppOrigin(): string {
+  return process.env.APP_ORIGIN?.trim() || `http://localhost:${process.env.PORT ?? "5173"}`;
+}
+
+export default defineConfig(({ command }) => ({
+  plugins: [
+    cloudflare({
+      viteEnvironment: { name: "ssr" },
+      // `npm run dev` serves on its own address, which is then the base of every link the server hands out
+      // (APP_ORIGIN, worker/http/app-origin.ts). A build keeps wrangler.toml's value: a deploy sets its own.
+      ...(command === "serve" ? { config: { vars: { APP_ORIGIN: devAppOrigin() } } } : {}),
+    }),
+    reactRouter(),
+  ],
   optimizeDeps: { include: ["react-aria-components"] },
   resolve: {
     // React 19 has useSyncExternalStore: react-aria's import of the pre-18 shim gets React's own (decision 0017).
@@ -43,4 +56,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

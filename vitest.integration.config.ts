@@ -14,6 +14,8 @@ export default defineProject(async () => {
             TEST_MIGRATIONS: migrations,
             RECIPECART_ALLOW_LOOPBACK_FETCH: "1",
             TRUST_CF_CONNECTING_IP: "1",
+            // The base of every link the server hands out (worker/http/app-origin.ts); tests call other hosts to prove it.
+            APP_ORIGIN: "https://recipecart.test",
             // worker/api/contact.test.ts: contact messages are mailed here (through the outbox).
             SUPPORT_EMAIL: "support@recipecart.test",
             // worker/api/extension.test.ts: one Chrome build id, and any Firefox install.

@@ -83,10 +83,16 @@ export default async function setup(project: TestProject) {
     "127.0.0.1",
     "--port",
     String(port),
+    // Its own devtools port: wrangler's default 9229 may be held by another server on the machine.
+    "--inspector-port",
+    String(await freePort()),
     "--persist-to",
     state,
     "--var",
     "RECIPECART_ALLOW_LOOPBACK_FETCH:1",
+    // Every link the server hands out (mails, share links, checkout, OAuth) is built on this, never on a Host header.
+    "--var",
+    `APP_ORIGIN:http://127.0.0.1:${port}`,
     // The extension's unpacked test build (e2e/extension) calls the API cross-origin.
     "--var",
     `EXTENSION_ORIGINS:chrome-extension://${extensionIdForPath(TEST_BUILD_DIR)}`,

@@ -7,6 +7,7 @@ import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { DESKTOP, PHONE, closeBrowser, openPage, done, hydrated, NONE } from "./browser.ts";
 import { expectDefined } from "../core/lib/expect-defined.ts";
+import { newEmail, registerViaApi } from "./users.ts";
 
 afterAll(closeBrowser);
 
@@ -25,37 +26,32 @@ async function metaContent(page: Page, name: string) {
 }
 
 /**
- * Pretends a user is signed in: a token is in local storage before the page loads (once), and
- * /api/auth/me answers this user for that bearer token and 401 otherwise, like the server.
- * Records the headers each call carried.
+ * Signs a real account in with the session cookie (the only session the web app has), and records the
+ * headers of every /api/auth/me call the page makes. `firstName: ""` signs in through the fake Google with a
+ * profile that has no name (a password account always has one).
  */
-async function signInAs(page: Page, user: Record<string, unknown>) {
+async function signInAs(page: Page, user: { firstName: string }) {
   const seen: Record<string, string>[] = [];
-  await page.addInitScript(() => {
-    if (!sessionStorage.getItem("seeded")) localStorage.setItem("auth_token", "test-token-123");
-    sessionStorage.setItem("seeded", "1");
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname === "/api/auth/me") seen.push(r.headers());
   });
-  await page.route("**/api/auth/me", async (route) => {
-    const headers = route.request().headers();
-    seen.push(headers);
-    if (headers.authorization === "Bearer test-token-123") {
-      await route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ user }) });
-    } else {
-      await route.fulfill({ status: 401, contentType: "application/problem+json", body: '{"code":"unauthenticated"}' });
-    }
-  });
+  if (user.firstName) {
+    await registerViaApi(page, "shell", user.firstName);
+    return seen;
+  }
+  const start = await page.request.get("/api/auth/oauth/google/start", { maxRedirects: 0 });
+  const authorize = new URL(expectDefined(start.headers().location));
+  authorize.searchParams.set(
+    "fake_user",
+    JSON.stringify({ id: `shell-${Date.now()}`, email: newEmail("noname"), givenName: "", familyName: "", name: "" }),
+  );
+  const back = await page.request.get(authorize.href, { maxRedirects: 0 });
+  const landed = await page.request.get(expectDefined(back.headers().location), { maxRedirects: 0 });
+  expect(landed.headers().location).toMatch(/^\/dashboard\?signed_in=google/);
   return seen;
 }
 
-const USER = {
-  id: "u1",
-  firstName: "Ada",
-  lastName: "Lovelace",
-  email: "ada@example.com",
-  isAdmin: false,
-  createdAt: "2026-11-01T10:00:00.000Z",
-  updatedAt: "2026-11-01T10:00:00.000Z",
-};
+const USER = { firstName: "Ada" };
 
 describe("every public route", () => {
   it("renders with its own title, description and robots meta, and no console error or failed request", async () => {
@@ -203,13 +199,19 @@ describe("header", () => {
     await done(page, context);
   });
 
-  it("shows the user menu with the first name when signed in, and sends the bearer token", async () => {
+  it("shows the user menu with the first name when signed in (the cookie session: no token on the page, none sent)", async () => {
     const { page, context } = await openPage();
-    const seen = await signInAs(page, USER);
+    const authorization: string[] = [];
+    page.on("request", (r) => {
+      const h = r.headers().authorization;
+      if (h) authorization.push(`${r.url()} ${h}`);
+    });
+    await signInAs(page, USER);
     await page.goto("/about");
+    await hydrated(page);
     const button = page.locator(".site-header__account").getByRole("button", { name: /Ada/ });
     await button.waitFor();
-    expect(seen[0]?.authorization).toBe("Bearer test-token-123");
+    expect(await page.evaluate(() => localStorage.getItem("auth_token"))).toBeNull();
     await button.click();
     const menu = page.getByRole("menu");
     await menu.waitFor();
@@ -220,17 +222,16 @@ describe("header", () => {
     await menu.getByRole("menuitem", { name: "Sign out" }).click();
     await page.waitForURL((u) => u.pathname === "/");
     await page.locator(".site-header__account button").waitFor({ state: "detached" });
-    expect(await page.evaluate(() => localStorage.getItem("auth_token"))).toBeNull();
-    // Signing out refreshes the current user (docs/product/behaviour.md), now without a token.
-    await page.waitForLoadState("networkidle");
-    expect(seen.length).toBe(2);
-    expect(seen[1]?.authorization).toBeUndefined();
+    await page.locator(".site-header__account").getByRole("link", { name: "Sign In" }).waitFor();
+    // The session is over on the server too: the cookie no longer names anyone.
+    expect((await page.request.get("/api/auth/me")).status()).toBe(401);
+    expect(authorization).toEqual([]);
     await done(page, context);
   });
 
   it("labels the user menu 'Account' when the user has no first name", async () => {
     const { page, context } = await openPage();
-    await signInAs(page, { ...USER, firstName: "" });
+    await signInAs(page, { firstName: "" });
     await page.goto("/help");
     await page
       .locator(".site-header__account")
@@ -239,18 +240,18 @@ describe("header", () => {
     await done(page, context);
   });
 
-  it("with a stored token, asks for the current user once per page load and reuses it across client navigation (5-minute cache)", async () => {
+  it("signed in, knows the user from the server's render and reuses it across client navigation (no /api/auth/me call)", async () => {
     const { page, context } = await openPage();
     const seen = await signInAs(page, USER);
     await page.goto("/about");
     await hydrated(page);
-    await page.locator(".site-header__account .account-placeholder").waitFor({ state: "detached" });
+    await page.locator(".site-header__account").getByRole("button", { name: /Ada/ }).waitFor();
     await page.locator("footer.site-footer").getByRole("link", { name: "Help Center" }).click();
     await page.waitForURL("**/help");
     await page.locator("footer.site-footer").getByRole("link", { name: "Terms of Service" }).click();
     await page.waitForURL("**/terms");
     await page.waitForLoadState("networkidle");
-    expect(seen.length).toBe(1);
+    expect(seen.length).toBe(0);
     await done(page, context);
   });
 });

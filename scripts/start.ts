@@ -1,7 +1,8 @@
 /**
  * `npm start`: the embedded default. Builds when needed, applies pending migrations to the
  * local D1 (a SQLite file under .wrangler/state), then serves the built app with wrangler dev
- * (workerd) on http://localhost:8787 or $PORT. No prompt, no account, no network.
+ * (workerd) on http://localhost:8787 or $PORT. No prompt, no account, no network. APP_ORIGIN (the base of
+ * every link the server hands out, worker/http/app-origin.ts) is this address unless the environment names another.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
@@ -38,8 +39,9 @@ const persist = process.env.RECIPECART_STATE_DIR ? ["--persist-to", path.resolve
 console.log("Applying database migrations to the local D1…");
 run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", ...persist]);
 
-const args = ["dev", "--port", port, "--show-interactive-dev-session=false", ...persist];
-for (const name of ["RECIPECART_DEV_OUTBOX", "APP_ORIGIN", "MAIL_FROM", "SUPPORT_EMAIL", "RECIPECART_TEST_CLIENT_KEYS"] as const) {
+const appOrigin = process.env.APP_ORIGIN?.trim() || `http://localhost:${port}`;
+const args = ["dev", "--port", port, "--show-interactive-dev-session=false", ...persist, "--var", `APP_ORIGIN:${appOrigin}`];
+for (const name of ["RECIPECART_DEV_OUTBOX", "MAIL_FROM", "SUPPORT_EMAIL", "RECIPECART_TEST_CLIENT_KEYS"] as const) {
   if (process.env[name]) args.push("--var", `${name}:${process.env[name]}`);
 }
 if (process.env.RECIPECART_ALLOW_LOOPBACK_FETCH) {

@@ -13,6 +13,8 @@ export interface CloudflareContext {
   ctx: ExecutionContext;
   /** CSP nonce for this response's inline scripts. */
   nonce: string;
+  /** The site's public origin (APP_ORIGIN), null when the server has none configured; never the request's Host. */
+  appOrigin: string | null;
 }
 
 export const cloudflareContext = createContext<CloudflareContext>();

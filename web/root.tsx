@@ -37,10 +37,10 @@ declare module "react-aria-components" {
 }
 
 /** The CSP nonce, the public origin, and the user the session cookie names (the header renders signed in, decision 0015). */
-export function loader({ request, context }: Route.LoaderArgs) {
-  const { nonce, env } = context.get(cloudflareContext);
-  // The site's public origin, for canonical links (web/lib/meta.ts canonicalUrl).
-  return { nonce, origin: env.APP_ORIGIN || new URL(request.url).origin, user: userFromCaller(context.get(callerContext)) };
+export function loader({ context }: Route.LoaderArgs) {
+  const { nonce, appOrigin } = context.get(cloudflareContext);
+  // The site's public origin, for canonical links (web/lib/meta.ts canonicalUrl); none without APP_ORIGIN.
+  return { nonce, origin: appOrigin, user: userFromCaller(context.get(callerContext)) };
 }
 
 export const links: Route.LinksFunction = () => [

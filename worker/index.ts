@@ -3,7 +3,8 @@
  * then session cookie) and handed both to the JSON API (/api/*, worker/api) and to React Router's
  * server render (web/context.ts), so pages and API agree on who is signed in. A cookie-authenticated
  * request that changes something must come from our own origin. Both get security headers.
- * The scheduled handler retries mail left in the outbox and deletes expired sessions and contact messages past their 2 years, and applied change ids past 90 days (decision 0037),
+ * The scheduled handler retries mail left in the outbox and deletes sent mails past 30 days, expired sessions, known
+ * devices unused for a year, contact messages past their 2 years, and applied change ids past 90 days (decision 0037),
  * and keeps the parsed-page cache within its age and row cap.
  * See docs/decisions/0002-request-pipeline.md.
  */
@@ -14,6 +15,7 @@ import { handleApi } from "./api/index.ts";
 import { SERVICE_WORKER_CSP, SERVICE_WORKER_PATH, serviceWorkerResponse } from "./http/service-worker.ts";
 import { createDb } from "./db/client.ts";
 import { openRequestDb, withBookmark } from "./http/d1-session.ts";
+import { configuredAppOrigin } from "./http/app-origin.ts";
 import { readCookie, resolveCaller, SESSION_COOKIE } from "./http/caller.ts";
 import { parseExtensionOrigins, preflightResponse, withCors } from "./http/cors.ts";
 import { drainUnreadBody } from "./http/drain-body.ts";
@@ -23,10 +25,11 @@ import { API_CSP, pageCsp, withSecurityHeaders } from "./http/security-headers.t
 import { sessionCookie, withCookie } from "./http/session-cookie.ts";
 import { newToken } from "./lib/ids.ts";
 import { createPageServices } from "./services/page-services.ts";
-import { mailerFromEnv } from "./mail/mailer.ts";
-import { deliverDue } from "./mail/outbox.ts";
+import { keepSentSecrets, mailerFromEnv } from "./mail/mailer.ts";
+import { deliverDue, pruneOutbox } from "./mail/outbox.ts";
 import type { Caller } from "./services/caller.ts";
 import { deleteExpiredContactMessages } from "./services/contact.ts";
+import { deleteExpiredDevices } from "./services/known-devices.ts";
 import { deleteExpiredSessions } from "./services/sessions.ts";
 import { LIVE_PATH, liveUpgrade } from "./live/rooms.ts";
 import { deleteOldOpIds } from "./services/shopping.ts";
@@ -86,7 +89,7 @@ export default {
     }
     const nonce = newToken();
     const context = new RouterContextProvider();
-    context.set(cloudflareContext, { env, ctx, nonce });
+    context.set(cloudflareContext, { env, ctx, nonce, appOrigin: configuredAppOrigin(env) });
     context.set(callerContext, caller);
     context.set(servicesContext, createPageServices(db));
     // Loaders and form actions call the JSON API in process, as this caller (worker/http/page-api.ts).
@@ -105,10 +108,12 @@ export default {
     const db = createDb(env.DB);
     ctx.waitUntil(
       Promise.all([
-        deliverDue(db, mailerFromEnv(env)).then(
+        deliverDue(db, mailerFromEnv(env), { keepSecrets: keepSentSecrets(env) }).then(
           (r) => r.sent + r.failed > 0 && console.log(`[outbox] retried: ${r.sent} sent, ${r.failed} failed`),
         ),
+        pruneOutbox(db),
         deleteExpiredSessions(db),
+        deleteExpiredDevices(db),
         deleteExpiredContactMessages(db),
         deleteOldOpIds(db),
         pruneParsedPageCache(db),

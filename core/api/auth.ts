@@ -115,10 +115,12 @@ export type User = z.infer<typeof UserSchema>;
 /** GET /api/auth/me, PUT /api/users/me. */
 export const MeResponseSchema = z.object({ user: UserSchema });
 
-/** POST /api/auth/login and /register: the user plus the session token for `auth_token` (bearer). */
+/**
+ * POST /api/auth/login and /register: the user and when the session ends. The session itself is only the
+ * HttpOnly cookie the answer sets: no token in the body (docs/product/security.md).
+ */
 export const AuthResponseSchema = z.object({
   user: UserSchema,
-  token: z.string(),
   expiresAt: z.string(),
   /** What the claim moved to the account (decision 0013). */
   claimed: z.object({ recipes: z.number(), lists: z.number() }).optional(),
@@ -128,12 +130,14 @@ export type AuthResponse = z.infer<typeof AuthResponseSchema>;
 /**
  * POST /api/auth/extension-session (decision 0024): the signed-in web app asks for a new session
  * for the browser extension named by its origin (one of the server's EXTENSION_ORIGINS). The
- * answer is AuthResponseSchema's shape; the token goes to the extension, never to page storage.
+ * answer carries that session's token, which the connect page hands to the extension, never to page storage.
  */
 export const ExtensionSessionRequestSchema = z.object({
   extensionOrigin: z.string({ error: "The extension is missing." }).trim().min(1, "The extension is missing.").max(100),
 });
 export type ExtensionSessionRequest = z.input<typeof ExtensionSessionRequestSchema>;
+
+export const ExtensionSessionResponseSchema = z.object({ user: UserSchema, token: z.string(), expiresAt: z.string() });
 
 /** POST /api/auth/forgot-password: the same answer whether or not the address has an account. */
 export const MessageResponseSchema = z.object({ message: z.string() });

@@ -10,6 +10,7 @@
  */
 import {
   AuthResponseSchema,
+  ExtensionSessionResponseSchema,
   ClaimResponseSchema,
   MeResponseSchema,
   MessageResponseSchema,
@@ -81,7 +82,8 @@ export function createApiClient(options: ApiClientOptions) {
       register: (body: RegisterRequest) => call("POST", "/api/auth/register", AuthResponseSchema, body),
       logout: () => callVoid("POST", "/api/auth/logout", {}),
       /** A new session for the browser extension (the signed-in web app's connect page). */
-      extensionSession: (body: ExtensionSessionRequest) => call("POST", "/api/auth/extension-session", AuthResponseSchema, body),
+      extensionSession: (body: ExtensionSessionRequest) =>
+        call("POST", "/api/auth/extension-session", ExtensionSessionResponseSchema, body),
       forgotPassword: (body: ForgotPasswordRequest) => call("POST", "/api/auth/forgot-password", MessageResponseSchema, body),
       verifyResetToken: (token: string) => call("GET", `/api/auth/verify-reset-token?token=${enc(token)}`, VerifyResetTokenResponseSchema),
       resetPassword: (body: ResetPasswordRequest) => call("POST", "/api/auth/reset-password", ResetPasswordResponseSchema, body),

@@ -47,7 +47,7 @@ export type FetchLike = (input: string, init: FetchInit) => Promise<FetchRespons
 
 export interface ApiClientOptions {
   fetch: FetchLike;
-  /** The stored session token (auth_token), or null. Read on every call. */
+  /** A bearer session token (the browser extension's), or null; read on every call. The web app has none: its session is the HttpOnly cookie. */
   getToken?: () => string | null;
   /** Prefix for paths ("" in the web app; the site origin in the extension). */
   baseUrl?: string;

@@ -8,7 +8,6 @@
  */
 import { useDeferredValue, useEffect, useId, useRef, useState } from "react";
 import { NavLink, Link as RouterLink, useLocation } from "react-router";
-import { getAuthToken } from "../lib/api-client.ts";
 import { useAuth } from "../lib/auth.ts";
 import { lazyPart, useLazyPart } from "../lib/lazy-part.ts";
 import { LogoMark } from "./logo.tsx";
@@ -39,11 +38,6 @@ export function SiteHeader() {
     const start = setTimeout(() => void requestUserMenu(), 0);
     return () => clearTimeout(start);
   }, [signedIn, requestUserMenu]);
-
-  // A stored session token means the menu will very likely show: fetch it alongside /api/auth/me.
-  useEffect(() => {
-    if (getAuthToken()) void userMenu.load();
-  }, []);
 
   // Any navigation closes the mobile menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the location is the trigger, not an input

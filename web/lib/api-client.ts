@@ -1,6 +1,6 @@
 /**
- * The browser's API client: core's typed client (core/api/client.ts) with the global fetch and the
- * session token from local storage (`auth_token`, docs/product/constants.md). Components call `api.recipes.parse(...)`
+ * The browser's API client: core's typed client (core/api/client.ts) with the global fetch. The session
+ * is the HttpOnly cookie alone: the app never holds a session token (docs/product/security.md). Components call `api.recipes.parse(...)`
  * and get zod-checked answers; failures are ApiError ("status: text", docs/product/messages.md).
  *
  * The client and its schemas (zod) are not part of the first load (decision 0017): `api` has the
@@ -15,25 +15,18 @@ import type { ApiClient } from "../../core/api/client.ts";
 
 export { ApiError, type Problem } from "../../core/api/errors.ts";
 
-/** docs/product/constants.md: local storage key for the session token. */
-export const AUTH_TOKEN_KEY = "auth_token";
+/**
+ * Where older versions of the app kept a copy of the session token (docs/product/constants.md). The app no
+ * longer reads or sends it; `forgetLegacySessionToken` removes a copy left in this browser.
+ */
+export const LEGACY_AUTH_TOKEN_KEY = "auth_token";
 
-/** The stored session token, or null (also null during server render or with storage blocked). */
-export function getAuthToken(): string | null {
+/** Removes a session token an older version of the app left in local storage (it is never sent again). */
+export function forgetLegacySessionToken(): void {
   try {
-    return typeof localStorage === "undefined" ? null : localStorage.getItem(AUTH_TOKEN_KEY);
+    if (typeof localStorage !== "undefined") localStorage.removeItem(LEGACY_AUTH_TOKEN_KEY);
   } catch {
-    return null;
-  }
-}
-
-/** Stores (or with null, removes) the session token. */
-export function setAuthToken(token: string | null): void {
-  try {
-    if (token) localStorage.setItem(AUTH_TOKEN_KEY, token);
-    else localStorage.removeItem(AUTH_TOKEN_KEY);
-  } catch {
-    // Storage blocked (private mode, policy): the cookie session still works.
+    // Storage blocked (private mode, policy): nothing was kept there either.
   }
 }
 
@@ -107,11 +100,8 @@ function lazyGroup<G extends Group>(group: G): ApiClient[G] {
   const methods: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
   for (const method of Object.keys(METHODS[group])) {
     methods[method] = async (...args: unknown[]) => {
-      // The token is read when the call starts, as core's client does, not once the module is
-      // in: signOut() removes it right after starting the logout call that must carry it.
-      const token = getAuthToken();
-      // `fetch` is looked up per call so tests can stub the global.
-      const options = { fetch: (input: string, init: unknown) => fetch(input, init as RequestInit), getToken: () => token };
+      // `fetch` is looked up per call so tests can stub the global. No bearer token: the cookie is the session.
+      const options = { fetch: (input: string, init: unknown) => fetch(input, init as RequestInit) };
       let groupApi: ApiClient[G];
       if (group === "lists" && !loaded) {
         // Only the lists' schemas: the full client may never be needed on this page (decision 0017).

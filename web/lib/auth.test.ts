@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { AUTH_TOKEN_KEY } from "./api-client.ts";
+import { LEGACY_AUTH_TOKEN_KEY } from "./api-client.ts";
 import {
   CURRENT_USER_TTL_MS,
   fetchCurrentUser,
@@ -63,8 +63,8 @@ describe("fetchCurrentUser", () => {
     expect(getAuthSnapshot()).toBe(s);
   });
 
-  it("sends cookies and the bearer token from local storage", async () => {
-    localStorage.setItem(AUTH_TOKEN_KEY, "tok-1");
+  it("sends cookies (the session) and never a bearer token, even one an older version left in local storage", async () => {
+    localStorage.setItem(LEGACY_AUTH_TOKEN_KEY, "tok-1");
     fetchMock.mockResolvedValueOnce(answer(200, { user: USER }));
     const s = await fetchCurrentUser();
     expect(s.status).toBe("authenticated");
@@ -73,13 +73,7 @@ describe("fetchCurrentUser", () => {
     expect(url).toBe("/api/auth/me");
     expect(init.method).toBe("GET");
     expect(init.credentials).toBe("include");
-    expect(new Headers(init.headers).get("authorization")).toBe("Bearer tok-1");
-  });
-
-  it("sends no Authorization header without a stored token", async () => {
-    fetchMock.mockResolvedValueOnce(answer(401, {}));
-    await fetchCurrentUser();
-    expect(new Headers(expectDefined(fetchMock.mock.calls[0])[1].headers).has("authorization")).toBe(false);
+    expect(new Headers(init.headers).has("authorization")).toBe(false);
   });
 
   it("caches the answer for 5 minutes, then asks again", async () => {
@@ -120,8 +114,7 @@ describe("fetchCurrentUser", () => {
 });
 
 describe("signOut", () => {
-  it("ends the server session with the token, removes the token and the cached user, then asks the server again", async () => {
-    localStorage.setItem(AUTH_TOKEN_KEY, "tok-1");
+  it("ends the server session (cookie), forgets the cached user, then asks the server again", async () => {
     fetchMock.mockResolvedValueOnce(answer(200, { user: USER }));
     await fetchCurrentUser();
     fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
@@ -129,21 +122,18 @@ describe("signOut", () => {
     const pending = signOut();
     expect(getAuthSnapshot()).toEqual({ status: "unauthenticated", user: null, error: null });
     await expect(pending).resolves.toEqual({ status: "unauthenticated", user: null, error: null });
-    expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
     expect(fetchMock).toHaveBeenCalledTimes(3);
     expect(expectDefined(fetchMock.mock.calls[1])[0]).toBe("/api/auth/logout");
     expect(expectDefined(fetchMock.mock.calls[1])[1].method).toBe("POST");
-    expect(new Headers(expectDefined(fetchMock.mock.calls[1])[1].headers).get("authorization")).toBe("Bearer tok-1");
+    expect(expectDefined(fetchMock.mock.calls[1])[1].credentials).toBe("include");
     expect(expectDefined(fetchMock.mock.calls[2])[0]).toBe("/api/auth/me");
     expect(new Headers(expectDefined(fetchMock.mock.calls[2])[1].headers).has("authorization")).toBe(false);
   });
 
   it("signs out locally even when the logout call fails", async () => {
-    localStorage.setItem(AUTH_TOKEN_KEY, "tok-1");
     fetchMock.mockRejectedValueOnce(new TypeError("Failed to fetch"));
     fetchMock.mockResolvedValueOnce(answer(401, {}));
     await expect(signOut()).resolves.toEqual({ status: "unauthenticated", user: null, error: null });
-    expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
   });
 
   it("forgets the pages kept for offline use (they carry the signed-in user), not the build assets", async () => {
@@ -209,7 +199,7 @@ describe("primeAuth", () => {
     expect(getAuthSnapshot().status).toBe("loading");
   });
 
-  it("starts signed out when the server knew no user and no token is stored, without asking /api/auth/me", async () => {
+  it("starts signed out when the server knew no user, without asking /api/auth/me", async () => {
     vi.stubGlobal("document", {});
     primeAuth(null);
     expect(getAuthSnapshot()).toEqual({ status: "unauthenticated", user: null, error: null });
@@ -223,13 +213,13 @@ describe("primeAuth", () => {
     expect((await fetchCurrentUser({ force: true })).user).toEqual(USER);
   });
 
-  it("leaves the question to /api/auth/me when the server knew no user but a token is stored", async () => {
-    localStorage.setItem(AUTH_TOKEN_KEY, "tok-1");
+  it("removes a session token an older version kept in local storage; it signs nobody in", async () => {
+    localStorage.setItem(LEGACY_AUTH_TOKEN_KEY, "tok-1");
     vi.stubGlobal("document", {});
     primeAuth(null);
-    expect(getAuthSnapshot().status).toBe("loading");
-    fetchMock.mockResolvedValueOnce(answer(200, { user: USER }));
-    expect((await fetchCurrentUser()).status).toBe("authenticated");
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem(LEGACY_AUTH_TOKEN_KEY)).toBeNull();
+    expect(getAuthSnapshot()).toEqual({ status: "unauthenticated", user: null, error: null });
+    await fetchCurrentUser();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

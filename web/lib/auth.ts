@@ -13,7 +13,7 @@
 import { useCallback, useEffect, useSyncExternalStore } from "react";
 import { useRouteLoaderData } from "react-router";
 import type { User } from "../../core/api/auth.ts";
-import { api, ApiError, getAuthToken, setAuthToken } from "./api-client.ts";
+import { api, ApiError, forgetLegacySessionToken } from "./api-client.ts";
 import { forgetEditTokens, visitorClaim } from "./recipes-store.ts";
 import { forgetOfflinePages } from "./offline.ts";
 
@@ -110,12 +110,11 @@ export function fetchCurrentUser(opts: { force?: boolean } = {}): Promise<AuthSn
 }
 
 /**
- * Stores a fresh session token (if the server sent one), hands the account what this browser made
- * while signed out (its recipes and lists, proved by their edit tokens; decision 0013), and reloads
+ * After a sign-in (the server set the session cookie; no token reaches the page): hands the account what this
+ * browser made while signed out (its recipes and lists, proved by their edit tokens; decision 0013), and reloads
  * the current user. A failed claim never blocks signing in: the tokens are kept for a later try.
  */
-export async function signIn(token: string | null | undefined): Promise<AuthSnapshot> {
-  if (token) setAuthToken(token);
+export async function signIn(): Promise<AuthSnapshot> {
   await claimLeftovers();
   return fetchCurrentUser({ force: true });
 }
@@ -125,17 +124,18 @@ export async function signIn(token: string | null | undefined): Promise<AuthSnap
  * user, or none. Only the first call counts, and only while nothing is known yet; on the server it
  * does nothing (module state there is shared by every request).
  * - With a user: signed in, cached for 5 minutes (decision 0015).
- * - Without one and without a stored session token: signed out, cached the same way. The server saw
- *   no session cookie, and only a token could make /api/auth/me say otherwise, so the page neither
- *   asks nor loads the API client to ask (decision 0017). With a token, the first useAuth() asks.
+ * - Without one: signed out, cached the same way. The server saw no session cookie, the only thing
+ *   that could make /api/auth/me say otherwise, so the page neither asks nor loads the API client to
+ *   ask (decision 0017).
+ * A session token an older version of the app kept in local storage is removed here (never sent again).
  */
 let primed = false;
 export function primeAuth(user: AuthUser | null | undefined): void {
   if (typeof document === "undefined" || primed) return;
   primed = true;
+  forgetLegacySessionToken();
   if (snapshot.status !== "loading" || inFlight) return;
   if (!user) {
-    if (getAuthToken()) return;
     snapshot = { status: "unauthenticated", user: null, error: null };
     fetchedAt = Date.now();
     return;
@@ -147,14 +147,12 @@ export function primeAuth(user: AuthUser | null | undefined): void {
 }
 
 /**
- * docs/product/behaviour.md: ends the server session (POST /api/auth/logout, which also clears the cookie), removes
- * the token and the cached user, then refreshes the current user. The caller navigates to /.
+ * docs/product/behaviour.md: ends the server session (POST /api/auth/logout, which also clears the cookie),
+ * forgets the cached user, then refreshes the current user. The caller navigates to /.
  */
 export async function signOut(): Promise<AuthSnapshot> {
-  // The logout call takes the stored token with it (read when the call starts), so the server ends
-  // that session too. Best effort: even if the server cannot be reached, this browser forgets it.
+  // Best effort: even if the server cannot be reached, this page forgets the user.
   const loggedOut = api.auth.logout().catch(() => {});
-  setAuthToken(null);
   generation++;
   inFlight = null;
   publish({ status: "unauthenticated", user: null, error: null });

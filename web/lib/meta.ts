@@ -58,7 +58,7 @@ export interface CanonicalArgs {
 
 /**
  * The page's absolute address for rel=canonical: the site origin from the root loader's data
- * (APP_ORIGIN, else the request's origin) plus the path, without query or fragment.
+ * (APP_ORIGIN; no canonical link without it) plus the path, without query or fragment.
  *
  * @example
  * canonicalUrl({ location: { pathname: "/help" }, matches: [{ id: "root", loaderData: { origin: "https://recipecart.example" } }] })

@@ -96,17 +96,16 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
   }, [oauthError]);
   const { pending, form, clearErrors } = useApiForm(
     async (data) => {
-      const result =
-        mode === "login"
-          ? await api.auth.login({ email: data.email ?? "", password: data.password ?? "" })
-          : await api.auth.register({
-              firstName: data.firstName ?? "",
-              lastName: data.lastName ?? "",
-              email: data.email ?? "",
-              password: data.password ?? "",
-            });
+      if (mode === "login") await api.auth.login({ email: data.email ?? "", password: data.password ?? "" });
+      else
+        await api.auth.register({
+          firstName: data.firstName ?? "",
+          lastName: data.lastName ?? "",
+          email: data.email ?? "",
+          password: data.password ?? "",
+        });
       setDone(true);
-      await signIn(result.token);
+      await signIn();
       toast(mode === "login" ? { title: "Welcome back!" } : { title: "Account created!", description: "You're signed in." });
       await navigate(loaderData.next, { replace: true });
     },
@@ -126,7 +125,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
       ),
   );
 
-  // A browser whose token is still good (no cookie) learns it only here: leave for / as well.
+  // Signed in already (the session cookie): leave for the page asked for.
   if (auth.isAuthenticated && !pending && !done) return <Navigate to={loaderData.next} replace />;
 
   function switchTo(next: AuthMode) {

@@ -6,7 +6,9 @@ import { mailOutbox, sessions, users } from "../db/schema.ts";
 import { hashPassword, needsRehash, sha256Hex } from "../lib/crypto.ts";
 import { newId, newToken } from "../lib/ids.ts";
 import { forgotPassword, resetPassword, RESET_TOKEN_TTL_MS, verifyResetToken } from "../services/accounts.ts";
+import { ANONYMOUS } from "../services/caller.ts";
 import { DomainError } from "../services/errors.ts";
+import { handleApi } from "./index.ts";
 import { expectDefined } from "../../core/lib/expect-defined.ts";
 
 // Every sign-in costs a real scrypt hash (~100-300 ms here): give slow machines room.
@@ -35,29 +37,55 @@ const sessionSetCookie = (res: Response) => res.headers.getSetCookie().find((c) 
 
 const email = () => `user-${newId().toLowerCase()}@example.org`;
 
+/** A cookie's value as an answer set it. */
+function setCookieValue(res: Response, name: string): string {
+  const cookie = expectDefined(res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`)));
+  return decodeURIComponent(expectDefined(cookie.slice(name.length + 1).split(";")[0]));
+}
+
+/** The session token a sign-in answer set in its HttpOnly cookie (the body never carries it). */
+const sessionTokenOf = (res: Response) => setCookieValue(res, "rc_session");
+
+/** Waits, when needed, so that `ms` of the current wall-clock minute remain (the limiters count per minute). */
+async function wellInsideAMinute(ms: number) {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < ms) await new Promise((r) => setTimeout(r, left + 200));
+}
+
 async function registerUser(opts: { email?: string; password?: string } = {}) {
   const address = opts.email ?? email();
   const password = opts.password ?? "correct horse battery";
   const res = await call("/api/auth/register", { method: "POST", json: { firstName: "Ann", lastName: "Lee", email: address, password } });
   expect(res.status).toBe(201);
-  const body = (await res.json()) as { user: { id: string; email: string }; token: string; expiresAt: string };
-  return { ...body, email: address, password, cookie: expectDefined(sessionSetCookie(res)) };
+  const body = (await res.json()) as { user: { id: string; email: string }; expiresAt: string };
+  return {
+    ...body,
+    token: sessionTokenOf(res),
+    device: setCookieValue(res, "rc_device"),
+    body,
+    email: address,
+    password,
+    cookie: expectDefined(sessionSetCookie(res)),
+  };
 }
 
 async function loginUser(address: string, password: string) {
   const res = await call("/api/auth/login", { method: "POST", json: { email: address, password } });
   expect(res.status).toBe(200);
-  return (await res.json()) as { token: string; user: { id: string } };
+  return { ...((await res.json()) as { user: { id: string } }), token: sessionTokenOf(res) };
 }
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const me = (headers: Record<string, string>) => call("/api/auth/me", { headers });
 
 describe("register and sign in", () => {
-  it("registers, answers the user and a token, and sets an HttpOnly SameSite=Lax cookie (not Secure on localhost)", async () => {
+  it("registers, answers the user (never the token) and sets an HttpOnly SameSite=Lax cookie (not Secure on localhost)", async () => {
     const r = await registerUser();
     expect(r.user).toMatchObject({ email: r.email, isAdmin: false });
     expect(r.user).not.toHaveProperty("passwordHash");
+    // The session is the HttpOnly cookie alone: no script on the page can read it from the answer.
+    expect(Object.keys(r.body).sort()).toEqual(["claimed", "expiresAt", "user"]);
+    expect(JSON.stringify(r.body)).not.toContain(r.token);
     expect(r.token.length).toBeGreaterThanOrEqual(27); // 20+ random bytes
     expect(r.cookie).toMatch(/^rc_session=[\w-]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=259\d{4}$/);
     const stored = await db
@@ -136,7 +164,7 @@ describe("register and sign in", () => {
     });
   });
 
-  it("signs in case-insensitively and answers a new token", async () => {
+  it("signs in case-insensitively with a new session (cookie)", async () => {
     const r = await registerUser();
     const l = await loginUser(r.email.toUpperCase(), r.password);
     expect(l.user.id).toBe(r.user.id);
@@ -214,6 +242,92 @@ describe("rate limits", () => {
     expect(at).toBeGreaterThanOrEqual(10);
   }, 180_000);
 
+  it("a browser that signed in to the account before gets through the per-account lockout; a new browser does not", async () => {
+    const owner = await registerUser();
+    const stranger = await registerUser();
+    // The owner's browser holds a known-device cookie: HttpOnly, sent only to /api/auth, for a year.
+    const login = (password: string, cookie?: string) =>
+      call("/api/auth/login", { method: "POST", headers: cookie ? { cookie } : {}, json: { email: owner.email, password } });
+    const signedIn = await login(owner.password, `rc_device=${owner.device}`);
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.getSetCookie().find((c) => c.startsWith("rc_device="))).toMatch(
+      /^rc_device=[\w-]+; Path=\/api\/auth; HttpOnly; SameSite=Lax; Max-Age=31536000$/,
+    );
+    expect(setCookieValue(signedIn, "rc_device")).toBe(owner.device);
+    // Only the hash of the device token is stored.
+    const stored = await env.DB.prepare("select count(*) as n from known_devices where token_hash = ?")
+      .bind(owner.device)
+      .first<{ n: number }>();
+    expect(expectDefined(stored).n).toBe(0);
+
+    await wellInsideAMinute(40_000);
+    // Someone else guesses from many networks until the address is locked.
+    expect(await firstRefusal(10, 401, () => login("a wrong guess"))).toBeGreaterThanOrEqual(9);
+    // The right password from a browser that never signed in here: still locked.
+    expect((await login(owner.password)).status).toBe(429);
+    // A made-up device cookie, and the device cookie of another account: locked too.
+    expect((await login(owner.password, "rc_device=made-up-device-token-0000000000000")).status).toBe(429);
+    expect((await login(owner.password, `rc_device=${stranger.device}`)).status).toBe(429);
+    // The owner's own browser: signs in.
+    const ok = await login(owner.password, `rc_device=${owner.device}`);
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as { user: { id: string } }).user.id).toBe(owner.user.id);
+  }, 180_000);
+
+  it("a known device has a limit of its own: its wrong guesses are counted per device", async () => {
+    const owner = await registerUser();
+    await wellInsideAMinute(40_000);
+    const cookie = `rc_device=${owner.device}`;
+    expect(
+      await firstRefusal(10, 401, () =>
+        call("/api/auth/login", { method: "POST", headers: { cookie }, json: { email: owner.email, password: "not it" } }),
+      ),
+    ).toBeGreaterThanOrEqual(9);
+  }, 180_000);
+
+  it("a planted device cookie is not taken over at sign-in: the browser gets a fresh one", async () => {
+    const r = await registerUser();
+    const res = await call("/api/auth/login", {
+      method: "POST",
+      headers: { cookie: "rc_device=planted-by-someone-else-000000000000" },
+      json: { email: r.email, password: r.password },
+    });
+    expect(res.status).toBe(200);
+    const issued = setCookieValue(res, "rc_device");
+    expect(issued).not.toBe("planted-by-someone-else-000000000000");
+  });
+
+  it("PUT /api/users/me/password: current-password guesses are limited per account (10 a minute), like sign-in", async () => {
+    const r = await registerUser();
+    await wellInsideAMinute(40_000);
+    const change = (currentPassword: string) =>
+      call("/api/users/me/password", {
+        method: "PUT",
+        headers: bearer(r.token),
+        json: { currentPassword, newPassword: "a brand new password", confirmPassword: "a brand new password" },
+      });
+    // From many networks: the account's own count stops it.
+    expect(await firstRefusal(10, 400, () => change("guess number x"))).toBeGreaterThanOrEqual(9);
+    // Even the right password waits now (the guesser cannot tell which guess was right).
+    expect((await change(r.password)).status).toBe(429);
+    expect((await me(bearer(r.token))).status).toBe(200);
+  }, 180_000);
+
+  it("PUT /api/users/me/password counts against the per-client sign-in limit too", async () => {
+    const r = await registerUser();
+    const ip = uniqueIp();
+    await wellInsideAMinute(20_000);
+    await firstRefusal(20, 400, () => call("/api/auth/login", { method: "POST", ip, json: { email: "not an address", password: "" } }));
+    const res = await call("/api/users/me/password", {
+      method: "PUT",
+      ip,
+      headers: bearer(r.token),
+      json: { currentPassword: r.password, newPassword: "a brand new password", confirmPassword: "a brand new password" },
+    });
+    expect(res.status).toBe(429);
+    expect(res.headers.get("retry-after")).toBe("60");
+  });
+
   it("registration per address", async () => {
     const ip = uniqueIp();
     // Invalid bodies still count: the limit is checked first.
@@ -236,33 +350,105 @@ describe("password reset", () => {
   async function outboxFor(address: string) {
     return db.select().from(mailOutbox).where(sql`lower(${mailOutbox.to}) = lower(${address})`);
   }
+
+  /**
+   * POST /api/auth/forgot-password as a client would, with mail going to a fake send_email binding; waits for
+   * the work done after the answer and returns the answer and the mails as the recipient got them (the stored
+   * copy keeps no live token once sent).
+   */
+  async function forgot(address: string) {
+    const inbox: { to: string; subject: string; text: string; html?: string }[] = [];
+    const binding = { send: async (m: { to: string; subject: string; text: string; html?: string }) => inbox.push(m) };
+    const waits: Promise<unknown>[] = [];
+    const ctx = { waitUntil: (p: Promise<unknown>) => waits.push(p), passThroughOnException() {} } as unknown as ExecutionContext;
+    const url = new URL("https://recipecart.test/api/auth/forgot-password");
+    const request = new Request(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", "cf-connecting-ip": uniqueIp() },
+      body: JSON.stringify({ email: address }),
+    });
+    const mailEnv = { ...env, MAIL_FROM: "no-reply@recipecart.test", EMAIL: binding } as unknown as Env;
+    const res = await handleApi({ url, request, env: mailEnv, ctx, db, requestId: "t", caller: ANONYMOUS });
+    await Promise.all(waits);
+    return { res, inbox };
+  }
   const tokenOf = (text: string) => decodeURIComponent(expectDefined(expectDefined(/reset-password\?token=([^\s]+)/.exec(text))[1]));
 
   it("answers the same whether or not the address has an account, and mails only a real account", async () => {
     const r = await registerUser();
     const nobody = email();
-    const a = await call("/api/auth/forgot-password", { method: "POST", json: { email: r.email } });
-    const b = await call("/api/auth/forgot-password", { method: "POST", json: { email: nobody } });
-    expect(a.status).toBe(200);
-    expect(b.status).toBe(200);
-    expect(await a.json()).toEqual(await b.json());
+    const a = await forgot(r.email);
+    const b = await forgot(nobody);
+    expect(a.res.status).toBe(200);
+    expect(b.res.status).toBe(200);
+    expect(await a.res.json()).toEqual(await b.res.json());
     expect(await outboxFor(nobody)).toHaveLength(0);
+    expect(b.inbox).toHaveLength(0);
     const mails = await outboxFor(r.email);
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatchObject({ kind: "password_reset", subject: "Reset your recipecart password" });
-    expect(expectDefined(mails[0]).text).toContain(`${ORIGIN}/reset-password?token=`);
-    expect(expectDefined(mails[0]).html).toContain(`${ORIGIN}/reset-password?token=`);
-    // Only the token's hash is stored.
+    expect(mails[0]).toMatchObject({ kind: "password_reset", subject: "Reset your recipecart password", status: "sent" });
+    const received = expectDefined(a.inbox[0]);
+    expect(received.text).toContain("https://recipecart.test/reset-password?token=");
+    expect(received.html).toContain("https://recipecart.test/reset-password?token=");
+    // Only the token's hash is stored, and the sent mail's stored copy no longer holds the token.
     const [row] = await db.select({ h: users.resetTokenHash }).from(users).where(eq(users.id, r.user.id));
-    expect(expectDefined(row).h).toBe(await sha256Hex(tokenOf(expectDefined(mails[0]).text)));
+    expect(expectDefined(row).h).toBe(await sha256Hex(tokenOf(received.text)));
+    expect(expectDefined(mails[0]).text).not.toContain(tokenOf(received.text));
+  });
+
+  it("answers before touching the database, so a known and an unknown address answer alike and in the same time", async () => {
+    // A D1 that holds every query until the gate opens: an answer that waited for the lookup would never come.
+    let open = () => {};
+    const gate = new Promise<void>((r) => {
+      open = r;
+    });
+    type Stmt = D1PreparedStatement & { real?: D1PreparedStatement };
+    const held = (s: D1PreparedStatement): Stmt =>
+      ({
+        real: s,
+        bind: (...v: unknown[]) => held(s.bind(...v)),
+        first: async (...a: [string?]) => (await gate, s.first(...(a as []))),
+        all: async () => (await gate, s.all()),
+        run: async () => (await gate, s.run()),
+        raw: async (...a: unknown[]) => (await gate, s.raw(...(a as []))),
+      }) as unknown as Stmt;
+    const gatedD1 = {
+      prepare: (q: string) => held(env.DB.prepare(q)),
+      batch: async (list: Stmt[]) => (await gate, env.DB.batch(list.map((s) => s.real ?? s))),
+    } as unknown as D1Database;
+    const gatedDb = createDb(gatedD1);
+
+    const r = await registerUser();
+    const nobody = email();
+    const ask = (address: string, waits: Promise<unknown>[]) => {
+      const ctx = { waitUntil: (p: Promise<unknown>) => waits.push(p), passThroughOnException() {} } as unknown as ExecutionContext;
+      const url = new URL("https://recipecart.test/api/auth/forgot-password");
+      const request = new Request(url, {
+        method: "POST",
+        headers: { "content-type": "application/json", "cf-connecting-ip": uniqueIp() },
+        body: JSON.stringify({ email: address }),
+      });
+      return handleApi({ url, request, env, ctx, db: gatedDb, requestId: "t", caller: ANONYMOUS });
+    };
+    const waits: Promise<unknown>[] = [];
+    const known = await ask(r.email, waits);
+    const unknown = await ask(nobody, waits);
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(await known.text()).toBe(await unknown.text());
+    expect(await outboxFor(r.email)).toHaveLength(0);
+    // The work after the answer: the account's mail, and nothing for the unknown address.
+    open();
+    await Promise.all(waits);
+    expect(await outboxFor(r.email)).toHaveLength(1);
+    expect(await outboxFor(nobody)).toHaveLength(0);
   });
 
   it("the whole flow: mail, verify, reset, other sessions ended, token reuse refused", async () => {
     const r = await registerUser();
     const other = await loginUser(r.email, r.password);
-    await call("/api/auth/forgot-password", { method: "POST", json: { email: r.email } });
-    const [mail] = await outboxFor(r.email);
-    const token = tokenOf(expectDefined(mail).text);
+    const { inbox } = await forgot(r.email);
+    const token = tokenOf(expectDefined(inbox[0]).text);
 
     const verify = await call(`/api/auth/verify-reset-token?token=${encodeURIComponent(token)}`);
     expect(await verify.json()).toEqual({ valid: true });
@@ -530,7 +716,10 @@ describe("claim of visitor data on sign-in (decision 0013)", () => {
       },
     });
     expect(res.status).toBe(201);
-    const body = (await res.json()) as { user: { id: string }; token: string; claimed: { recipes: number; lists: number } };
+    const body = {
+      ...((await res.json()) as { user: { id: string }; claimed: { recipes: number; lists: number } }),
+      token: sessionTokenOf(res),
+    };
     expect(body.claimed).toEqual({ recipes: 2, lists: 1 });
     const get = (path: string, token?: string) => call(path, { headers: token ? bearer(token) : {} });
     // Now owned: the owner reads them; a signed-out caller no longer can; the old edit token is spent.

@@ -4,17 +4,20 @@
  * rate limits and sets or clears the session cookie.
  */
 import { ForgotPasswordRequestSchema, LoginRequestSchema, RegisterRequestSchema, ResetPasswordRequestSchema } from "../../core/api/auth.ts";
+import { appOrigin } from "../http/app-origin.ts";
 import { json, problem, readJson } from "../http/problem.ts";
 import {
   checkRate,
   FORGOT_EMAIL_LIMIT,
   FORGOT_IP_LIMIT,
+  LOGIN_DEVICE_LIMIT,
   LOGIN_EMAIL_LIMIT,
   LOGIN_IP_LIMIT,
   REGISTER_IP_LIMIT,
 } from "../http/rate-limit.ts";
 import { param, type ApiContext, type Route } from "../http/router.ts";
-import { clearSessionCookie, sessionCookie } from "../http/session-cookie.ts";
+import { readCookie } from "../http/caller.ts";
+import { clearSessionCookie, DEVICE_COOKIE, deviceCookie, sessionCookie } from "../http/session-cookie.ts";
 import {
   FORGOT_PASSWORD_MESSAGE,
   forgotPassword,
@@ -26,41 +29,55 @@ import {
   type AccountDeps,
   type SignedInResult,
 } from "../services/accounts.ts";
+import { knownDeviceFor, rememberDevice } from "../services/known-devices.ts";
 import { listSessions, revokeOtherSessions, revokeSession } from "../services/sessions.ts";
-import { deliverInBackground } from "./mail.ts";
+import { deliverNow } from "./mail.ts";
 
 const AUTH_BODY_MAX_BYTES = 64 * 1024;
 
 export function accountDeps(c: ApiContext): AccountDeps {
-  return { db: c.db, appOrigin: appOrigin(c) };
-}
-
-export function appOrigin(c: Pick<ApiContext, "env" | "url">): string {
-  const configured = String(c.env.APP_ORIGIN ?? "").trim();
-  if (configured) {
-    try {
-      return new URL(configured).origin;
-    } catch {
-      // fall through to the request's origin
-    }
-  }
-  return c.url.origin;
+  return {
+    db: c.db,
+    get appOrigin() {
+      return appOrigin(c.env);
+    },
+  };
 }
 
 const noStore = { "cache-control": "no-store" };
 
-function signedInResponse(c: ApiContext, result: SignedInResult, status: number): Response {
+/**
+ * A password sign-in or registration: the session lives only in the HttpOnly cookie. The token is never in
+ * the answer's body, so no script on the page (an injected one included) can read or keep it; the extension
+ * gets a session of its own through /api/auth/extension-session (docs/product/security.md).
+ */
+async function signedInResponse(c: ApiContext, result: SignedInResult, status: number): Promise<Response> {
   const res = json(
     {
       user: toWireUser(result.user),
-      token: result.session.token,
       expiresAt: result.session.expiresAt.toISOString(),
       claimed: result.claimed,
     },
-    { status },
+    { status, headers: noStore },
   );
   res.headers.append("set-cookie", sessionCookie(c.url, result.session.token, result.session.expiresAt));
+  res.headers.append("set-cookie", await knownDeviceCookie(c, result.user.id));
   return res;
+}
+
+/** The known-device cookie for this browser after a sign-in to `userId` (decision 0020). */
+export async function knownDeviceCookie(c: ApiContext, userId: string): Promise<string> {
+  return deviceCookie(c.url, await rememberDevice(c.db, userId, readCookie(c.request, DEVICE_COOKIE)));
+}
+
+/**
+ * Sign-in limits (decision 0020): per client always; then per e-mail address, except for a browser
+ * that signed in to that account before, which is counted on its own so others' guesses cannot lock it out.
+ */
+async function checkSignInRate(c: ApiContext, email: string): Promise<void> {
+  const device = await knownDeviceFor(c.db, readCookie(c.request, DEVICE_COOKIE), email);
+  if (device) await checkRate(c.request, c.env, LOGIN_DEVICE_LIMIT, `d:${device}`);
+  else await checkRate(c.request, c.env, LOGIN_EMAIL_LIMIT, email);
 }
 
 export const authRoutes: Route[] = [
@@ -78,7 +95,7 @@ export const authRoutes: Route[] = [
       await checkRate(c.request, c.env, REGISTER_IP_LIMIT);
       const body = await readJson(c.request, RegisterRequestSchema, AUTH_BODY_MAX_BYTES);
       const result = await register(accountDeps(c), body, { userAgent: c.request.headers.get("user-agent") });
-      return signedInResponse(c, result, 201);
+      return await signedInResponse(c, result, 201);
     },
   },
   {
@@ -88,9 +105,9 @@ export const authRoutes: Route[] = [
     async handler(c) {
       await checkRate(c.request, c.env, LOGIN_IP_LIMIT);
       const body = await readJson(c.request, LoginRequestSchema, AUTH_BODY_MAX_BYTES);
-      await checkRate(c.request, c.env, LOGIN_EMAIL_LIMIT, body.email);
+      await checkSignInRate(c, body.email);
       const result = await login(accountDeps(c), body, { userAgent: c.request.headers.get("user-agent") });
-      return signedInResponse(c, result, 200);
+      return await signedInResponse(c, result, 200);
     },
   },
   {
@@ -110,8 +127,14 @@ export const authRoutes: Route[] = [
       await checkRate(c.request, c.env, FORGOT_IP_LIMIT);
       const body = await readJson(c.request, ForgotPasswordRequestSchema, AUTH_BODY_MAX_BYTES);
       await checkRate(c.request, c.env, FORGOT_EMAIL_LIMIT, body.email);
-      const { mailId } = await forgotPassword(accountDeps(c), body);
-      if (mailId) deliverInBackground(c, [mailId]);
+      // One answer in one time, account or not: nothing on the way to it depends on the address. Looking the
+      // address up, writing the token and its mail and sending it all happen after the answer (waitUntil).
+      const deps = { db: c.db, appOrigin: appOrigin(c.env) };
+      c.ctx.waitUntil(
+        forgotPassword(deps, body)
+          .then(({ mailId }) => (mailId ? deliverNow(c, [mailId]) : undefined))
+          .catch((err: unknown) => console.error(`[${c.requestId}] forgot-password: the work after the answer failed`, err)),
+      );
       return json({ message: FORGOT_PASSWORD_MESSAGE });
     },
   },

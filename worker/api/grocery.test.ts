@@ -116,7 +116,7 @@ describe("POST /api/shopping-lists/{id}/grocery-order", () => {
     const res = await order(listId, { provider: "instacart", storeId: "demo:demo-sf-1", userSelections: {} });
     expect(res.status).toBe(201);
     const body = (await res.json()) as { checkoutUrl: string; order: { id: string }; unmatchedIngredients: string[]; demo: boolean };
-    expect(body.checkoutUrl).toBe(`http://localhost/checkout/demo/${body.order.id}`);
+    expect(body.checkoutUrl).toBe(`https://recipecart.test/checkout/demo/${body.order.id}`);
     expect(body.unmatchedIngredients).toEqual(["3 cloves garlic"]);
     expect(body.demo).toBe(true);
     const [row] = await db.select().from(groceryOrders).where(eq(groceryOrders.id, body.order.id));

@@ -1,8 +1,9 @@
 /** Ordering for delivery (docs/product/api.md): store search, preferences, grocery orders. Rules in worker/services/grocery/orders.ts. */
 import { CreateGroceryOrderRequestSchema } from "../../core/api/grocery.ts";
+import { appOrigin } from "../http/app-origin.ts";
 import { json, problem, readJson } from "../http/problem.ts";
 import { checkRate, GROCERY_LIMIT } from "../http/rate-limit.ts";
-import { param, type ApiContext, type Route } from "../http/router.ts";
+import { param, type Route } from "../http/router.ts";
 import { isWellFormedId } from "../lib/ids.ts";
 import {
   createGroceryOrder,
@@ -12,12 +13,6 @@ import {
   searchStores,
   type GroceryConfig,
 } from "../services/grocery/orders.ts";
-
-/** Public origin for links we hand out (APP_ORIGIN, else the request's own). */
-export function appOrigin(c: Pick<ApiContext, "env" | "url">): string {
-  const configured = (c.env as { APP_ORIGIN?: string }).APP_ORIGIN?.trim();
-  return configured || c.url.origin;
-}
 
 const config = (env: Env) => env as unknown as GroceryConfig;
 
@@ -37,7 +32,7 @@ export const groceryRoutes: Route[] = [
     access: "public",
     path: "/api/grocery/:provider/stores/search",
     async handler(c) {
-      const provider = providerFor(param(c.params, "provider"), config(c.env), appOrigin(c));
+      const provider = providerFor(param(c.params, "provider"), config(c.env), () => appOrigin(c.env));
       await checkRate(c.request, c.env, GROCERY_LIMIT, c.caller);
       const result = await searchStores(c.db, provider, c.url.searchParams.get("zip"));
       return json(result);
@@ -48,7 +43,7 @@ export const groceryRoutes: Route[] = [
     access: "user",
     path: "/api/grocery/:provider/preferences",
     async handler(c) {
-      const provider = providerFor(param(c.params, "provider"), config(c.env), appOrigin(c));
+      const provider = providerFor(param(c.params, "provider"), config(c.env), () => appOrigin(c.env));
       return json(await getPreferences(c.db, c.user.id, provider));
     },
   },
@@ -59,8 +54,8 @@ export const groceryRoutes: Route[] = [
     async handler(c) {
       if (!isWellFormedId(param(c.params, "id"))) return problem(404, "list_not_found", "Shopping list not found.");
       const body = await readJson(c.request, CreateGroceryOrderRequestSchema, 10_000);
-      const origin = appOrigin(c);
-      const provider = providerFor(body.provider, config(c.env), origin);
+      const origin = appOrigin(c.env);
+      const provider = providerFor(body.provider, config(c.env), () => origin);
       await checkRate(c.request, c.env, GROCERY_LIMIT, c.caller);
       const result = await createGroceryOrder(c.db, c.caller, param(c.params, "id"), body, provider, origin);
       return json(result, { status: 201 });

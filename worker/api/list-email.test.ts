@@ -93,7 +93,7 @@ describe("POST /api/shopping-lists/{id}/email", () => {
         "• ground beef - 1 lb",
         "  for Tacos, Chili",
         "",
-        `Open the list: http://localhost/shopping-list/${listId}`,
+        `Open the list: https://recipecart.test/shopping-list/${listId}`,
         "",
         "Sent from recipecart at someone's request. If you did not expect it, you can ignore this e-mail.",
       ].join("\n"),
@@ -102,7 +102,7 @@ describe("POST /api/shopping-lists/{id}/email", () => {
     expect(expectDefined(mail).html).toContain(
       '<li>ground beef - 1 lb<br><span style="color:#5d5a52;font-size:13px">for Tacos, Chili</span></li>',
     );
-    expect(expectDefined(mail).html).toContain(`<a href="http://localhost/shopping-list/${listId}"`);
+    expect(expectDefined(mail).html).toContain(`<a href="https://recipecart.test/shopping-list/${listId}"`);
   });
 
   it.each([

@@ -3,19 +3,21 @@
  * development-only outbox listing, which exists only when RECIPECART_DEV_OUTBOX is "1".
  */
 import { linksIn } from "../mail/templates.ts";
-import { mailerFromEnv } from "../mail/mailer.ts";
+import { devOutboxEnabled, keepSentSecrets, mailerFromEnv } from "../mail/mailer.ts";
 import { deliver, listOutbox } from "../mail/outbox.ts";
 import { json, problem } from "../http/problem.ts";
 import type { ApiContext, Route } from "../http/router.ts";
 
-export function deliverInBackground(c: Pick<ApiContext, "db" | "env" | "ctx" | "requestId">, ids: string[]): void {
-  const work = deliver(c.db, mailerFromEnv(c.env), ids).catch((err: unknown) => {
+/** Sends these outbox rows now; never throws (what fails is left for the scheduled retry). */
+export function deliverNow(c: Pick<ApiContext, "db" | "env" | "requestId">, ids: string[]): Promise<void> {
+  return deliver(c.db, mailerFromEnv(c.env), ids, { keepSecrets: keepSentSecrets(c.env) }).catch((err: unknown) => {
     console.error(`[${c.requestId}] mail delivery failed; the scheduled retry will pick it up`, err);
   });
-  c.ctx.waitUntil(work);
 }
 
-export const devOutboxEnabled = (env: Env) => String((env as { RECIPECART_DEV_OUTBOX?: string }).RECIPECART_DEV_OUTBOX ?? "") === "1";
+export function deliverInBackground(c: Pick<ApiContext, "db" | "env" | "ctx" | "requestId">, ids: string[]): void {
+  c.ctx.waitUntil(deliverNow(c, ids));
+}
 
 export const devRoutes: Route[] = [
   {

@@ -128,7 +128,7 @@ describe("start", () => {
     expect(s.location.origin + s.location.pathname).toBe(`${fakeBase}/google/authorize`);
     const q = s.location.searchParams;
     expect(q.get("client_id")).toBe("fake-google-client");
-    expect(q.get("redirect_uri")).toBe(`${ORIGIN}/api/auth/oauth/google/callback`);
+    expect(q.get("redirect_uri")).toBe("https://recipecart.test/api/auth/oauth/google/callback");
     expect(q.get("code_challenge_method")).toBe("S256");
     expect(q.get("scope")).toBe("openid email profile");
     const [provider, state, verifier] = s.stateCookie.split(".");
@@ -216,7 +216,8 @@ describe("callback", () => {
       body: JSON.stringify({ firstName: "Early", lastName: "Bird", email, password: "registered first" }),
     });
     expect(reg.status).toBe(201);
-    const early = (await reg.json()) as { token: string; user: { id: string } };
+    const earlyCookie = expectDefined(reg.headers.getSetCookie().find((c) => c.startsWith("rc_session=")));
+    const early = { ...((await reg.json()) as { user: { id: string } }), token: expectDefined(earlyCookie.slice(11).split(";")[0]) };
     const res = await fullSignIn("github", { id: Math.floor(Math.random() * 1e9), email, name: "Real Owner", login: "owner" });
     expect(res.headers.get("location")).toBe("/dashboard?signed_in=github&password_removed=1");
     expect((await meWithCookie(res)).user.id).toBe(early.user.id);

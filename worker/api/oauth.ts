@@ -15,6 +15,7 @@
  */
 import { generateCodeVerifier, generateState } from "arctic";
 import type { OAuthErrorCode, OAuthProvider } from "../../core/api/auth.ts";
+import { appOrigin } from "../http/app-origin.ts";
 import { readCookie } from "../http/caller.ts";
 import { json, problem } from "../http/problem.ts";
 import { checkRate, LOGIN_IP_LIMIT } from "../http/rate-limit.ts";
@@ -24,7 +25,7 @@ import { constantTimeEqual } from "../lib/crypto.ts";
 import { DomainError } from "../services/errors.ts";
 import { signInWithOAuth } from "../services/oauth-accounts.ts";
 import { authorizationUrl, findProvider, identify, type OAuthProviderConfig, providerButtons } from "../services/oauth-providers.ts";
-import { accountDeps, appOrigin } from "./auth.ts";
+import { accountDeps, knownDeviceCookie } from "./auth.ts";
 
 export const OAUTH_COOKIE = "rc_oauth";
 const OAUTH_COOKIE_PATH = "/api/auth/oauth";
@@ -33,7 +34,8 @@ export const OAUTH_STATE_TTL_SECONDS = 10 * 60;
 /** Where a successful sign-in lands. */
 export const OAUTH_LANDING = "/dashboard";
 
-const redirectUri = (c: ApiContext, id: OAuthProvider) => `${appOrigin(c)}/api/auth/oauth/${id}/callback`;
+/** Registered with the provider: always on APP_ORIGIN, never on the request's Host. */
+const redirectUri = (c: ApiContext, id: OAuthProvider) => `${appOrigin(c.env)}/api/auth/oauth/${id}/callback`;
 
 function stateCookie(url: URL, value: string, maxAge: number): string {
   return [
@@ -136,6 +138,7 @@ async function completeSignIn(c: ApiContext, p: OAuthProviderConfig): Promise<Re
     return redirect(`${OAUTH_LANDING}?${landing}`, [
       stateCookie(c.url, "", 0),
       sessionCookie(c.url, result.session.token, result.session.expiresAt),
+      await knownDeviceCookie(c, result.user.id),
     ]);
   } catch (err) {
     if (err instanceof DomainError && err.code === "email_unverified") return toAuthPage(c, p.id, "email_unverified");

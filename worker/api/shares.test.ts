@@ -57,7 +57,7 @@ describe("creating a share link", () => {
     const made = (await first.json()) as ListShare;
     expect(made.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(made.id).not.toBe(list.id);
-    expect(made.url).toBe(`http://localhost/s/${made.id}`);
+    expect(made.url).toBe(`https://recipecart.test/s/${made.id}`);
     expect(made.url).not.toContain(list.id);
     expect(Number.isNaN(Date.parse(made.createdAt))).toBe(false);
 

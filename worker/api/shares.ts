@@ -4,13 +4,13 @@
  */
 import { ShareIdSchema } from "../../core/api/shares.ts";
 import { isUnitChoice, type UnitChoice } from "../../core/combine/unit-choice.ts";
+import { appOrigin } from "../http/app-origin.ts";
 import { readEditToken } from "../http/edit-token.ts";
 import { json, problem } from "../http/problem.ts";
 import { checkRate, LIST_CHANGES_LIMIT } from "../http/rate-limit.ts";
 import { param, type Route } from "../http/router.ts";
 import { isWellFormedId } from "../lib/ids.ts";
 import { liveShares, readSharedList, revokeShare, SHARE_GONE_MESSAGE, shareList } from "../services/shares.ts";
-import { appOrigin } from "./auth.ts";
 
 const listNotFound = () => problem(404, "list_not_found", "Shopping list not found.");
 const shareGone = () => problem(404, "share_not_found", SHARE_GONE_MESSAGE);
@@ -29,7 +29,7 @@ export const shareRoutes: Route[] = [
     async handler(c) {
       if (!isWellFormedId(param(c.params, "id"))) return listNotFound();
       await checkRate(c.request, c.env, LIST_CHANGES_LIMIT, c.caller);
-      const { share, created } = await shareList(c.db, c.caller, param(c.params, "id"), readEditToken(c.request), appOrigin(c));
+      const { share, created } = await shareList(c.db, c.caller, param(c.params, "id"), readEditToken(c.request), appOrigin(c.env));
       return json(share, { status: created ? 201 : 200 });
     },
   },
@@ -39,7 +39,7 @@ export const shareRoutes: Route[] = [
     path: "/api/shopping-lists/:id/shares",
     async handler(c) {
       if (!isWellFormedId(param(c.params, "id"))) return listNotFound();
-      const shares = await liveShares(c.db, c.caller, param(c.params, "id"), readEditToken(c.request), appOrigin(c));
+      const shares = await liveShares(c.db, c.caller, param(c.params, "id"), readEditToken(c.request), appOrigin(c.env));
       return json({ shares });
     },
   },

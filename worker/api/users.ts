@@ -1,6 +1,7 @@
 /** The signed-in user's own account (docs/product/api.md): profile and password. */
 import { ChangePasswordRequestSchema, ClaimSchema, UpdateProfileRequestSchema } from "../../core/api/auth.ts";
 import { json, readJson } from "../http/problem.ts";
+import { checkRate, LOGIN_IP_LIMIT, PASSWORD_CHECK_LIMIT } from "../http/rate-limit.ts";
 import type { Route } from "../http/router.ts";
 import { changePassword, toWireUser, updateProfile } from "../services/accounts.ts";
 import { claimVisitorData } from "../services/claim.ts";
@@ -23,6 +24,9 @@ export const userRoutes: Route[] = [
     path: "/api/users/me/password",
     access: "user",
     async handler(c) {
+      // Each call is a guess at the current password: limited like sign-in (per client, and per account).
+      await checkRate(c.request, c.env, LOGIN_IP_LIMIT);
+      await checkRate(c.request, c.env, PASSWORD_CHECK_LIMIT, `u:${c.user.id}`);
       const body = await readJson(c.request, ChangePasswordRequestSchema, BODY_MAX_BYTES);
       await changePassword(accountDeps(c), c.user, c.caller.session?.id ?? null, body);
       return new Response(null, { status: 204, headers: { "cache-control": "no-store" } });

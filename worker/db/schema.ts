@@ -59,6 +59,24 @@ export const sessions = sqliteTable(
 );
 
 /**
+ * Browsers that signed in to an account before (OWASP's device cookie): the `rc_device` cookie's token, stored
+ * as its SHA-256 only, linked to each account that signed in with it. Such a browser gets past the per-account
+ * sign-in lockout (it has its own limit), so a stranger's wrong guesses cannot lock the owner out.
+ */
+export const knownDevices = sqliteTable(
+  "known_devices",
+  {
+    tokenHash: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastUsedAt: integer({ mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tokenHash, t.userId] }), index("known_devices_user_idx").on(t.userId, t.lastUsedAt)],
+);
+
+/**
  * An account at an OAuth provider (Google, GitHub) linked to a user (decisions 0022, 0022). The
  * provider's own stable user id is the key; the e-mail is what the provider said at linking time.
  */
@@ -487,6 +505,11 @@ export const mailOutbox = sqliteTable(
     html: text(),
     /** Reply-To for the mail (a contact message: the sender's validated address, decision 0021); null: none. */
     replyTo: text(),
+    /**
+     * The live secret the mail carries (a reset or invitation token), kept only until the mail is sent: then
+     * it is cut out of the text and HTML and this column is emptied (decision 0021).
+     */
+    secret: text(),
     kind: text().notNull(),
     status: text().notNull().default("pending"),
     attempts: integer().notNull().default(0),

@@ -1,6 +1,6 @@
 /**
  * Resolves the caller once per request (worker/index.ts): the `Authorization: Bearer` token first
- * (the browser extension and the web client's auth_token), then the `rc_session` cookie. Both go
+ * (the browser extension's session), then the `rc_session` cookie (the web app). Both go
  * through the same validator (worker/services/sessions.ts).
  */
 import type { Db } from "../db/client.ts";

@@ -43,6 +43,8 @@ export interface RateLimit {
     | "CONTACT_EMAIL_LIMITER"
     | "LOGIN_IP_LIMITER"
     | "LOGIN_EMAIL_LIMITER"
+    | "LOGIN_DEVICE_LIMITER"
+    | "PASSWORD_CHECK_LIMITER"
     | "REGISTER_IP_LIMITER"
     | "FORGOT_IP_LIMITER"
     | "FORGOT_EMAIL_LIMITER"
@@ -105,6 +107,20 @@ const RESET_MESSAGE = "Too many reset requests. Please wait a minute and try aga
 /** Accounts (decision 0020): sign-in per client and per e-mail. */
 export const LOGIN_IP_LIMIT: RateLimit = { binding: "LOGIN_IP_LIMITER", periodSeconds: 60, message: SIGN_IN_MESSAGE };
 export const LOGIN_EMAIL_LIMIT: RateLimit = { binding: "LOGIN_EMAIL_LIMITER", periodSeconds: 60, message: SIGN_IN_MESSAGE };
+/**
+ * A browser that signed in to the account before (known device, decision 0020) is counted per device instead
+ * of per e-mail, so strangers' wrong guesses never lock the owner out; its own wrong guesses still count.
+ */
+export const LOGIN_DEVICE_LIMIT: RateLimit = { binding: "LOGIN_DEVICE_LIMITER", periodSeconds: 60, message: SIGN_IN_MESSAGE };
+/**
+ * Guesses of a signed-in account's current password (changing the password or the e-mail address), per
+ * account, on top of the per-client sign-in limit: a stolen session cannot try passwords without end.
+ */
+export const PASSWORD_CHECK_LIMIT: RateLimit = {
+  binding: "PASSWORD_CHECK_LIMITER",
+  periodSeconds: 60,
+  message: "Too many password attempts. Please wait a minute and try again.",
+};
 export const REGISTER_IP_LIMIT: RateLimit = {
   binding: "REGISTER_IP_LIMITER",
   periodSeconds: 60,

@@ -32,3 +32,19 @@ export function withCookie(res: Response, cookie: string): Response {
   out.headers.append("set-cookie", cookie);
   return out;
 }
+
+/** The known-device cookie (worker/services/known-devices.ts): sent only to the sign-in endpoints, kept a year. */
+export const DEVICE_COOKIE = "rc_device";
+const DEVICE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+export function deviceCookie(url: URL, token: string): string {
+  return [
+    `${DEVICE_COOKIE}=${encodeURIComponent(token)}`,
+    "Path=/api/auth",
+    "HttpOnly",
+    // Lax: the OAuth callback is a top-level navigation back from the provider.
+    "SameSite=Lax",
+    `Max-Age=${DEVICE_COOKIE_MAX_AGE}`,
+    ...(isLocalhost(url) ? [] : ["Secure"]),
+  ].join("; ");
+}

@@ -4,8 +4,10 @@
  *   (`env.EMAIL.send({ to, from, subject, html, text, replyTo })`), used when the binding exists and MAIL_FROM
  *   names a sender;
  * - ConsoleMailer: with no provider configured (local `npm start`), prints each mail's recipient,
- *   subject and links in the terminal, and counts it as sent.
+ *   subject and links in the terminal, and counts it as sent. The links (a reset link is a live secret) are
+ *   printed only in local development (APP_ORIGIN on a loopback host); elsewhere the log says they were left out.
  */
+import { isLocalDevelopment } from "../http/app-origin.ts";
 import { linksIn } from "./templates.ts";
 
 export interface OutgoingMail {
@@ -51,8 +53,10 @@ export class CloudflareEmailMailer implements Mailer {
 export class ConsoleMailer implements Mailer {
   readonly name = "console";
   private readonly log: (line: string) => void;
-  constructor(log: (line: string) => void = (line) => console.log(line)) {
+  private readonly showLinks: boolean;
+  constructor(log: (line: string) => void = (line) => console.log(line), options: { showLinks?: boolean } = {}) {
     this.log = log;
+    this.showLinks = options.showLinks ?? true;
   }
   async send(mail: OutgoingMail): Promise<void> {
     const links = linksIn(mail.text);
@@ -61,7 +65,11 @@ export class ConsoleMailer implements Mailer {
         `[mail] to: ${mail.to}`,
         ...(mail.replyTo ? [`[mail] reply-to: ${mail.replyTo}`] : []),
         `[mail] subject: ${mail.subject}`,
-        ...links.map((l) => `[mail] link: ${l}`),
+        ...(this.showLinks
+          ? links.map((l) => `[mail] link: ${l}`)
+          : links.length
+            ? [`[mail] ${links.length} link(s) left out: not local development (set MAIL_FROM and the EMAIL binding to send mail)`]
+            : []),
       ].join("\n"),
     );
   }
@@ -70,5 +78,16 @@ export class ConsoleMailer implements Mailer {
 export function mailerFromEnv(env: Env): Mailer {
   const from = String((env as { MAIL_FROM?: string }).MAIL_FROM ?? "").trim();
   const binding = (env as Partial<Pick<Env, "EMAIL">>).EMAIL as unknown as EmailBinding | undefined;
-  return binding && from ? new CloudflareEmailMailer(binding, from) : new ConsoleMailer();
+  return binding && from
+    ? new CloudflareEmailMailer(binding, from)
+    : new ConsoleMailer(undefined, { showLinks: isLocalDevelopment(env as { APP_ORIGIN?: string }) });
 }
+
+/** RECIPECART_DEV_OUTBOX=1: GET /api/dev/outbox lists the outbox (the end-to-end tests follow mailed links). */
+export const devOutboxEnabled = (env: Env) => String((env as { RECIPECART_DEV_OUTBOX?: string }).RECIPECART_DEV_OUTBOX ?? "") === "1";
+
+/**
+ * Whether a sent mail keeps its secret in the stored copy: only for the development outbox in local development,
+ * where the tests read reset and invitation links from it. Everywhere else the secret is cut out once sent.
+ */
+export const keepSentSecrets = (env: Env) => devOutboxEnabled(env) && isLocalDevelopment(env as { APP_ORIGIN?: string });

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { handleApi } from "../api/index.ts";
 import { createDb } from "../db/client.ts";
 import { mailOutbox, users } from "../db/schema.ts";
@@ -8,8 +8,9 @@ import { newId } from "../lib/ids.ts";
 import { forgotPassword } from "../services/accounts.ts";
 import { ANONYMOUS } from "../services/caller.ts";
 import { CloudflareEmailMailer, ConsoleMailer, mailerFromEnv, type EmailBinding } from "./mailer.ts";
-import { backoffMs, deliver, deliverDue, MAX_ATTEMPTS, outboxRow } from "./outbox.ts";
-import { passwordResetMail } from "./templates.ts";
+import { sha256Hex } from "../lib/crypto.ts";
+import { backoffMs, deliver, deliverDue, MAX_ATTEMPTS, outboxRow, pruneOutbox, SENT_MAIL_TTL_MS } from "./outbox.ts";
+import { passwordResetMail, REDACTED } from "./templates.ts";
 import { expectDefined } from "../../core/lib/expect-defined.ts";
 
 const db = createDb(env.DB);
@@ -177,5 +178,108 @@ describe("development outbox listing", () => {
     });
     const off = await handleApi({ ...base, request: new Request(url), env });
     expect(off.status).toBe(404);
+  });
+});
+
+describe("a sent mail keeps no live secret, and goes after 30 days", () => {
+  const tokenIn = (text: string) => expectDefined(/reset-password\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1]);
+
+  async function resetRequested() {
+    const address = `${newId()}@example.org`;
+    const userId = newId();
+    await db.insert(users).values({ id: userId, email: address, passwordHash: "" });
+    const { mailId } = await forgotPassword({ db, appOrigin: "https://recipecart.example" }, { email: address });
+    return { userId, mailId: expectDefined(mailId) };
+  }
+
+  it("the recipient gets the live reset link; the stored copy then holds neither the token nor the secret", async () => {
+    const { userId, mailId } = await resetRequested();
+    const { binding, sent } = fakeBinding();
+    await deliver(db, new CloudflareEmailMailer(binding, "f@x.org"), [mailId], { sleep: noSleep });
+    const token = tokenIn(expectDefined(sent[0]).text);
+    const [user] = await db.select().from(users).where(eq(users.id, userId));
+    // What went out is the live token...
+    expect(await sha256Hex(token)).toBe(expectDefined(user).resetTokenHash);
+    expect(expectDefined(sent[0]).html).toContain(token);
+    // ...and what stays is not.
+    const stored = await row(mailId);
+    expect(stored.status).toBe("sent");
+    expect(stored.secret).toBeNull();
+    expect(stored.text).not.toContain(token);
+    expect(stored.html).not.toContain(token);
+    expect(stored.text).toContain(`https://recipecart.example/reset-password?token=${REDACTED}`);
+  });
+
+  it("through the API: once the answer's background delivery is done, the outbox row has no token", async () => {
+    const address = `${newId()}@example.org`;
+    await db.insert(users).values({ id: newId(), email: address, passwordHash: "" });
+    const waits: Promise<unknown>[] = [];
+    const ctx = { waitUntil: (p: Promise<unknown>) => waits.push(p), passThroughOnException() {} } as unknown as ExecutionContext;
+    const url = new URL("https://recipecart.test/api/auth/forgot-password");
+    const request = new Request(url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: address }),
+    });
+    const res = await handleApi({ url, request, env, ctx, db, requestId: "t", caller: ANONYMOUS });
+    expect(res.status).toBe(200);
+    await Promise.all(waits);
+    const [stored] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, address));
+    expect(stored).toMatchObject({ status: "sent", secret: null });
+    expect(expectDefined(stored).text).toMatch(/reset-password\?token=REDACTED\s/);
+  });
+
+  it("keeps the secret only for the development outbox in local development", async () => {
+    const local = { ...env, RECIPECART_DEV_OUTBOX: "1", APP_ORIGIN: "http://127.0.0.1:8787" } as unknown as Env;
+    const deployed = { ...env, RECIPECART_DEV_OUTBOX: "1", APP_ORIGIN: "https://recipecart.example" } as unknown as Env;
+    const { keepSentSecrets } = await import("./mailer.ts");
+    expect(keepSentSecrets(local)).toBe(true);
+    expect(keepSentSecrets(deployed)).toBe(false);
+    expect(keepSentSecrets({ ...env, APP_ORIGIN: "http://localhost:5173" } as unknown as Env)).toBe(false);
+    const { mailId } = await resetRequested();
+    await deliver(db, new ConsoleMailer(() => {}), [mailId], { sleep: noSleep, keepSecrets: true });
+    expect((await row(mailId)).text).toMatch(/token=[A-Za-z0-9_-]{43}/);
+  });
+
+  it("prints a mail's links to the log only in local development", async () => {
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    try {
+      const mail = passwordResetMail("ann@example.org", "https://recipecart.test/reset-password?token=s3cret", "s3cret");
+      await mailerFromEnv(env).send(mail);
+      const deployedLog = log.mock.calls.flat().join("\n");
+      expect(deployedLog).toContain("[mail] to: ann@example.org");
+      expect(deployedLog).not.toContain("s3cret");
+      expect(deployedLog).toContain("1 link(s) left out: not local development");
+      log.mockClear();
+      await mailerFromEnv({ ...env, APP_ORIGIN: "http://localhost:8787" } as unknown as Env).send(mail);
+      expect(log.mock.calls.flat().join("\n")).toContain("[mail] link: https://recipecart.test/reset-password?token=s3cret");
+    } finally {
+      log.mockRestore();
+    }
+  });
+
+  it("deletes sent mails 30 days after sending, and given-up ones 30 days after writing; waiting ones stay", async () => {
+    const now = new Date("2034-06-01T00:00:00Z");
+    const ago = (ms: number) => new Date(now.getTime() - ms);
+    const day = 24 * 60 * 60 * 1000;
+    const oldSent = await queued(undefined, ago(40 * day));
+    const recentSent = await queued(undefined, ago(40 * day));
+    const oldFailed = await queued(undefined, ago(31 * day));
+    const oldPending = await queued(undefined, ago(60 * day));
+    await db
+      .update(mailOutbox)
+      .set({ status: "sent", sentAt: ago(SENT_MAIL_TTL_MS + 60_000) })
+      .where(eq(mailOutbox.id, oldSent));
+    await db
+      .update(mailOutbox)
+      .set({ status: "sent", sentAt: ago(29 * day) })
+      .where(eq(mailOutbox.id, recentSent));
+    await db.update(mailOutbox).set({ status: "failed" }).where(eq(mailOutbox.id, oldFailed));
+    await pruneOutbox(db, now);
+    const left = async (id: string) => (await db.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.id, id))).length;
+    expect(await left(oldSent)).toBe(0);
+    expect(await left(oldFailed)).toBe(0);
+    expect(await left(recentSent)).toBe(1);
+    expect(await left(oldPending)).toBe(1);
   });
 });

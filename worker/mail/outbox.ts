@@ -5,12 +5,14 @@
  * backoff. A row is taken with a short lease (status "sending", next_attempt_at in two minutes), so
  * the request's attempt and the cron never send the same mail at once; a lease that runs out (an
  * isolate killed mid-send) makes the row due again. Nothing is lost when sending fails.
+ * A mail's live secret (reset or invitation token, `secret`) is cut out of the stored copy as soon as the
+ * mail is sent, and sent or failed mails are deleted after 30 days (`pruneOutbox`, the scheduled job).
  */
-import { and, asc, eq, inArray, lte, or, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, lte, or, isNull } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { mailOutbox } from "../db/schema.ts";
 import type { Mailer } from "./mailer.ts";
-import type { MailContent } from "./templates.ts";
+import { type MailContent, redact } from "./templates.ts";
 
 /** After this many failed attempts a mail is marked "failed" and left for a person to look at. */
 /** A mail as an outbox row, waiting to be sent (written in the same batch as what it tells of). */
@@ -22,6 +24,7 @@ export function outboxRow(id: string, mail: MailContent, now: Date) {
     text: mail.text,
     html: mail.html,
     replyTo: mail.replyTo ?? null,
+    secret: mail.secret ?? null,
     kind: mail.kind,
     status: "pending",
     createdAt: now,
@@ -39,6 +42,8 @@ export interface DeliverOptions {
   sleep?: (ms: number) => Promise<void>;
   /** Quick retries inside the request's waitUntil, with these pauses (ms). */
   quickRetries?: number[];
+  /** Keep a sent mail's secret in its stored copy (the development outbox only: keepSentSecrets). */
+  keepSecrets?: boolean;
 }
 
 type Row = typeof mailOutbox.$inferSelect;
@@ -57,12 +62,17 @@ async function lease(db: Db, id: string, now: Date): Promise<Row | null> {
 }
 
 /** One attempt at one row: sent, or back to pending with backoff (failed after MAX_ATTEMPTS). */
-async function attempt(db: Db, mailer: Mailer, row: Row, now: () => Date): Promise<boolean> {
+async function attempt(db: Db, mailer: Mailer, row: Row, now: () => Date, keepSecrets = false): Promise<boolean> {
   try {
     await mailer.send({ to: row.to, subject: row.subject, text: row.text, html: row.html, replyTo: row.replyTo });
+    // Sent: the stored copy no longer needs the secret, so it no longer holds it.
+    const forget =
+      row.secret && !keepSecrets
+        ? { secret: null, text: redact(row.text, row.secret), html: row.html === null ? null : redact(row.html, row.secret) }
+        : {};
     await db
       .update(mailOutbox)
-      .set({ status: "sent", sentAt: now(), attempts: row.attempts + 1, lastError: null, nextAttemptAt: null })
+      .set({ status: "sent", sentAt: now(), attempts: row.attempts + 1, lastError: null, nextAttemptAt: null, ...forget })
       .where(eq(mailOutbox.id, row.id));
     return true;
   } catch (err) {
@@ -92,7 +102,7 @@ export async function deliver(db: Db, mailer: Mailer, ids: string[], opts: Deliv
       // The quick retries re-take the lease directly (they hold it); the first take must find it due.
       const row = i === 0 ? await lease(db, id, now()) : await leaseAfterFailure(db, id, now());
       if (!row) break;
-      if (await attempt(db, mailer, row, now)) break;
+      if (await attempt(db, mailer, row, now, opts.keepSecrets)) break;
       const pause = pauses[i];
       if (row.attempts >= MAX_ATTEMPTS || pause === undefined) break;
       await sleep(pause);
@@ -114,7 +124,7 @@ async function leaseAfterFailure(db: Db, id: string, now: Date): Promise<Row | n
 export async function deliverDue(
   db: Db,
   mailer: Mailer,
-  opts: { now?: () => Date; limit?: number } = {},
+  opts: { now?: () => Date; limit?: number; keepSecrets?: boolean } = {},
 ): Promise<{ sent: number; failed: number }> {
   const now = opts.now ?? (() => new Date());
   const rows = await db
@@ -128,10 +138,29 @@ export async function deliverDue(
   for (const { id } of rows) {
     const row = await lease(db, id, now());
     if (!row) continue;
-    if (await attempt(db, mailer, row, now)) sent++;
+    if (await attempt(db, mailer, row, now, opts.keepSecrets)) sent++;
     else failed++;
   }
   return { sent, failed };
+}
+
+/** How long a sent (or given-up) mail's stored copy is kept. */
+export const SENT_MAIL_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * The scheduled job: deletes sent mails 30 days after sending and given-up ones 30 days after they were
+ * written (their secret, if any, with them). Pending mails stay until sent or given up.
+ */
+export async function pruneOutbox(db: Db, now: Date = new Date()): Promise<void> {
+  const before = new Date(now.getTime() - SENT_MAIL_TTL_MS);
+  await db
+    .delete(mailOutbox)
+    .where(
+      or(
+        and(eq(mailOutbox.status, "sent"), lt(mailOutbox.sentAt, before)),
+        and(eq(mailOutbox.status, "failed"), lt(mailOutbox.createdAt, before)),
+      ),
+    );
 }
 
 /** The outbox, newest first (the development-only listing). */

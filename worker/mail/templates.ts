@@ -1,6 +1,6 @@
 /**
  * The mails recipecart sends, each with a plain-text and an HTML part. Links are absolute, built
- * on APP_ORIGIN (or the request's origin when it is unset).
+ * on APP_ORIGIN only (worker/http/app-origin.ts), never on the request's Host.
  */
 
 export interface MailContent {
@@ -11,6 +11,20 @@ export interface MailContent {
   html: string;
   /** Where a reply goes (a contact message: the sender's address); absent: to the From address. */
   replyTo?: string;
+  /** A live secret in the text or HTML (a reset or invitation token): the outbox cuts it out once sent. */
+  secret?: string;
+}
+
+/** What stands in a sent mail's stored copy where its secret was. */
+export const REDACTED = "REDACTED";
+
+/** A stored text with every copy of `secret` (as written, and as URL-encoded) replaced by REDACTED. */
+export function redact(text: string, secret: string): string {
+  if (!secret) return text;
+  let out = text.split(secret).join(REDACTED);
+  const encoded = encodeURIComponent(secret);
+  if (encoded !== secret) out = out.split(encoded).join(REDACTED);
+  return out;
 }
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -31,7 +45,7 @@ export function layout(title: string, before: string[], button: { label: string;
 }
 
 /** docs/product/screens.md /forgot-password: the link expires in 10 minutes and works once. */
-export function passwordResetMail(to: string, link: string): MailContent {
+export function passwordResetMail(to: string, link: string, secret?: string): MailContent {
   const subject = "Reset your recipecart password";
   const lines = [
     "Someone (hopefully you) asked to reset the password of your recipecart account.",
@@ -44,6 +58,7 @@ export function passwordResetMail(to: string, link: string): MailContent {
     subject,
     text: `${lines[0]}\n\n${lines[1]}\n\n${link}\n\n${lines[2]}\n`,
     html: layout(subject, lines.slice(0, 2), { label: "Reset password", href: link }, lines.slice(2)),
+    ...(secret ? { secret } : {}),
   };
 }
 

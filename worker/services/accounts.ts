@@ -28,7 +28,7 @@ export interface AccountDeps {
   db: Db;
   /** Injected clock (tests move it past the reset expiry). */
   now?: () => Date;
-  /** Origin for links in mails (APP_ORIGIN, else the request's origin). */
+  /** Origin for links in mails: APP_ORIGIN (worker/http/app-origin.ts), read when a link is built. */
   appOrigin: string;
 }
 
@@ -146,7 +146,7 @@ export async function forgotPassword(deps: AccountDeps, input: { email: string }
   if (!user) return { mailId: null };
   const token = newToken();
   const link = new URL(`/reset-password?token=${encodeURIComponent(token)}`, deps.appOrigin).href;
-  const mail = passwordResetMail(user.email, link);
+  const mail = passwordResetMail(user.email, link, token);
   const mailId = newId();
   await deps.db.batch([
     deps.db

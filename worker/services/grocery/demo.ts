@@ -6,8 +6,8 @@
 import { demoStoresNear } from "./demo-stores.ts";
 import type { CheckoutLink, CheckoutRequest, GroceryProvider } from "./provider.ts";
 
-export function createDemoProvider(appOrigin: string): GroceryProvider {
-  const origin = appOrigin.replace(/\/+$/, "");
+/** `appOrigin` (APP_ORIGIN) is asked when a checkout link is made, not for a store search. */
+export function createDemoProvider(appOrigin: () => string): GroceryProvider {
   return {
     name: "instacart",
     demo: true,
@@ -16,7 +16,7 @@ export function createDemoProvider(appOrigin: string): GroceryProvider {
       return demoStoresNear(zip);
     },
     async createCheckout(req: CheckoutRequest): Promise<CheckoutLink> {
-      const url = `${origin}/checkout/demo/${encodeURIComponent(req.orderId)}`;
+      const url = `${appOrigin().replace(/\/+$/, "")}/checkout/demo/${encodeURIComponent(req.orderId)}`;
       return { url, baseUrl: null };
     },
     linkForStore(baseUrl: string) {

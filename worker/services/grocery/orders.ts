@@ -51,9 +51,9 @@ export interface GroceryConfig {
 
 /**
  * The provider for a name from the URL or body: Instacart's client with a key, the demo without.
- * Throws `invalid` for unknown and not-yet-available providers.
+ * Throws `invalid` for unknown and not-yet-available providers. `appOrigin` is asked only when a link is made.
  */
-export function providerFor(name: string, config: GroceryConfig, appOrigin: string): GroceryProvider {
+export function providerFor(name: string, config: GroceryConfig, appOrigin: () => string): GroceryProvider {
   if (!(GROCERY_PROVIDERS as readonly string[]).includes(name)) {
     throw new DomainError("invalid", "unknown_provider", `There is no grocery provider called '${name.slice(0, 40)}'.`, {
       errors: { provider: [`Choose one of: ${ENABLED_PROVIDERS.join(", ")}.`] },

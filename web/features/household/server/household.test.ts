@@ -2,7 +2,7 @@
  * Households (decision 0036): invitations (link and e-mail, 7 days, single use, revocable, limits),
  * joining, leaving, removal, deletion, lists moved in and out, and the audit lines each writes.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { expectDefined } from "../../../../core/lib/expect-defined.ts";
 import { addUser, api, apiJson, db, makeList, manualRecipe, type TestUser } from "../../../../worker/test/signed-in.ts";
 import {
@@ -52,7 +52,7 @@ describe("households", () => {
     const made = await household(owner);
     expect(made.role).toBe("owner");
     const link = await inviteLink(owner);
-    expect(link).toMatch(/^http:\/\/localhost\/invite\/[A-Za-z0-9_-]{43}$/);
+    expect(link).toMatch(/^https:\/\/recipecart\.test\/invite\/[A-Za-z0-9_-]{43}$/);
 
     const preview = await apiJson<{ household: string; invitedBy: string; members: number }>("/api/household/invites/preview", {
       method: "POST",
@@ -113,14 +113,22 @@ describe("households", () => {
     // The link is only in the mail.
     expect(made.link).toBeUndefined();
     expect(made.invite.email).toBe(to);
-    const mail = await db.$client
-      .prepare(`select subject, text, kind from mail_outbox where "to" = ?1`)
-      .bind(to)
-      .first<{ subject: string; text: string; kind: string }>();
+    const mailTo = () =>
+      db.$client
+        .prepare(`select subject, text, kind, status, secret from mail_outbox where "to" = ?1`)
+        .bind(to)
+        .first<{ subject: string; text: string; kind: string; status: string; secret: string | null }>();
+    const mail = await mailTo();
     expect(mail?.kind).toBe("household_invite");
     expect(mail?.subject).toBe("Olive invited you to share shopping lists on recipecart");
-    expect(mail?.text).toMatch(/http:\/\/localhost\/invite\/[A-Za-z0-9_-]{43}/);
+    // The token is the mail's secret: in the stored copy until sent (sending starts right after the answer).
+    expect(mail?.text).toMatch(/https:\/\/recipecart\.test\/invite\/([A-Za-z0-9_-]{43}|REDACTED)\s/);
     expect(mail?.text).toContain('"Home"');
+    // Once sent, the stored copy holds no live invitation.
+    await vi.waitFor(async () => expect((await mailTo())?.status).toBe("sent"));
+    const sent = expectDefined(await mailTo());
+    expect(sent.secret).toBeNull();
+    expect(sent.text).toMatch(/https:\/\/recipecart\.test\/invite\/REDACTED\s/);
 
     for (let i = 1; i < INVITES_PER_ADDRESS_PER_DAY; i++) {
       await apiJson("/api/household/invites", { method: "POST", as: owner, body: { email: to.toUpperCase() } }, 201);

@@ -8,7 +8,7 @@ import { json, readJson } from "../../../../worker/http/problem.ts";
 import { checkRate, HOUSEHOLD_INVITE_LIMIT } from "../../../../worker/http/rate-limit.ts";
 import { param, type Route } from "../../../../worker/http/router.ts";
 import { isWellFormedId } from "../../../../worker/lib/ids.ts";
-import { appOrigin } from "../../../../worker/api/auth.ts";
+import { appOrigin } from "../../../../worker/http/app-origin.ts";
 import { listAccessChanged } from "../../../../worker/live/rooms.ts";
 import { deliverInBackground } from "../../../../worker/api/mail.ts";
 import { CreateHouseholdRequestSchema, CreateInviteRequestSchema, InviteTokenRequestSchema, MoveListRequestSchema } from "../contract.ts";
@@ -80,7 +80,7 @@ export const householdRoutes: Route[] = [
     async handler(c) {
       await checkRate(c.request, c.env, HOUSEHOLD_INVITE_LIMIT, c.caller);
       const body = await readJson(c.request, CreateInviteRequestSchema);
-      const { outboxId, ...made } = await createInvite(c.db, c.user, body, { appOrigin: appOrigin(c) });
+      const { outboxId, ...made } = await createInvite(c.db, c.user, body, { appOrigin: appOrigin(c.env) });
       if (outboxId) deliverInBackground(c, [outboxId]);
       return json(made, { status: 201 });
     },

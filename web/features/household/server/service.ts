@@ -205,10 +205,11 @@ export async function createInvite(
     // Written only with the invitation (same batch, same condition).
     outbox = db.$client
       .prepare(
-        `insert into mail_outbox (id, "to", subject, text, html, kind, status, created_at)
-         select ?1, ?2, ?3, ?4, ?5, ?6, 'pending', ?7 where exists (select 1 from household_invites where id = ?8)`,
+        `insert into mail_outbox (id, "to", subject, text, html, kind, status, created_at, secret)
+         select ?1, ?2, ?3, ?4, ?5, ?6, 'pending', ?7, ?9 where exists (select 1 from household_invites where id = ?8)`,
       )
-      .bind(outboxId, mail.to, mail.subject, mail.text, mail.html, mail.kind, now, id);
+      // The token is the mail's secret: the outbox cuts it out of its copy once sent.
+      .bind(outboxId, mail.to, mail.subject, mail.text, mail.html, mail.kind, now, id, token);
   }
   const made = await insertInvite(
     db,
