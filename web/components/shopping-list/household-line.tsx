@@ -7,16 +7,15 @@ import { useState } from "react";
 import { createTransport } from "../../../core/api/transport.ts";
 import { householdGroup } from "../../features/household/contract.ts";
 import { errorText } from "../../lib/api.ts";
-import { getAuthToken } from "../../lib/api-client.ts";
 import { toast } from "../../lib/toast.ts";
 import { Button } from "../../ui/button.tsx";
 import { Link } from "../../ui/link.tsx";
 
-/** The household endpoints on the global fetch with the stored session token (as web/lib/api-client.ts). */
+/** The household endpoints on the global fetch; the session is the HttpOnly cookie (the web app holds no token). */
 let client: ReturnType<typeof householdGroup> | null = null;
 function householdApi(): ReturnType<typeof householdGroup> {
   client ??= householdGroup(
-    createTransport({ fetch: (input: string, init: unknown) => fetch(input, init as RequestInit), getToken: getAuthToken }),
+    createTransport({ fetch: (input: string, init: unknown) => fetch(input, init as RequestInit), getToken: () => null }),
   );
   return client;
 }
