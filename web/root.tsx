@@ -93,11 +93,21 @@ export default function App({ loaderData }: Route.ComponentProps) {
     return afterLoad(registerServiceWorker);
   }, []);
   return (
-    <RouterProvider navigate={(to, options) => void navigate(to, options)} useHref={useHref}>
+    <RouterProvider navigate={(to, options) => void navigate(to, options)} useHref={useLinkHref}>
       <Outlet />
       <ToasterHost />
     </RouterProvider>
   );
+}
+
+/**
+ * The href react-aria's links render: React Router's for a path in the app; an address with a scheme
+ * (another site's recipe, mailto:) stays as written, or the router would resolve it as a path under
+ * the current page ('/favorites/http:/…').
+ */
+function useLinkHref(to: string): string {
+  const href = useHref(to);
+  return /^(?:[a-z][a-z\d+.-]*:|\/\/)/i.test(to) ? to : href;
 }
 
 /**
