@@ -1,11 +1,12 @@
 /**
  * What a first-time user met, walking the app end to end (desktop and 375 px), each fixed and shown
- * here as the user sees it: external links stay external.
+ * here as the user sees it: external links stay external; the admin's users table at 375 px.
  */
-import { afterAll, describe, expect, it } from "vitest";
-import { baseURL, closeBrowser, hydrated, openPage } from "./browser.ts";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { axeSerious, noHorizontalScroll } from "./a11y.ts";
+import { baseURL, closeBrowser, hydrated, openPage, PHONE } from "./browser.ts";
 import { fixtureServerForFile } from "./fixture-server.ts";
-import { registerViaApi } from "./users.ts";
+import { newEmail, registerViaApi, signInViaApi } from "./users.ts";
 
 afterAll(closeBrowser);
 
@@ -37,3 +38,47 @@ describe("links to other sites", () => {
     await context.close();
   }, 120_000);
 });
+
+describe("the admin desk on a phone", () => {
+  it("at 375 px each user is a stacked row: the e-mail on one line, Delete on screen, the numbers labelled", async () => {
+    const admin = inject("admin");
+    const { page, context, problems } = await openPage({ viewport: PHONE });
+    await signInViaApi(page, admin);
+    const other = await openPage();
+    const email = newEmail("a-rather-long-address-for-a-small-screen");
+    const res = await other.page.request.post("/api/auth/register", {
+      data: { firstName: "Lena", lastName: "Longaddress", email, password: "correct horse battery" },
+      headers: { origin: baseURL() },
+    });
+    expect(res.status(), await res.text()).toBeLessThan(300);
+
+    await page.goto(`/dashboard?tab=admin&users=${encodeURIComponent(email)}`);
+    await hydrated(page);
+    const row = page.getByRole("row").filter({ hasText: email });
+    await row.waitFor();
+    const box = async (name: string) => expectBox(await row.locator(name).first().boundingBox());
+    // The e-mail has the row's width: one or two lines, not a letter a line.
+    const mail = await box(".admin-table__email");
+    expect(mail.width).toBeGreaterThan(200);
+    expect(mail.height).toBeLessThan(50);
+    // Delete is on screen, beside the name at the row's right.
+    const del = expectBox(await row.getByRole("button", { name: `Delete ${email}` }).boundingBox());
+    const name = await box(".admin-table__name");
+    expect(del.x).toBeGreaterThan(PHONE.width / 2);
+    expect(del.x + del.width).toBeLessThanOrEqual(PHONE.width);
+    expect(Math.abs(del.y - name.y)).toBeLessThan(20);
+    // Each number carries its column's name on screen.
+    const label = await row.locator('td[data-label="Recipes"]').evaluate((td) => getComputedStyle(td, "::before").content);
+    expect(label).toMatch(/Recipes/);
+    await noHorizontalScroll(page);
+    expect(await axeSerious(page)).toEqual([]);
+    expect(problems.pageErrors).toEqual([]);
+    await Promise.all([context.close(), other.context.close()]);
+  }, 120_000);
+});
+
+function expectBox(b: { x: number; y: number; width: number; height: number } | null) {
+  expect(b).not.toBeNull();
+  return b as { x: number; y: number; width: number; height: number };
+}
+

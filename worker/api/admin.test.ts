@@ -192,5 +192,11 @@ describe("GET /api/admin/stats and /api/admin/users", () => {
     for (const q of ["?page=0", "?pageSize=101", "?page=x"]) {
       expect((await api(`/api/admin/users${q}`, { as: admin })).status, q).toBe(400);
     }
+    // A whole long address (D1 refuses LIKE patterns over 50 bytes: this answered 500).
+    const long = await addUser({ email: `a-rather-long-address-for-a-small-screen-${tag}@example.test` });
+    const byLong = await apiJson<AdminUsersResponse>(`/api/admin/users?search=${encodeURIComponent(long.email.toUpperCase())}`, {
+      as: admin,
+    });
+    expect(byLong.users.map((u) => u.id)).toEqual([long.id]);
   });
 });

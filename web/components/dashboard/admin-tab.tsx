@@ -126,6 +126,18 @@ function Stat({ value, label }: { value: number; label: string }) {
   );
 }
 
+/**
+ * The users table's roles, stated: on a phone its rows are stacked (display: grid), and browsers then
+ * drop a table's implicit roles, so screen readers would no longer hear a table.
+ */
+const TABLE_ROLES = {
+  table: { role: "table" },
+  rowgroup: { role: "rowgroup" },
+  row: { role: "row" },
+  columnheader: { role: "columnheader" },
+  cell: { role: "cell" },
+} as const;
+
 function UsersSection({ users }: { users: AdminUsersResponse }) {
   const [params, setParams] = useSearchParams();
   const revalidator = useRevalidator();
@@ -193,42 +205,56 @@ function UsersSection({ users }: { users: AdminUsersResponse }) {
       ) : (
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways on a phone takes focus so the keyboard can scroll it
         <section className="admin-table-wrap" aria-label="Users table" tabIndex={0}>
-          <table className="admin-table">
+          <table className="admin-table" {...TABLE_ROLES.table}>
             <caption className="visually-hidden">Users, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Joined</th>
-                <th scope="col" className="num">
+            <thead {...TABLE_ROLES.rowgroup}>
+              <tr {...TABLE_ROLES.row}>
+                <th {...TABLE_ROLES.columnheader} scope="col">
+                  Name
+                </th>
+                <th {...TABLE_ROLES.columnheader} scope="col">
+                  Email
+                </th>
+                <th {...TABLE_ROLES.columnheader} scope="col">
+                  Joined
+                </th>
+                <th {...TABLE_ROLES.columnheader} scope="col" className="num">
                   Recipes
                 </th>
-                <th scope="col" className="num">
+                <th {...TABLE_ROLES.columnheader} scope="col" className="num">
                   Lists
                 </th>
-                <th scope="col" className="num">
+                <th {...TABLE_ROLES.columnheader} scope="col" className="num">
                   Favorites
                 </th>
-                <th scope="col">
+                <th {...TABLE_ROLES.columnheader} scope="col">
                   <span className="visually-hidden">Actions</span>
                 </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody {...TABLE_ROLES.rowgroup}>
               {users.users.map((u) => (
-                <tr key={u.id}>
-                  <td>
+                <tr key={u.id} {...TABLE_ROLES.row}>
+                  <td {...TABLE_ROLES.cell} className="admin-table__name">
                     {`${u.firstName} ${u.lastName}`.trim() || "—"}
                     {u.isAdmin ? <span className="badge">Admin</span> : null}
                   </td>
-                  <td className="admin-table__email">{u.email}</td>
-                  <td>
+                  <td {...TABLE_ROLES.cell} className="admin-table__email">
+                    {u.email}
+                  </td>
+                  <td {...TABLE_ROLES.cell} data-label="Joined">
                     <LocalDate iso={u.createdAt} />
                   </td>
-                  <td className="num">{u.counts.recipes}</td>
-                  <td className="num">{u.counts.shoppingLists}</td>
-                  <td className="num">{u.counts.favoriteRecipes}</td>
-                  <td>
+                  <td {...TABLE_ROLES.cell} className="num" data-label="Recipes">
+                    {u.counts.recipes}
+                  </td>
+                  <td {...TABLE_ROLES.cell} className="num" data-label="Lists">
+                    {u.counts.shoppingLists}
+                  </td>
+                  <td {...TABLE_ROLES.cell} className="num" data-label="Favorites">
+                    {u.counts.favoriteRecipes}
+                  </td>
+                  <td {...TABLE_ROLES.cell} className="admin-table__actions">
                     {u.isAdmin ? null : (
                       <Button
                         variant="ghost"
