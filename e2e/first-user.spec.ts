@@ -1,9 +1,11 @@
 /**
  * What a first-time user met, walking the app end to end (desktop and 375 px), each fixed and shown
- * here as the user sees it: external links stay external; the admin's users table at 375 px.
+ * here as the user sees it: external links stay external; the admin's users table at 375 px; sign-in
+ * returns to the page asked for.
  */
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { axeSerious, noHorizontalScroll } from "./a11y.ts";
+import type { Page } from "playwright-core";
+import { axeSerious, expectToast, noHorizontalScroll } from "./a11y.ts";
 import { baseURL, closeBrowser, hydrated, openPage, PHONE } from "./browser.ts";
 import { fixtureServerForFile } from "./fixture-server.ts";
 import { newEmail, registerViaApi, signInViaApi } from "./users.ts";
@@ -81,4 +83,56 @@ function expectBox(b: { x: number; y: number; width: number; height: number } | 
   expect(b).not.toBeNull();
   return b as { x: number; y: number; width: number; height: number };
 }
+
+describe("sign-in returns to the page asked for", () => {
+  const fillAndSubmit = async (page: Page, email: string, password: string, button: string) => {
+    await hydrated(page);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(password);
+    await page.locator("main").getByRole("button", { name: button, exact: true }).click();
+  };
+
+  it("signed out, /favorites, /history and /dashboard go to sign in and back to the same page; another site never", async () => {
+    const { page, context, problems } = await openPage();
+    const user = await registerViaApi(page, "returnto");
+    await page.request.post("/api/auth/logout", { headers: { origin: baseURL() } });
+    await context.clearCookies();
+
+    for (const path of ["/favorites", "/history?search=eggs", "/dashboard?tab=staples"]) {
+      await page.goto(path);
+      await page.waitForURL((u) => u.pathname === "/auth");
+      expect(new URL(page.url()).searchParams.get("next")).toBe(path);
+      await fillAndSubmit(page, user.email, user.password, "Sign In");
+      await expectToast(page, "Welcome back!");
+      await page.waitForURL((u) => u.pathname + u.search === path);
+      await page.request.post("/api/auth/logout", { headers: { origin: baseURL() } });
+      await page.evaluate(() => localStorage.removeItem("auth_token"));
+      await context.clearCookies();
+    }
+
+    // A new account made on the way returns there too.
+    await page.goto("/favorites");
+    await page.waitForURL((u) => u.pathname === "/auth");
+    await hydrated(page);
+    await page.locator("main").getByRole("button", { name: "Sign up" }).click();
+    await page.getByLabel("First name").fill("Rita");
+    await page.getByLabel("Last name").fill("Turn");
+    await fillAndSubmit(page, newEmail("returnto-new"), "correct horse battery", "Create Account");
+    await page.waitForURL((u) => u.pathname === "/favorites");
+    await page.getByText("No favorite recipes yet").waitFor();
+    await page.request.post("/api/auth/logout", { headers: { origin: baseURL() } });
+    await page.evaluate(() => localStorage.removeItem("auth_token"));
+    await context.clearCookies();
+
+    // An address for another site is never followed: sign-in lands on the home page.
+    // (core/lib/return-path.test.ts has the other shapes such an address takes.)
+    await page.goto(`/auth?next=${encodeURIComponent("//evil.example/")}`);
+    await fillAndSubmit(page, user.email, user.password, "Sign In");
+    await page.waitForURL((u) => u.pathname === "/");
+    expect(new URL(page.url()).origin).toBe(baseURL());
+    expect(problems.pageErrors).toEqual([]);
+    await context.close();
+    // Four sign-ins and two registrations (scrypt) on a shared 2-core machine.
+  }, 240_000);
+});
 

@@ -1,13 +1,15 @@
 /**
  * /auth (docs/product/screens.md, behaviour.md, validation.md, messages.md): sign in and create an account, toggled in place. Signed-in visitors
  * are sent to / (by the loader when the session cookie names them, by the page when only the
- * browser's token does). Validation uses the API's own schemas, so messages are the spec's words;
+ * browser's token does), or to the page that sent them here (`?next=`, decision 0166), as is
+ * everyone once signed in. Validation uses the API's own schemas, so messages are the spec's words;
  * the first invalid field takes focus, and the heading takes focus when the mode changes.
  * Google/GitHub buttons appear only for providers the server reports as configured.
  */
 import { useEffect, useRef, useState } from "react";
 import { Navigate, redirect, useNavigate } from "react-router";
 import { LoginRequestSchema, oauthErrorMessage, RegisterRequestSchema, type ProvidersResponse } from "../../core/api/auth.ts";
+import { RETURN_PARAM, safeReturnPath } from "../../core/lib/return-path.ts";
 import { AuthCard } from "../components/auth-card.tsx";
 import { NameFields } from "../components/name-fields.tsx";
 import { PasswordField } from "../components/password-field.tsx";
@@ -25,13 +27,12 @@ import { Form } from "../ui/form.tsx";
 import { Link } from "../ui/link.tsx";
 import { TextField } from "../ui/text-field.tsx";
 import type { Route } from "./+types/auth.ts";
-import { afterSignIn } from "../features/household/contract.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const q = new URL(request.url).searchParams;
-  // An invitation opened while signed out comes back here (?next=/invite/…) and goes on after sign-in (decision 0036).
-  const next = afterSignIn(q.get("next"));
-  if (context.get(callerContext).user) throw redirect(next);
+  // The page that sent the visitor here (`?next=`, a path on this site only), where sign-in returns.
+  const next = safeReturnPath(q.get(RETURN_PARAM));
+  if (context.get(callerContext).user) throw redirect(next ?? "/");
   return {
     next,
     // Rendered with the page: no button pops in after hydration (decision 0022).
@@ -59,7 +60,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fields = formFields(form, ["firstName", "lastName", "email", "password"]);
   const body = mode === "register" ? fields : { email: fields.email, password: fields.password };
   const done = await formCall(context, "POST", mode === "register" ? "/api/auth/register" : "/api/auth/login", body);
-  if (done.ok) throw redirect(afterSignIn(new URL(request.url).searchParams.get("next")), { headers: cookiesOf(done.response) });
+  const next = safeReturnPath(new URL(request.url).searchParams.get(RETURN_PARAM));
+  if (done.ok) throw redirect(next ?? "/", { headers: cookiesOf(done.response) });
   return { mode, firstName: fields.firstName, lastName: fields.lastName, email: fields.email, failure: done.failure };
 }
 
@@ -70,6 +72,14 @@ export const meta = () =>
   });
 
 export type AuthMode = "login" | "register";
+
+/** Where a form of this mode posts: /auth, with the mode and the page to return to. */
+function authAddress(mode: AuthMode, next: string | null): string {
+  const q = new URLSearchParams();
+  if (mode === "register") q.set("mode", "register");
+  if (next) q.set(RETURN_PARAM, next);
+  return q.size ? `/auth?${q}` : "/auth";
+}
 
 const login = LoginRequestSchema.shape;
 const register = RegisterRequestSchema.shape;
@@ -90,7 +100,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
   const [cleared, setCleared] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useFocusHeadingOnChange(headingRef, mode);
-  const oauthError = loaderData.oauthError;
+  const { oauthError, next } = loaderData;
   useEffect(() => {
     if (oauthError) toast({ title: "Sign-in failed", description: oauthError, variant: "destructive" });
   }, [oauthError]);
@@ -107,7 +117,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
       setDone(true);
       await signIn();
       toast(mode === "login" ? { title: "Welcome back!" } : { title: "Account created!", description: "You're signed in." });
-      await navigate(loaderData.next, { replace: true });
+      await navigate(next ?? "/", { replace: true });
     },
     (err) =>
       toast(
@@ -126,7 +136,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
   );
 
   // Signed in already (the session cookie): leave for the page asked for.
-  if (auth.isAuthenticated && !pending && !done) return <Navigate to={loaderData.next} replace />;
+  if (auth.isAuthenticated && !pending && !done) return <Navigate to={next ?? "/"} replace />;
 
   function switchTo(next: AuthMode) {
     clearErrors();
@@ -162,6 +172,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
               }}
             >
               {isLogin ? <input type="hidden" name="mode" value="register" /> : null}
+              {next ? <input type="hidden" name={RETURN_PARAM} value={next} /> : null}
               <button type="submit" className="link link-button">
                 {isLogin ? "Sign up" : "Sign in"}
               </button>
@@ -183,13 +194,13 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
           {failureText(mode, failed)}
         </p>
       ) : null}
-      <OAuthButtons providers={loaderData.providers} />
+      <OAuthButtons providers={loaderData.providers} next={next} />
       <Form
         key={mode}
         {...form}
         validationErrors={failed ? { ...failed.errors, ...form.validationErrors } : form.validationErrors}
         method="post"
-        action={isLogin ? "/auth" : "/auth?mode=register"}
+        action={authAddress(mode, next)}
         aria-label={isLogin ? "Sign in" : "Create account"}
         className="auth-form"
         liveErrors
@@ -230,7 +241,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
 }
 
 /** Sign-in buttons for the OAuth providers the server has configured (none by default). */
-function OAuthButtons({ providers }: { providers: ProvidersResponse["oauth"] }) {
+function OAuthButtons({ providers, next }: { providers: ProvidersResponse["oauth"]; next: string | null }) {
   if (providers.length === 0) return null;
   return (
     <div className="oauth">
@@ -238,7 +249,11 @@ function OAuthButtons({ providers }: { providers: ProvidersResponse["oauth"] }) 
         {providers.map((p) => (
           <li key={p.id}>
             {/* A full page load: the server redirects on to the provider. */}
-            <a href={p.startUrl} className="btn btn--outline btn--lg oauth__button" data-provider={p.id}>
+            <a
+              href={next ? `${p.startUrl}?${new URLSearchParams({ [RETURN_PARAM]: next })}` : p.startUrl}
+              className="btn btn--outline btn--lg oauth__button"
+              data-provider={p.id}
+            >
               <ProviderIcon id={p.id} />
               Continue with {p.name}
             </a>

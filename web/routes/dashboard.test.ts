@@ -64,10 +64,12 @@ describe("dashboard tabs", () => {
     expect(selectedTab("security")).toBe("security");
   });
 
-  it("sends a signed-out visitor to /auth", async () => {
+  it("sends a signed-out visitor to /auth, which returns to the tab asked for", async () => {
     const thrown = await load(ANONYMOUS, "", []).catch((e: unknown) => e);
     expect((thrown as Response).status).toBe(302);
-    expect((thrown as Response).headers.get("location")).toBe("/auth");
+    expect((thrown as Response).headers.get("location")).toBe("/auth?next=%2Fdashboard");
+    const history = await load(ANONYMOUS, "?tab=history", []).catch((e: unknown) => e);
+    expect((history as Response).headers.get("location")).toBe("/auth?next=%2Fdashboard%3Ftab%3Dhistory");
   });
 
   it("reads only the chosen tab's data", async () => {

@@ -8,6 +8,7 @@
 import { Suspense, useEffect, useRef } from "react";
 import { redirect, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { ADMIN_USERS_SEARCH_MAX, OAUTH_PROVIDER_NAMES, type OAuthProvider } from "../../core/api/constants.ts";
+import { pathOf, RETURN_PARAM, safeReturnPath, signInPath } from "../../core/lib/return-path.ts";
 import { TAB_PARTS, loadTab } from "../components/dashboard/tab-parts.ts";
 import { cleanSearch, readHistory } from "../lib/history-loader.ts";
 import type { ApiClient } from "../../core/api/client.ts";
@@ -72,7 +73,7 @@ export function selectedTab(value: string | null, isAdmin = false): DashboardTab
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = userFromCaller(context.get(callerContext));
-  if (!user) throw redirect("/auth");
+  if (!user) throw redirect(signInPath(pathOf(request)));
   const params = new URL(request.url).searchParams;
   const tab = selectedTab(params.get("tab"), user.isAdmin);
   // The tab's code with its data, so the server renders it in the first HTML without waiting (decision 0034).
@@ -113,7 +114,7 @@ async function tabData(tab: DashboardTab, user: NonNullable<ReturnType<typeof us
       return { user, tab, ...(await readHistory(api, params.get("search"), DASHBOARD_HISTORY_LIMIT)) } as const;
     case "staples": {
       const staples = await orNull(api.staples.list());
-      if (!staples) throw redirect("/auth");
+      if (!staples) throw redirect(signInPath("/dashboard?tab=staples"));
       return { user, tab, staples } as const;
     }
     case "security":
@@ -276,7 +277,8 @@ function ChosenTab({ data, user, sent }: TabProps) {
 
 /**
  * A Google/GitHub sign-in lands here with `?signed_in=PROVIDER` (and `password_removed=1` when
- * linking removed an unproven password, decision 0022): say so once, then drop the parameters.
+ * linking removed an unproven password, decision 0022): say so once, then drop the parameters, or go
+ * on to the page that sent the visitor to sign in (`next`).
  */
 function useOAuthWelcome() {
   const [params] = useSearchParams();
@@ -293,6 +295,12 @@ function useOAuthWelcome() {
         ? `Signed in with ${name}. Your password was removed because this email address had not been confirmed; use "Forgot password?" to set a new one.`
         : `Signed in with ${name}.`,
     });
+    // Sent to sign in from another page: on to it (decision 0166).
+    const returnTo = safeReturnPath(params.get(RETURN_PARAM));
+    if (returnTo) {
+      void navigate(returnTo, { replace: true });
+      return;
+    }
     const next = new URLSearchParams(params);
     next.delete("signed_in");
     next.delete("password_removed");

@@ -1,12 +1,13 @@
 /**
  * /favorites (docs/product/screens.md): tabs Recipes (n) and Lists (n) with their cards and empty states
  * ('No favorite recipes yet', 'No favorite lists yet'), rendered on the server from the session
- * cookie by the loader; signed out, the visitor is sent to /auth. ?tab=lists opens the Lists tab.
+ * cookie by the loader; signed out, the visitor is sent to /auth, which returns here. ?tab=lists opens the Lists tab.
  */
 import { redirect, useRevalidator, useSearchParams } from "react-router";
 import { removeFavoriteList, removeFavoriteRecipe } from "../components/favorites/favorites-actions.ts";
 import { ListCard } from "../components/favorites/list-card.tsx";
 import { RecipeCard } from "../components/favorites/recipe-card.tsx";
+import { pathOf, signInPath } from "../../core/lib/return-path.ts";
 import { callerContext } from "../context.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { serverApi } from "../lib/page-api.server.ts";
@@ -14,8 +15,8 @@ import { privatePageHeaders } from "../lib/private-page.ts";
 import { Tab, TabList, TabPanel, Tabs } from "../ui/tabs.tsx";
 import type { Route } from "./+types/favorites.ts";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  if (!context.get(callerContext).user) throw redirect("/auth");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (!context.get(callerContext).user) throw redirect(signInPath(pathOf(request)));
   const api = serverApi(context);
   const [recipes, lists] = await Promise.all([api.favorites.recipes(), api.favorites.lists()]);
   return { recipes: recipes.recipes, lists: lists.lists };

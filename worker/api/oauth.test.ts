@@ -44,8 +44,8 @@ const cookieValue = (res: Response, name: string) => {
 };
 
 /** Starts a sign-in: the redirect to the fake's authorization URL and the state cookie. */
-async function start(provider: "google" | "github", ip = uniqueIp()) {
-  const res = await app(`/api/auth/oauth/${provider}/start`, { ip });
+async function start(provider: "google" | "github", ip = uniqueIp(), query = "") {
+  const res = await app(`/api/auth/oauth/${provider}/start${query}`, { ip });
   expect(res.status).toBe(303);
   const location = new URL(expectDefined(res.headers.get("location")));
   const stateCookie = cookieValue(res, "rc_oauth");
@@ -171,6 +171,22 @@ describe("callback", () => {
     // The same token works as a bearer too, like any session.
     const bearer = await exports.default.fetch(`${ORIGIN}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
     expect(bearer.status).toBe(200);
+  });
+
+  it("sent to sign in from a page (`?next=`): lands on /dashboard, which goes on to that page; another site's address is dropped", async () => {
+    const signIn = async (query: string) => {
+      const s = await start("google", uniqueIp(), query);
+      const back = await atProvider(s.location, { user: { id: `g-${newId()}`, email: address(), givenName: "Nina", familyName: "Next" } });
+      const res = await callback(back, s.stateCookie, s.ip);
+      expect(res.status).toBe(303);
+      return res.headers.get("location");
+    };
+    expect(await signIn(`?next=${encodeURIComponent("/history?search=eggs")}`)).toBe(
+      `/dashboard?signed_in=google&next=${encodeURIComponent("/history?search=eggs")}`,
+    );
+    for (const bad of ["//evil.example/x", "https://evil.example/", "/\\evil.example", "/api/auth/logout"]) {
+      expect(await signIn(`?next=${encodeURIComponent(bad)}`)).toBe("/dashboard?signed_in=google");
+    }
   });
 
   it("GitHub: the verified primary address and the name; a second sign-in finds the same user by the linked id", async () => {

@@ -5,7 +5,8 @@
  *   HttpOnly cookie (Path=/api/auth/oauth, 10 minutes), then a redirect to the provider.
  * - GET /api/auth/oauth/:provider/callback: the state must equal the cookie's (else refused), the
  *   code is exchanged with the verifier, the identity signs in (worker/services/oauth-accounts.ts)
- *   and the session cookie is set exactly as for a password sign-in; then on to /dashboard.
+ *   and the session cookie is set exactly as for a password sign-in; then on to /dashboard (which goes
+ *   on to the page that sent the visitor to sign in, `?next=` on the start, decision 0166).
  * Every failure of the callback (cancelled at the provider, wrong, missing or expired state,
  * unverified e-mail, provider error, rate limit, and any unexpected error on our side) lands on
  * /auth?oauth_error=CODE&provider=ID, which shows the message (core/api/auth.ts oauthErrorMessage):
@@ -13,8 +14,10 @@
  * every callback. The cookie carries its issue time, so the server refuses a state older than
  * OAUTH_STATE_TTL_SECONDS even from a browser that kept the cookie past its Max-Age.
  */
+import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { generateCodeVerifier, generateState } from "arctic";
 import type { OAuthErrorCode, OAuthProvider } from "../../core/api/auth.ts";
+import { RETURN_PARAM, safeReturnPath } from "../../core/lib/return-path.ts";
 import { appOrigin } from "../http/app-origin.ts";
 import { readCookie } from "../http/caller.ts";
 import { json, problem } from "../http/problem.ts";
@@ -64,23 +67,41 @@ function notConfigured(c: ApiContext): Response {
   return problem(404, "provider_not_configured", `Sign-in with ${c.params.provider ?? "this provider"} is not set up on this server.`);
 }
 
-/** The state cookie's value: provider.state.verifier.issuedAt (base64url, base64url, base64url, Unix seconds). */
-export function stateCookieValue(provider: string, state: string, verifier: string, issuedAt: Date): string {
-  return `${provider}.${state}.${verifier}.${Math.floor(issuedAt.getTime() / 1000)}`;
+/**
+ * The state cookie's value: provider.state.verifier.issuedAt (base64url, base64url, base64url, Unix
+ * seconds), then .next (base64url of the page to return to, decision 0166) when there is one.
+ */
+export function stateCookieValue(provider: string, state: string, verifier: string, issuedAt: Date, next: string | null = null): string {
+  const value = `${provider}.${state}.${verifier}.${Math.floor(issuedAt.getTime() / 1000)}`;
+  return next ? `${value}.${encodeBase64urlNoPadding(new TextEncoder().encode(next))}` : value;
+}
+
+/** The page to return to from the cookie's last part, or null (absent, or not a safe path). */
+function readNext(part: string | undefined): string | null {
+  if (!part) return null;
+  try {
+    return safeReturnPath(new TextDecoder("utf-8", { fatal: true }).decode(decodeBase64urlIgnorePadding(part)));
+  } catch {
+    return null;
+  }
 }
 
 /**
  * The state cookie's parts, or null when it is missing, malformed, or issued more than
  * OAUTH_STATE_TTL_SECONDS ago (or in the future).
  */
-export function readState(request: Request, now = new Date()): { provider: string; state: string; verifier: string } | null {
+export function readState(
+  request: Request,
+  now = new Date(),
+): { provider: string; state: string; verifier: string; next: string | null } | null {
   const raw = readCookie(request, OAUTH_COOKIE);
-  const [provider, state, verifier, issued, ...rest] = raw?.split(".") ?? [];
+  const [provider, state, verifier, issued, next, ...rest] = raw?.split(".") ?? [];
   if (provider === undefined || state === undefined || verifier === undefined || issued === undefined || rest.length > 0) return null;
+  if (next !== undefined && !/^[\w-]{1,1024}$/.test(next)) return null;
   if (![provider, state, verifier].every((p) => /^[\w-]{1,128}$/.test(p)) || !/^\d{1,12}$/.test(issued)) return null;
   const age = Math.floor(now.getTime() / 1000) - Number(issued);
   if (age < 0 || age > OAUTH_STATE_TTL_SECONDS) return null;
-  return { provider, state, verifier };
+  return { provider, state, verifier, next: readNext(next) };
 }
 
 const sameText = (a: string, b: string) => {
@@ -135,6 +156,8 @@ async function completeSignIn(c: ApiContext, p: OAuthProviderConfig): Promise<Re
     const result = await signInWithOAuth(accountDeps(c), identity, { userAgent: c.request.headers.get("user-agent") });
     const landing = new URLSearchParams({ signed_in: p.id });
     if (result.passwordRemoved) landing.set("password_removed", "1");
+    // The dashboard says who signed in, then goes on to the page that sent the visitor to sign in.
+    if (saved.next) landing.set(RETURN_PARAM, saved.next);
     return redirect(`${OAUTH_LANDING}?${landing}`, [
       stateCookie(c.url, "", 0),
       sessionCookie(c.url, result.session.token, result.session.expiresAt),
@@ -175,7 +198,8 @@ export const oauthRoutes: Route[] = [
         const state = generateState();
         const verifier = generateCodeVerifier();
         const url = authorizationUrl(p, redirectUri(c, p.id), state, verifier);
-        return redirect(url.href, [stateCookie(c.url, stateCookieValue(p.id, state, verifier, new Date()), OAUTH_STATE_TTL_SECONDS)]);
+        const next = safeReturnPath(c.url.searchParams.get(RETURN_PARAM));
+        return redirect(url.href, [stateCookie(c.url, stateCookieValue(p.id, state, verifier, new Date(), next), OAUTH_STATE_TTL_SECONDS)]);
       } catch (err) {
         console.error(`[${c.requestId}] oauth ${p.id} start failed`, err);
         return toAuthPage(c, p.id, "server_error");
