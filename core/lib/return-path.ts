@@ -1,5 +1,5 @@
 /**
- * Where sign-in returns to (decision 0166): a personal page visited signed out sends the visitor to
+ * Where sign-in returns to (decision 0042): a personal page visited signed out sends the visitor to
  * `/auth?next=/favorites`, and once signed in (password, new account, or Google/GitHub) they land on
  * the page they asked for. Only a path on this site is taken: never another origin (`//evil.example`,
  * `/\evil.example`, `https:…`), never the API or the sign-in page itself.

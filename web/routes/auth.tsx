@@ -1,7 +1,7 @@
 /**
  * /auth (docs/product/screens.md, behaviour.md, validation.md, messages.md): sign in and create an account, toggled in place. Signed-in visitors
  * are sent to / (by the loader when the session cookie names them, by the page when only the
- * browser's token does), or to the page that sent them here (`?next=`, decision 0166), as is
+ * browser's token does), or to the page that sent them here (`?next=`, decision 0042), as is
  * everyone once signed in. Validation uses the API's own schemas, so messages are the spec's words;
  * the first invalid field takes focus, and the heading takes focus when the mode changes.
  * Google/GitHub buttons appear only for providers the server reports as configured.

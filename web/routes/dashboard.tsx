@@ -295,7 +295,7 @@ function useOAuthWelcome() {
         ? `Signed in with ${name}. Your password was removed because this email address had not been confirmed; use "Forgot password?" to set a new one.`
         : `Signed in with ${name}.`,
     });
-    // Sent to sign in from another page: on to it (decision 0166).
+    // Sent to sign in from another page: on to it (decision 0042).
     const returnTo = safeReturnPath(params.get(RETURN_PARAM));
     if (returnTo) {
       void navigate(returnTo, { replace: true });

@@ -6,7 +6,7 @@
  * - GET /api/auth/oauth/:provider/callback: the state must equal the cookie's (else refused), the
  *   code is exchanged with the verifier, the identity signs in (worker/services/oauth-accounts.ts)
  *   and the session cookie is set exactly as for a password sign-in; then on to /dashboard (which goes
- *   on to the page that sent the visitor to sign in, `?next=` on the start, decision 0166).
+ *   on to the page that sent the visitor to sign in, `?next=` on the start, decision 0042).
  * Every failure of the callback (cancelled at the provider, wrong, missing or expired state,
  * unverified e-mail, provider error, rate limit, and any unexpected error on our side) lands on
  * /auth?oauth_error=CODE&provider=ID, which shows the message (core/api/auth.ts oauthErrorMessage):
@@ -69,7 +69,7 @@ function notConfigured(c: ApiContext): Response {
 
 /**
  * The state cookie's value: provider.state.verifier.issuedAt (base64url, base64url, base64url, Unix
- * seconds), then .next (base64url of the page to return to, decision 0166) when there is one.
+ * seconds), then .next (base64url of the page to return to, decision 0042) when there is one.
  */
 export function stateCookieValue(provider: string, state: string, verifier: string, issuedAt: Date, next: string | null = null): string {
   const value = `${provider}.${state}.${verifier}.${Math.floor(issuedAt.getTime() / 1000)}`;
