@@ -135,4 +135,3 @@ describe("sign-in returns to the page asked for", () => {
     // Four sign-ins and two registrations (scrypt) on a shared 2-core machine.
   }, 240_000);
 });
-
