@@ -216,9 +216,9 @@ describe("header", () => {
     const menu = page.getByRole("menu");
     await menu.waitFor();
     const items = await menu.getByRole("menuitem").allInnerTexts();
-    expect(items.map((s) => s.trim())).toEqual(["Dashboard", "My Favorites", "List History", "Sign out"]);
+    expect(items.map((s) => s.trim())).toEqual(["Dashboard", "My Favorites", "List History", "Household", "Sign out"]);
     const hrefs = await menu.locator("a[role=menuitem]").evaluateAll((els) => els.map((e) => e.getAttribute("href")));
-    expect(hrefs).toEqual(["/dashboard", "/dashboard?tab=favorites", "/dashboard?tab=history"]);
+    expect(hrefs).toEqual(["/dashboard", "/dashboard?tab=favorites", "/dashboard?tab=history", "/household"]);
     await menu.getByRole("menuitem", { name: "Sign out" }).click();
     await page.waitForURL((u) => u.pathname === "/");
     await page.locator(".site-header__account button").waitFor({ state: "detached" });
