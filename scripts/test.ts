@@ -6,7 +6,7 @@
  * `N passed, N failed` line and writes it to .e2e-out/summary.json for .ci/run.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { bin, root, toolEnv } from "./lib/tooling.ts";
 
@@ -51,20 +51,54 @@ if (extensionBuilt) {
   ]);
 }
 
-// Two Vitest runs at once: unit + integration (CPU-bound, a few minutes) beside the end-to-end tests
-// (one browser and one server, mostly waiting). One after the other they took ~19 minutes on CI's
-// 2-core machine; side by side the e2e run is the whole wait. The first run's output is printed
-// when both are done, so the two logs do not interleave.
-type Run = { name: string; report: string; args: string[]; capture: boolean };
+// Vitest runs at once: unit + integration (CPU-bound, a few minutes) beside the end-to-end tests.
+// One after the other they took ~19 minutes on CI's 2-core machine; side by side with one e2e run the
+// e2e run was the whole wait (~20 minutes: its files wait on timers, animations, rate-limit windows and
+// the network one after another). So the e2e files are split into shards, each its own Vitest process
+// with its own server, database and browser (e2e/global-setup.ts): one shard's waits are the other's
+// CPU time. E2E_SHARDS sets the number (1 = the old single run). The first run's output is printed
+// when all are done, so the logs do not interleave.
+type Run = { name: string; report: string; args: string[]; capture: boolean; nice?: boolean };
 const runs: Run[] = [
   {
     name: "unit + integration",
     report: path.join(out, "vitest-fast.json"),
     args: ["--project", "unit", "--project", "integration"],
     capture: true,
+    nice: true,
   },
 ];
-if (built) runs.push({ name: "e2e", report: path.join(out, "vitest.json"), args: ["--project", "e2e"], capture: false });
+
+/** The e2e spec files, split into `n` shards of about equal size (bytes stand in for running time). */
+function e2eShards(n: number): string[][] {
+  const files = readdirSync(path.join(root, "e2e"), { recursive: true, encoding: "utf8" })
+    .filter((f) => f.endsWith(".spec.ts"))
+    .map((f) => ({ file: path.join("e2e", f), size: statSync(path.join(root, "e2e", f)).size }))
+    .sort((a, b) => b.size - a.size || a.file.localeCompare(b.file));
+  const shards = Array.from({ length: n }, () => ({ files: [] as string[], size: 0 }));
+  for (const f of files) {
+    const lightest = shards.reduce((a, b) => (b.size < a.size ? b : a));
+    lightest.files.push(f.file);
+    lightest.size += f.size;
+  }
+  return shards.map((s) => s.files).filter((s) => s.length > 0);
+}
+
+const shardCount = Math.max(1, Number(process.env.E2E_SHARDS ?? 2) || 1);
+if (built) {
+  // With a file filter (`npm test -- e2e/x.spec.ts`) one e2e run takes the filter as it is.
+  const shards = extra.length > 0 || shardCount === 1 ? [[]] : e2eShards(shardCount);
+  for (const [i, files] of shards.entries()) {
+    const one = shards.length === 1;
+    runs.push({
+      name: one ? "e2e" : `e2e ${i + 1}/${shards.length}`,
+      report: path.join(out, one ? "vitest.json" : `vitest-e2e-${i + 1}.json`),
+      args: ["--project", "e2e", ...files],
+      // Only one run writes to the terminal as it goes; the others are printed at the end.
+      capture: i > 0,
+    });
+  }
+}
 
 function runVitest(r: Run): Promise<string> {
   // A report left by an earlier run must not stand in for this one.
@@ -73,8 +107,7 @@ function runVitest(r: Run): Promise<string> {
     const args = ["run", "--reporter=default", "--reporter=json", `--outputFile=${r.report}`, ...r.args, ...extra];
     // The unit and integration tests take what CPU the end-to-end run leaves (nice 10): a browser test
     // waits on timers and animations and must not be starved.
-    const [cmd, cmdArgs] =
-      r.capture && process.platform === "linux" ? ["nice", ["-n", "10", bin("vitest"), ...args]] : [bin("vitest"), args];
+    const [cmd, cmdArgs] = r.nice && process.platform === "linux" ? ["nice", ["-n", "10", bin("vitest"), ...args]] : [bin("vitest"), args];
     const child = spawn(cmd, cmdArgs, {
       cwd: root,
       env,
