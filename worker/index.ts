@@ -5,7 +5,8 @@
  * request that changes something must come from our own origin. Both get security headers.
  * The scheduled handler retries mail left in the outbox and deletes sent mails past 30 days, expired sessions, known
  * devices unused for a year, contact messages past their 2 years, and applied change ids past 90 days (decision 0037),
- * and keeps the parsed-page cache within its age and row cap.
+ * keeps the parsed-page cache within its age and row cap, and forgets the addresses of household invitations
+ * that expired (decision 0036).
  * See docs/decisions/0002-request-pipeline.md.
  */
 import { createRequestHandler, RouterContextProvider } from "react-router";
@@ -27,6 +28,7 @@ import { newToken } from "./lib/ids.ts";
 import { createPageServices } from "./services/page-services.ts";
 import { keepSentSecrets, mailerFromEnv } from "./mail/mailer.ts";
 import { deliverDue, pruneOutbox } from "./mail/outbox.ts";
+import { forgetEndedInviteAddresses } from "../web/features/household/server/routes.ts";
 import type { Caller } from "./services/caller.ts";
 import { deleteExpiredContactMessages } from "./services/contact.ts";
 import { deleteExpiredDevices } from "./services/known-devices.ts";
@@ -117,6 +119,7 @@ export default {
         deleteExpiredContactMessages(db),
         deleteOldOpIds(db),
         pruneParsedPageCache(db),
+        forgetEndedInviteAddresses(db),
       ]),
     );
   },

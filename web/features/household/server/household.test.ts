@@ -14,7 +14,7 @@ import {
   INVITES_PER_ADDRESS_PER_DAY,
 } from "../contract.ts";
 import { startInsideWindow } from "../../../../worker/test/rate-window.ts";
-import { auditLines } from "./queries.ts";
+import { auditLines, forgetEndedInviteAddresses } from "./queries.ts";
 import { acceptInvite, createInvite, previewInvite } from "./service.ts";
 
 const tokenOf = (link: string) => expectDefined(link.split("/invite/")[1]);
@@ -246,9 +246,32 @@ describe("households", () => {
       ["household_deleted", owner.id, null],
     ]);
     expect(samInvite).toBeTruthy();
-    // A mailed invitation names the address it went to; no line holds an invitation's token.
-    expect(JSON.parse(expectDefined(lines[2]?.details))).toEqual({ email: to });
+    // A mailed invitation's line names the invitation, not the address it went to; no line holds a token.
+    expect(lines[2]?.details).toBeNull();
+    const stored = await db.$client.prepare("select * from household_audit_log where household_id = ?1").bind(home.id).all();
+    expect(stored.results).toHaveLength(lines.length);
+    expect(JSON.stringify(stored.results).toLowerCase()).not.toContain(to.split("@")[0]);
     expect(JSON.stringify(lines)).not.toContain(tokenOf(expectDefined(byLink.link)));
+  });
+
+  it("an invitation that expired forgets the address it was mailed to (scheduled); one still usable keeps it", async () => {
+    const owner = await addUser({ firstName: "Olive" });
+    const home = await household(owner);
+    const mail = (to: string) => apiJson<CreatedInvite>("/api/household/invites", { method: "POST", as: owner, body: { email: to } }, 201);
+    const old = await mail(`old-${owner.id.toLowerCase()}@example.test`);
+    const fresh = await mail(`fresh-${owner.id.toLowerCase()}@example.test`);
+    await db.$client
+      .prepare("update household_invites set expires_at = ?2 where id = ?1")
+      .bind(old.invite.id, Date.now() - 1)
+      .run();
+    await forgetEndedInviteAddresses(db);
+    const rows = await db.$client
+      .prepare("select id, email from household_invites where household_id = ?1")
+      .bind(home.id)
+      .all<{ id: string; email: string | null }>();
+    const byId = new Map(rows.results.map((r) => [r.id, r.email]));
+    expect(byId.get(old.invite.id)).toBeNull();
+    expect(byId.get(fresh.invite.id)).toBe(fresh.invite.email);
   });
 
   it("invitations are rate limited per session: past 10 a minute (made, previewed or accepted) a 429 with Retry-After", async () => {

@@ -255,7 +255,7 @@ export async function insertInvite(db: Db, invite: NewInvite, outbox: D1Prepared
         action: invite.email ? "invite_emailed" : "invite_created",
         actorId: invite.invitedBy,
         subjectId: invite.id,
-        details: invite.email ? { email: invite.email } : undefined,
+        // Never the address (decision 0036): the line names the invitation, which holds it while it may be used.
       },
       // ?5 of the audit statement is its subject: the invitation.
       `where exists (select 1 from household_invites where id = ?5)`,
@@ -377,6 +377,14 @@ export async function setListHousehold(db: Db, listId: string, householdId: stri
         ]),
   ]);
   return (moved?.results.length ?? 0) > 0;
+}
+
+/**
+ * Forgets the address of every invitation that can no longer be used (decision 0036): an expired
+ * one is past the day the per-address mail limit counts, so nothing needs it any more. Scheduled.
+ */
+export async function forgetEndedInviteAddresses(db: Db, now = Date.now()): Promise<void> {
+  await db.$client.prepare("update household_invites set email = null where email is not null and expires_at < ?1").bind(now).run();
 }
 
 /** The household's audit lines, newest first (tests and the owner's view). */

@@ -25,6 +25,9 @@ import {
   revokeInvite,
 } from "./service.ts";
 
+/** For the Worker's scheduled job. */
+export { forgetEndedInviteAddresses } from "./queries.ts";
+
 const noContent = () => new Response(null, { status: 204 });
 
 export const householdRoutes: Route[] = [
