@@ -100,50 +100,46 @@ function liveSocket(listId: string) {
 }
 
 describe("npm start", () => {
-  it(
-    "serves live lists with no extra step: a page's socket gets the list, proves the edit token and has a tick applied",
-    async () => {
-      expect(output).toMatch(/Applying database migrations/);
-      const headers = { origin: baseURL, "content-type": "application/json" };
-      const recipe = await fetch(`${baseURL}/api/recipes/manual`, {
-        method: "POST",
-        headers,
-        body: JSON.stringify({ title: "Pancakes", ingredients: ["2 cups flour", "3 eggs"], source: "manually added" }),
-      });
-      expect(recipe.status).toBe(201);
-      const { id: recipeId } = (await recipe.json()) as { id: string };
-      const made = await fetch(`${baseURL}/api/shopping-lists`, {
-        method: "POST",
-        headers,
-        body: JSON.stringify({ name: "Started", recipeIds: [recipeId] }),
-      });
-      expect(made.status).toBe(201);
-      const list = (await made.json()) as { id: string; editToken: string };
+  it("serves live lists with no extra step: a page's socket gets the list, proves the edit token and has a tick applied", async () => {
+    expect(output).toMatch(/Applying database migrations/);
+    const headers = { origin: baseURL, "content-type": "application/json" };
+    const recipe = await fetch(`${baseURL}/api/recipes/manual`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ title: "Pancakes", ingredients: ["2 cups flour", "3 eggs"], source: "manually added" }),
+    });
+    expect(recipe.status).toBe(201);
+    const { id: recipeId } = (await recipe.json()) as { id: string };
+    const made = await fetch(`${baseURL}/api/shopping-lists`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ name: "Started", recipeIds: [recipeId] }),
+    });
+    expect(made.status).toBe(201);
+    const list = (await made.json()) as { id: string; editToken: string };
 
-      const live = liveSocket(list.id);
-      const hello = await live.next((m) => m.t === "hello", "hello");
-      expect(hello.list?.id).toBe(list.id);
-      expect(hello.editable).toBe(false);
-      live.ws.send(JSON.stringify({ t: "auth", editToken: list.editToken }));
-      expect((await live.next((m) => m.t === "hello", "hello after auth")).editable).toBe(true);
+    const live = liveSocket(list.id);
+    const hello = await live.next((m) => m.t === "hello", "hello");
+    expect(hello.list?.id).toBe(list.id);
+    expect(hello.editable).toBe(false);
+    live.ws.send(JSON.stringify({ t: "auth", editToken: list.editToken }));
+    expect((await live.next((m) => m.t === "hello", "hello after auth")).editable).toBe(true);
 
-      const item = Object.values(hello.list?.ingredients ?? {}).flat()[0];
-      expect(item).toBeDefined();
-      const opId = "npmstartop000000000001";
-      live.ws.send(JSON.stringify({ t: "ops", ops: [{ op: "tick", itemId: item?.id, checked: true, at: Date.now(), opId }] }));
-      const patch = await live.next((m) => m.t === "patch" && (m.done ?? []).includes(opId), "patch");
-      expect(patch.done).toContain(opId);
-      live.ws.close(1000, "done");
+    const item = Object.values(hello.list?.ingredients ?? {}).flat()[0];
+    expect(item).toBeDefined();
+    const opId = "npmstartop000000000001";
+    live.ws.send(JSON.stringify({ t: "ops", ops: [{ op: "tick", itemId: item?.id, checked: true, at: Date.now(), opId }] }));
+    const patch = await live.next((m) => m.t === "patch" && (m.done ?? []).includes(opId), "patch");
+    expect(patch.done).toContain(opId);
+    live.ws.close(1000, "done");
 
-      const read = (await (await fetch(`${baseURL}/api/shopping-lists/${list.id}`)).json()) as {
-        ingredients: Record<string, { id: string; checked?: boolean }[]>;
-      };
-      expect(
-        Object.values(read.ingredients)
-          .flat()
-          .find((i) => i.id === item?.id)?.checked,
-      ).toBe(true);
-    },
-    120_000,
-  );
+    const read = (await (await fetch(`${baseURL}/api/shopping-lists/${list.id}`)).json()) as {
+      ingredients: Record<string, { id: string; checked?: boolean }[]>;
+    };
+    expect(
+      Object.values(read.ingredients)
+        .flat()
+        .find((i) => i.id === item?.id)?.checked,
+    ).toBe(true);
+  }, 120_000);
 });
