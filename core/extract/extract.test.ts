@@ -180,6 +180,15 @@ describe("extractRecipe on hand-made pages", () => {
       { name: null, ingredients: ["150 g de farine", "150 g d'eau"] },
       { name: "Ingrédients pour la pâte", ingredients: ["300 g du levain", "14 g de sel"] },
     ]);
+    // the parts apart, each part's steps after its lines: the later parts are still groups of the list
+    const apart = `<h1>Bürli</h1><p>Ingrédients pour le levain (1 nuit)</p><p><b>150 g de farine</b></p><p><b>150 g d'eau</b></p>
+      <ul><li>Mettre le levain dans un bol,</li><li>Verser l'eau et bien mélanger.</li></ul>
+      <p>Ingrédients pour la pâte :</p><p><b>300 g du levain</b></p><p><b>14 g de sel</b></p><ul><li>Pétrir.</li></ul>`;
+    const a = await both(page("", apart, "fr"));
+    expect(a.ok && a.recipe.ingredientGroups).toEqual([
+      { name: null, ingredients: ["150 g de farine", "150 g d'eau"] },
+      { name: "Ingrédients pour la pâte", ingredients: ["300 g du levain", "14 g de sel"] },
+    ]);
     const serves = `<h1>Kuchen</h1><p>Zutaten für 4 Personen:</p><p>200 g Mehl<br>2 Eier</p><h2>Zubereitung</h2><p>Backen.</p>`;
     const s = await both(page("", serves, "de"));
     expect(s.ok && s.recipe.ingredients).toEqual(["200 g Mehl", "2 Eier"]);

@@ -312,6 +312,103 @@ function isProse(text: string): boolean {
   return text.length > 160 || /[.!?]\s+\S.*[.!?]$/.test(text) || (/[.!?]$/.test(text) && text.split(/\s+/).length > 8);
 }
 
+/** One "Ingredients" section of the outline, from the heading at `i` (its level `level`) to where it ends. */
+function readSection(out: PageData["outline"], i: number, level: number): { seq: Array<{ heading: boolean; text: string }>; end: number } {
+  const seq: Array<{ heading: boolean; text: string }> = [];
+  let baseDepth = -1;
+  let mode: "li" | "p" | null = null;
+  let prose = 0;
+  let sinceHeading = 0;
+  let lastTop: { heading: boolean; text: string } | null = null;
+  let j = i + 1;
+  for (; j < out.length; j++) {
+    const it = out[j];
+    if (it === undefined) break;
+    if (it.kind === "h") {
+      const t = cleanText(it.text);
+      if (!t) continue;
+      if (STOP_HEADING.test(t)) break;
+      if (INGREDIENT_HEADING.test(t)) {
+        // "Zutaten für die Füllung" after "Zutaten für den Teig": the next group of the same list;
+        // a bare "Ingredients" again is another recipe
+        if (!GROUP_OF_INGREDIENTS.test(t) || t.length > 60) break;
+        seq.push({ heading: true, text: t.replace(/:$/, "") });
+        sinceHeading = 0;
+        continue;
+      }
+      if (it.level <= level && it.level <= 6) break;
+      seq.push({ heading: true, text: t });
+      sinceHeading = 0;
+      continue;
+    }
+    if (it.kind === "ul") {
+      // a second list at the same level with no heading between: another unit system or a
+      // shopping widget, not more ingredients
+      if (mode === "li" && it.listDepth === baseDepth && sinceHeading > 0) break;
+      continue;
+    }
+    if (it.kind === "p") {
+      if (mode === "li") {
+        // a paragraph after the list: the end of the section, unless it is a short group name
+        const t = cleanText(it.text);
+        if (!t) continue;
+        if (t.length <= 40 && !/\d/.test(t) && !STOP_HEADING.test(t)) {
+          seq.push({ heading: true, text: t.replace(/:$/, "") });
+          sinceHeading = 0;
+          continue;
+        }
+        break;
+      }
+      const lines = it.text.split("\n").map((l) => cleanLine(l)).filter(Boolean);
+      if (!lines.length) continue;
+      if (lines.some((l) => STOP_HEADING.test(l) && l.length < 40)) break;
+      const only = lines.length === 1 ? (lines[0] ?? "") : "";
+      if (only && only.length <= 60 && INGREDIENT_HEADING.test(only)) {
+        // "Ingrédients pour la pâte" after the first part's lines: the next group; a bare label again is another recipe
+        if (!GROUP_OF_INGREDIENTS.test(only)) break;
+        seq.push({ heading: true, text: only.replace(/\s*:$/, "") });
+        continue;
+      }
+      if (lines.some(isProse)) {
+        // an ad or a note between the lines is skipped; two in a row end the section
+        if (mode === "p" && ++prose >= 2) break;
+        continue;
+      }
+      prose = 0;
+      mode = "p";
+      const bold = cleanText(it.bold ?? "");
+      for (const l of lines) {
+        const heading = lines.length === 1 && !/\d/.test(l) && (/:$/.test(l) || isLabelLine(l) || (bold !== "" && bold === l && l.length <= 40));
+        if (heading && seq.length) seq.push({ heading: true, text: l.replace(/:$/, "") });
+        else if (!heading) seq.push({ heading: false, text: l.replace(/^[-–•·*]\s*/, "") });
+      }
+      continue;
+    }
+    // list item
+    if (mode === "p") break;
+    mode = "li";
+    if (baseDepth < 0) baseDepth = it.listDepth;
+    if (it.listDepth < baseDepth) break;
+    if (it.listDepth > baseDepth + 1) continue;
+    const text = cleanLine(it.text);
+    if (!text) continue;
+    if (it.listDepth > baseDepth) {
+      nested(seq, lastTop, text);
+      continue;
+    }
+    if (isHeadingItem(it, text)) {
+      seq.push({ heading: true, text: text.replace(/:$/, "") });
+      sinceHeading = 0;
+      lastTop = null;
+    } else {
+      lastTop = { heading: false, text };
+      seq.push(lastTop);
+      sinceHeading++;
+    }
+  }
+  return { seq, end: j };
+}
+
 /**
  * The list after the first "Ingredients" heading (an h1-h6, or a short paragraph that says
  * only "Ingredients:"), or null. List items when the section has a list; otherwise its
@@ -327,95 +424,21 @@ export function headingIngredients(data: PageData): VisibleIngredients | null {
     if (!title || title.length > 60 || !INGREDIENT_HEADING.test(title)) continue;
     if (h.kind === "p" && !/^\S+(?:\s+\S+){0,3}\s?:?$/.test(title) && !INGREDIENTS_FOR.test(title)) continue;
     const level = h.kind === "h" ? h.level : 7;
-    const seq: Array<{ heading: boolean; text: string }> = [];
-    let baseDepth = -1;
-    let mode: "li" | "p" | null = null;
-    let prose = 0;
-    let sinceHeading = 0;
-    let lastTop: { heading: boolean; text: string } | null = null;
-    for (let j = i + 1; j < out.length; j++) {
-      const it = out[j];
-      if (it === undefined) break;
-      if (it.kind === "h") {
-        const t = cleanText(it.text);
-        if (!t) continue;
-        if (STOP_HEADING.test(t)) break;
-        if (INGREDIENT_HEADING.test(t)) {
-          // "Zutaten für die Füllung" after "Zutaten für den Teig": the next group of the same list;
-          // a bare "Ingredients" again is another recipe
-          if (!GROUP_OF_INGREDIENTS.test(t) || t.length > 60) break;
-          seq.push({ heading: true, text: t.replace(/:$/, "") });
-          sinceHeading = 0;
-          continue;
-        }
-        if (it.level <= level && it.level <= 6) break;
-        seq.push({ heading: true, text: t });
-        sinceHeading = 0;
-        continue;
-      }
-      if (it.kind === "ul") {
-        // a second list at the same level with no heading between: another unit system or a
-        // shopping widget, not more ingredients
-        if (mode === "li" && it.listDepth === baseDepth && sinceHeading > 0) break;
-        continue;
-      }
-      if (it.kind === "p") {
-        if (mode === "li") {
-          // a paragraph after the list: the end of the section, unless it is a short group name
-          const t = cleanText(it.text);
-          if (!t) continue;
-          if (t.length <= 40 && !/\d/.test(t) && !STOP_HEADING.test(t)) {
-            seq.push({ heading: true, text: t.replace(/:$/, "") });
-            sinceHeading = 0;
-            continue;
-          }
-          break;
-        }
-        const lines = it.text.split("\n").map((l) => cleanLine(l)).filter(Boolean);
-        if (!lines.length) continue;
-        if (lines.some((l) => STOP_HEADING.test(l) && l.length < 40)) break;
-        const only = lines.length === 1 ? (lines[0] ?? "") : "";
-        if (only && only.length <= 60 && INGREDIENT_HEADING.test(only)) {
-          // "Ingrédients pour la pâte" after the first part's lines: the next group; a bare label again is another recipe
-          if (!GROUP_OF_INGREDIENTS.test(only)) break;
-          seq.push({ heading: true, text: only.replace(/\s*:$/, "") });
-          continue;
-        }
-        if (lines.some(isProse)) {
-          // an ad or a note between the lines is skipped; two in a row end the section
-          if (mode === "p" && ++prose >= 2) break;
-          continue;
-        }
-        prose = 0;
-        mode = "p";
-        const bold = cleanText(it.bold ?? "");
-        for (const l of lines) {
-          const heading = lines.length === 1 && !/\d/.test(l) && (/:$/.test(l) || isLabelLine(l) || (bold !== "" && bold === l && l.length <= 40));
-          if (heading && seq.length) seq.push({ heading: true, text: l.replace(/:$/, "") });
-          else if (!heading) seq.push({ heading: false, text: l.replace(/^[-–•·*]\s*/, "") });
-        }
-        continue;
-      }
-      // list item
-      if (mode === "p") break;
-      mode = "li";
-      if (baseDepth < 0) baseDepth = it.listDepth;
-      if (it.listDepth < baseDepth) break;
-      if (it.listDepth > baseDepth + 1) continue;
-      const text = cleanLine(it.text);
-      if (!text) continue;
-      if (it.listDepth > baseDepth) {
-        nested(seq, lastTop, text);
-        continue;
-      }
-      if (isHeadingItem(it, text)) {
-        seq.push({ heading: true, text: text.replace(/:$/, "") });
-        sinceHeading = 0;
-        lastTop = null;
-      } else {
-        lastTop = { heading: false, text };
-        seq.push(lastTop);
-        sinceHeading++;
+    const { seq, end } = readSection(out, i, level);
+    // A recipe written in parts, each under its own "Ingredients for the starter", "Ingredients for the
+    // dough" with the part's method steps between: the later parts are more groups of the same list.
+    if (GROUP_OF_INGREDIENTS.test(title) && seq.length) {
+      for (let k = end; k < out.length; k++) {
+        const part = out[k];
+        if (part === undefined || (part.kind !== "h" && part.kind !== "p")) continue;
+        const t = cleanText(part.text);
+        if (!t || t.length > 60 || !INGREDIENT_HEADING.test(t)) continue;
+        // a bare "Ingredients" again is another recipe
+        if (!GROUP_OF_INGREDIENTS.test(t)) break;
+        const next = readSection(out, k, part.kind === "h" ? part.level : 7);
+        if (!next.seq.some((x) => !x.heading)) break;
+        seq.push({ heading: true, text: t.replace(/\s*:$/, "") }, ...next.seq);
+        k = next.end - 1;
       }
     }
     const g = toGroups(seq);
