@@ -4,7 +4,7 @@
  * means, from the FreeDict bilingual dictionaries packaged by Debian (dict-freedict-*; GPL-2+,
  * GPL-3+ and, for English-Norwegian, CC-BY-SA-3.0: decision 0039). No data set of ours is read here.
  *
- *   apt-get download dict-freedict-deu-eng dict-freedict-eng-deu ... (the SOURCES below)
+ *   apt-get download dict-freedict-deu-eng dict-freedict-eng-deu ... (the SOURCES and VIA_GERMAN below)
  *   for f in dict-freedict-*.deb; do dpkg -x "$f" fd; done
  *   node scripts/build-dictionary-lexicon.ts fd/usr/share/dictd
  *
@@ -124,9 +124,29 @@ function englishKnown(en: string): boolean {
   return k;
 }
 
+/**
+ * Through German: the other languages' dictionaries are small (Italian ~3,400 entries, Spanish ~4,500),
+ * German's has ~500,000. A word none of a language's English dictionaries has is looked up in its
+ * dictionary with German (X-deu, and deu-X read backwards), and a German translation whose English
+ * the German table already holds gives the row. Filled only after the English dictionaries, so a
+ * direct translation always wins.
+ */
+const VIA_GERMAN: Partial<Record<Lang, string[]>> = {
+  fr: ["fra-deu", "deu-fra"],
+  es: ["spa-deu", "deu-spa"],
+  it: ["ita-deu", "deu-ita"],
+  nl: ["nld-deu", "deu-nld"],
+  pt: ["por-deu", "deu-por"],
+  sv: ["swe-deu", "deu-swe"],
+};
+
+const tables = new Map<Lang, Map<string, string>>();
 const out: Record<string, string> = {};
+/** Rows found through German, kept apart: the runtime puts them after the CLDR rows (core/categorise/foreign.ts). */
+const viaGerman: Record<string, string> = {};
 for (const lang of LANGS) {
   const table = new Map<string, string>();
+  tables.set(lang, table);
   for (const source of SOURCES[lang]) {
     const forward = source.endsWith("-eng");
     // backwards: foreign word -> [rank, english]; the lowest rank (its place among the translations, then length) wins
@@ -156,10 +176,42 @@ for (const lang of LANGS) {
     }
     for (const [key, [, en]] of back) if (!table.has(key)) table.set(key, en);
   }
-  out[lang] = [...table]
-    .sort((a, b) => (a[0] < b[0] ? -1 : 1))
-    .map(([k, v]) => (k === v ? k : `${k}=${v}`))
-    .join("|");
+  const german = tables.get("de") ?? new Map<string, string>();
+  const pivot = new Map<string, string>();
+  for (const source of lang === "de" ? [] : (VIA_GERMAN[lang] ?? [])) {
+    if (!existsSync(path.join(dictDir, `freedict-${source}.index`))) continue;
+    const forward = source.endsWith("-deu");
+    const back = new Map<string, [number, string]>();
+    for (const text of entries(source)) {
+      const e = parseEntry(text, true);
+      if (!e) continue;
+      if (/\bv\b|verb/.test(e.pos)) continue;
+      if (forward) {
+        const key = fold(e.head);
+        if (!goodForeign(key, lang) || table.has(key) || pivot.has(key)) continue;
+        const en = e.translations.map((t) => german.get(fold(t))).find((x) => x !== undefined);
+        if (en) pivot.set(key, en);
+      } else {
+        const en = german.get(fold(e.head));
+        if (!en) continue;
+        e.translations.forEach((t, i) => {
+          const key = fold(t);
+          if (!goodForeign(key, lang)) return;
+          const rank = i * 100 + en.length;
+          const had = back.get(key);
+          if (!had || rank < had[0]) back.set(key, [rank, en]);
+        });
+      }
+    }
+    for (const [key, [, en]] of back) if (!table.has(key) && !pivot.has(key)) pivot.set(key, en);
+  }
+  const rows = (m: Map<string, string>) =>
+    [...m]
+      .sort((a, b) => (a[0] < b[0] ? -1 : 1))
+      .map(([k, v]) => (k === v ? k : `${k}=${v}`))
+      .join("|");
+  out[lang] = rows(table);
+  if (pivot.size) viaGerman[lang] = rows(pivot);
 }
 
 const banner = `/**
@@ -169,13 +221,18 @@ const banner = `/**
  * deu-eng and eng-deu © 1995-2022 Frank Richter, 2020-2022 Einhard Leichtfuß (GPL-3+);
  * dan-eng, eng-dan © FreeDict contributors (GPL-3+); fra-eng, eng-fra, spa-eng, eng-spa, ita-eng,
  * eng-ita, nld-eng, eng-nld, por-eng, eng-por, swe-eng, eng-swe © FreeDict contributors (GPL-2+);
- * eng-nor © FreeDict contributors (CC-BY-SA-3.0). This file is a derived work of those
+ * eng-nor © FreeDict contributors (CC-BY-SA-3.0); fra-deu, deu-fra, spa-deu, deu-spa, ita-deu, deu-ita,
+ * nld-deu, deu-nld, por-deu, deu-por, swe-deu, deu-swe © 2013-2022 Sebastian Humenda and FreeDict
+ * contributors (GPL-3+). This file is a derived work of those
  * dictionaries and is distributed under the same terms (GPL-3.0-or-later; the Norwegian rows
  * CC-BY-SA-3.0). Server-side only: never import it from code bundled for the browser or the extension.
  * Format per language: "word=english|word|..." (a bare word means itself in English).
  */
 `;
-const body = `export const DICTIONARY_FOOD_WORDS: Record<string, string> = ${JSON.stringify(out, null, 2)};\n`;
+const body =
+  `export const DICTIONARY_FOOD_WORDS: Record<string, string> = ${JSON.stringify(out, null, 2)};\n\n` +
+  "/** Found through the German dictionaries (X-deu, deu-X: GPL-3+), for words no English dictionary of the language has. */\n" +
+  `export const DICTIONARY_VIA_GERMAN: Record<string, string> = ${JSON.stringify(viaGerman, null, 2)};\n`;
 const outFile = path.join(root, "core", "categorise", "dictionary-lexicon.ts");
 writeFileSync(outFile, banner + body);
 spawnSync(process.execPath, [path.join(root, "node_modules", "@biomejs", "biome", "bin", "biome"), "format", "--write", outFile], {
@@ -183,6 +240,8 @@ spawnSync(process.execPath, [path.join(root, "node_modules", "@biomejs", "biome"
 });
 console.log(
   Object.entries(out)
-    .map(([l, s]) => `${l}: ${s ? s.split("|").length : 0} words`)
+    .map(
+      ([l, s]) => `${l}: ${s ? s.split("|").length : 0} words${viaGerman[l] ? ` (+${viaGerman[l].split("|").length} through German)` : ""}`,
+    )
     .join(", "),
 );

@@ -92,3 +92,18 @@ describe("staples from the bilingual dictionaries (decision 0039)", () => {
     expect(translateFoodName("glass", "sv")?.english).toBeTruthy();
   });
 });
+
+describe("words only the German dictionaries explain (decision 0039)", () => {
+  it("reads a word the language's English dictionaries lack through its German translation", () => {
+    expect(translateFoodName("puerro", "es")?.english).toBe("leek");
+    expect(translateFoodName("acelga", "es")?.english).toBe("chard");
+    expect(translateFoodName("cerfeuil", "fr")?.english).toBe("chervil");
+    expect(categorise("puerro", "es")).toBe("Produce");
+  });
+
+  it("never puts such a reading before one the language's own words give", () => {
+    // with no language given, the guess is made on the languages' own words first
+    expect(translateFoodName("Hühnerbrühe")).toEqual({ english: expect.stringMatching(/^chicken (stock|broth)$/), language: "de" });
+    expect(translateFoodName("cebolla")?.language).toBe("es");
+  });
+});

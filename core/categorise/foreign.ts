@@ -9,7 +9,7 @@
  */
 import type { ForeignLanguage } from "../ingredient/foreign-words.ts";
 import { FOREIGN_LANGUAGES, languageOfTag, WORDS } from "../ingredient/foreign-words.ts";
-import { DICTIONARY_FOOD_WORDS } from "./dictionary-lexicon.ts";
+import { DICTIONARY_FOOD_WORDS, DICTIONARY_VIA_GERMAN } from "./dictionary-lexicon.ts";
 import { FOREIGN_FOOD_WORDS } from "./foreign-lexicon.ts";
 import { ENGLISH_MODIFIERS } from "./modifier-words.ts";
 
@@ -81,6 +81,25 @@ function table(): Map<ForeignLanguage, Map<string, string>> {
   }
   return TABLE;
 }
+/**
+ * The table with the words only the German dictionaries explain added (two translations away, they
+ * drift most): read only when the language's own table gives a name no reading at all.
+ */
+let WIDE: Map<ForeignLanguage, Map<string, string>> | null = null;
+function wideTable(): Map<ForeignLanguage, Map<string, string>> {
+  if (WIDE) return WIDE;
+  WIDE = new Map();
+  for (const [lang, own] of table()) {
+    const m = new Map(own);
+    for (const pair of (DICTIONARY_VIA_GERMAN[lang] ?? "").split("|")) {
+      const eq = pair.indexOf("=");
+      const word = eq > 0 ? pair.slice(0, eq) : pair;
+      if (word && !m.has(word)) m.set(word, eq > 0 ? pair.slice(eq + 1) : pair);
+    }
+    WIDE.set(lang, m);
+  }
+  return WIDE;
+}
 const SCANDINAVIAN: [ForeignLanguage, ForeignLanguage[]][] = [
   ["nb", ["da", "sv"]],
   ["da", ["nb", "sv"]],
@@ -137,8 +156,8 @@ function unitWords(lang: ForeignLanguage): string[] {
 const MIN_COVER = 0.5;
 
 /** How many of the words the language explains: read as food (whole or by a compound's tail) or a word of names. */
-function explained(words: string[], lang: ForeignLanguage): number {
-  const m = table().get(lang);
+function explained(words: string[], lang: ForeignLanguage, tables = table()): number {
+  const m = tables.get(lang);
   if (!m) return 0;
   return words.filter((w) => nameWords(lang).has(w) || (ROMANCE.has(lang) ? lookupWord(w, lang, m) : readGermanic(w, lang, m))).length;
 }
@@ -213,8 +232,8 @@ function readRomanceGroup(group: string, lang: ForeignLanguage, m: Map<string, s
 }
 
 /** The English words a name in `lang` means (modifiers before the head, as English puts them). */
-function readIn(name: string, lang: ForeignLanguage): Reading | null {
-  const m = table().get(lang);
+function readIn(name: string, lang: ForeignLanguage, tables = table()): Reading | null {
+  const m = tables.get(lang);
   if (!m) return null;
   const whole = fold(name)
     .replace(/[^\p{L}\s'-]+/gu, " ")
@@ -251,7 +270,7 @@ function readIn(name: string, lang: ForeignLanguage): Reading | null {
 
 /** The English grocery words a name in `lang` names, or null. */
 export function translateIn(name: string, lang: ForeignLanguage): string | null {
-  return readIn(name, lang)?.english ?? null;
+  return (readIn(name, lang) ?? readIn(name, lang, wideTable()))?.english ?? null;
 }
 
 /**
@@ -269,14 +288,18 @@ export function translateFoodName(name: string, language?: string | null): { eng
   }
   // no language given: the language whose words explain most of the name (the first listed on a tie);
   // a guess from the tail of an unknown word alone is no reading ("colander" is no Swedish duck)
-  let best: { english: string; language: ForeignLanguage; covered: number } | null = null;
   const words = fold(name)
     .split(/[^\p{L}']+/u)
     .filter(Boolean);
-  for (const lang of FOREIGN_LANGUAGES) {
-    const r = readIn(name, lang);
-    if (r && explained(words, lang) >= MIN_COVER * words.length && (!best || r.covered > best.covered))
-      best = { english: r.english, language: lang, covered: r.covered };
-  }
-  return best ? { english: best.english, language: best.language } : null;
+  const guess = (tables: Map<ForeignLanguage, Map<string, string>>) => {
+    let best: { english: string; language: ForeignLanguage; covered: number } | null = null;
+    for (const lang of FOREIGN_LANGUAGES) {
+      const r = readIn(name, lang, tables);
+      if (r && explained(words, lang, tables) >= MIN_COVER * words.length && (!best || r.covered > best.covered))
+        best = { english: r.english, language: lang, covered: r.covered };
+    }
+    return best ? { english: best.english, language: best.language } : null;
+  };
+  // the words found through German only when no language's own words read the name
+  return guess(table()) ?? guess(wideTable());
 }
