@@ -107,3 +107,14 @@ describe("words only the German dictionaries explain (decision 0039)", () => {
     expect(translateFoodName("cebolla")?.language).toBe("es");
   });
 });
+
+describe("Scandinavian plurals (general grammar)", () => {
+  it.each([
+    ["kartofler", "da", "potato"],
+    ["gulerødder", "da", "carrot"],
+    ["morötter", "sv", "carrot"],
+    ["gulrøtter", "nb", "carrot"],
+  ])("%s (%s) is the plural of the word for %s", (name, lang, english) => {
+    expect(translateFoodName(name, lang)?.english).toBe(english);
+  });
+});

@@ -48,6 +48,25 @@ const SINGULAR: Partial<Record<ForeignLanguage, [RegExp, string][]>> = {
     [/as?$/, "o"],
     [/oes$/, "ao"],
   ],
+  // Scandinavian nouns in -el/-en/-er lose that e before an ending ("kartofler" -> "kartoffel"), and
+  // "rod"/"rot" (root) and "fod" take an umlaut plural ("gulerødder" -> "gulerod", "morötter" -> "morot")
+  // (words are folded first: å, ä, ö lose their marks, æ and ø stay), a doubled consonant written single
+  // before it ("kartofler" -> "kartoffel")
+  da: [
+    [/([^aeiouyæø])([lnr])(?:er|e|erne|ene)$/, "$1e$2"],
+    [/([^aeiouyæø])([lnr])(?:er|e|erne|ene)$/, "$1$1e$2"],
+    [/ødder(?:ne)?$/, "od"],
+  ],
+  nb: [
+    [/([^aeiouyæø])([lnr])(?:er|e|ene|a)$/, "$1e$2"],
+    [/([^aeiouyæø])([lnr])(?:er|e|ene|a)$/, "$1$1e$2"],
+    [/øtter(?:ne)?$/, "ot"],
+  ],
+  sv: [
+    [/([^aeiouy])([lnr])(?:ar|er|or|na)$/, "$1e$2"],
+    [/([^aeiouy])([lnr])(?:ar|er|or|na)$/, "$1$1e$2"],
+    [/otter(?:na)?$/, "ot"],
+  ],
   fr: [
     [/e?s?$/, ""],
     [/che$/, "c"],
@@ -91,7 +110,8 @@ function wideTable(): Map<ForeignLanguage, Map<string, string>> {
   WIDE = new Map();
   for (const [lang, own] of table()) {
     const m = new Map(own);
-    for (const pair of (DICTIONARY_VIA_GERMAN[lang] ?? "").split("|")) {
+    const kin = SCANDINAVIAN.find(([l]) => l === lang)?.[1] ?? [];
+    for (const pair of [lang, ...kin].flatMap((l) => (DICTIONARY_VIA_GERMAN[l] ?? "").split("|"))) {
       const eq = pair.indexOf("=");
       const word = eq > 0 ? pair.slice(0, eq) : pair;
       if (word && !m.has(word)) m.set(word, eq > 0 ? pair.slice(eq + 1) : pair);
