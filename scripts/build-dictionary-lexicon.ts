@@ -4,7 +4,7 @@
  * means, from the FreeDict bilingual dictionaries packaged by Debian (dict-freedict-*; GPL-2+,
  * GPL-3+ and, for English-Norwegian, CC-BY-SA-3.0: decision 0039). No data set of ours is read here.
  *
- *   apt-get download dict-freedict-deu-eng dict-freedict-eng-deu ... (the SOURCES and VIA_GERMAN below)
+ *   apt-get download dict-freedict-deu-eng dict-freedict-eng-deu ... (the SOURCES and VIA_OTHER_LANGUAGES below)
  *   for f in dict-freedict-*.deb; do dpkg -x "$f" fd; done
  *   node scripts/build-dictionary-lexicon.ts fd/usr/share/dictd
  *
@@ -125,25 +125,51 @@ function englishKnown(en: string): boolean {
 }
 
 /**
- * Through German: the other languages' dictionaries are small (Italian ~3,400 entries, Spanish ~4,500),
- * German's has ~500,000. A word none of a language's English dictionaries has is looked up in its
- * dictionary with German (X-deu, and deu-X read backwards), and a German translation whose English
- * the German table already holds gives the row. Filled only after the English dictionaries, so a
- * direct translation always wins.
+ * Second hand: the other languages' English dictionaries are small (Italian ~3,400 entries, Spanish
+ * ~4,500), German's has ~500,000. A word none of a language's English dictionaries has is looked up in
+ * its dictionary with German (X-deu, and deu-X read backwards), and a German translation whose English
+ * the German table already holds gives the row; Italian and Portuguese then also through French and
+ * Spanish (those tables with their German-found rows). Filled only after the English dictionaries, so
+ * a direct translation always wins. (Dutch through French read English product names as Dutch.)
  */
-const VIA_GERMAN: Partial<Record<Lang, string[]>> = {
-  fr: ["fra-deu", "deu-fra"],
-  es: ["spa-deu", "deu-spa"],
-  it: ["ita-deu", "deu-ita"],
-  nl: ["nld-deu", "deu-nld"],
-  pt: ["por-deu", "deu-por"],
-  sv: ["swe-deu", "deu-swe"],
+const VIA_OTHER_LANGUAGES: Partial<Record<Lang, [string, Lang][]>> = {
+  fr: [
+    ["fra-deu", "de"],
+    ["deu-fra", "de"],
+  ],
+  es: [
+    ["spa-deu", "de"],
+    ["deu-spa", "de"],
+  ],
+  it: [
+    ["ita-deu", "de"],
+    ["deu-ita", "de"],
+    ["fra-ita", "fr"],
+    ["ita-spa", "es"],
+  ],
+  nl: [
+    ["nld-deu", "de"],
+    ["deu-nld", "de"],
+  ],
+  pt: [
+    ["por-deu", "de"],
+    ["deu-por", "de"],
+    ["por-fra", "fr"],
+    ["fra-por", "fr"],
+    ["por-spa", "es"],
+    ["spa-por", "es"],
+  ],
+  sv: [
+    ["swe-deu", "de"],
+    ["deu-swe", "de"],
+  ],
 };
 
 const tables = new Map<Lang, Map<string, string>>();
+const pivots = new Map<Lang, Map<string, string>>();
 const out: Record<string, string> = {};
-/** Rows found through German, kept apart: the runtime puts them after the CLDR rows (core/categorise/foreign.ts). */
-const viaGerman: Record<string, string> = {};
+/** Rows found through another language, kept apart: the runtime reads them last (core/categorise/foreign.ts). */
+const secondHand: Record<string, string> = {};
 for (const lang of LANGS) {
   const table = new Map<string, string>();
   tables.set(lang, table);
@@ -176,11 +202,12 @@ for (const lang of LANGS) {
     }
     for (const [key, [, en]] of back) if (!table.has(key)) table.set(key, en);
   }
-  const german = tables.get("de") ?? new Map<string, string>();
   const pivot = new Map<string, string>();
-  for (const source of lang === "de" ? [] : (VIA_GERMAN[lang] ?? [])) {
+  pivots.set(lang, pivot);
+  for (const [source, via] of VIA_OTHER_LANGUAGES[lang] ?? []) {
     if (!existsSync(path.join(dictDir, `freedict-${source}.index`))) continue;
-    const forward = source.endsWith("-deu");
+    const forward = source.startsWith(CODE[lang]);
+    const german = new Map([...(pivots.get(via) ?? []), ...(tables.get(via) ?? [])]);
     const back = new Map<string, [number, string]>();
     for (const text of entries(source)) {
       const e = parseEntry(text, true);
@@ -211,7 +238,7 @@ for (const lang of LANGS) {
       .map(([k, v]) => (k === v ? k : `${k}=${v}`))
       .join("|");
   out[lang] = rows(table);
-  if (pivot.size) viaGerman[lang] = rows(pivot);
+  if (pivot.size) secondHand[lang] = rows(pivot);
 }
 
 const banner = `/**
@@ -222,8 +249,8 @@ const banner = `/**
  * dan-eng, eng-dan © FreeDict contributors (GPL-3+); fra-eng, eng-fra, spa-eng, eng-spa, ita-eng,
  * eng-ita, nld-eng, eng-nld, por-eng, eng-por, swe-eng, eng-swe © FreeDict contributors (GPL-2+);
  * eng-nor © FreeDict contributors (CC-BY-SA-3.0); fra-deu, deu-fra, spa-deu, deu-spa, ita-deu, deu-ita,
- * nld-deu, deu-nld, por-deu, deu-por, swe-deu, deu-swe © 2013-2022 Sebastian Humenda and FreeDict
- * contributors (GPL-3+). This file is a derived work of those
+ * nld-deu, deu-nld, por-deu, deu-por, swe-deu, deu-swe, fra-ita, ita-spa, por-fra, fra-por, por-spa,
+ * spa-por © 2013-2022 Sebastian Humenda and FreeDict contributors (GPL-3+). This file is a derived work of those
  * dictionaries and is distributed under the same terms (GPL-3.0-or-later; the Norwegian rows
  * CC-BY-SA-3.0). Server-side only: never import it from code bundled for the browser or the extension.
  * Format per language: "word=english|word|..." (a bare word means itself in English).
@@ -231,8 +258,8 @@ const banner = `/**
 `;
 const body =
   `export const DICTIONARY_FOOD_WORDS: Record<string, string> = ${JSON.stringify(out, null, 2)};\n\n` +
-  "/** Found through the German dictionaries (X-deu, deu-X: GPL-3+), for words no English dictionary of the language has. */\n" +
-  `export const DICTIONARY_VIA_GERMAN: Record<string, string> = ${JSON.stringify(viaGerman, null, 2)};\n`;
+  "/** Found through the German, French or Spanish dictionaries (GPL-3+), for words no English dictionary of the language has. */\n" +
+  `export const DICTIONARY_SECOND_HAND: Record<string, string> = ${JSON.stringify(secondHand, null, 2)};\n`;
 const outFile = path.join(root, "core", "categorise", "dictionary-lexicon.ts");
 writeFileSync(outFile, banner + body);
 spawnSync(process.execPath, [path.join(root, "node_modules", "@biomejs", "biome", "bin", "biome"), "format", "--write", outFile], {
@@ -241,7 +268,7 @@ spawnSync(process.execPath, [path.join(root, "node_modules", "@biomejs", "biome"
 console.log(
   Object.entries(out)
     .map(
-      ([l, s]) => `${l}: ${s ? s.split("|").length : 0} words${viaGerman[l] ? ` (+${viaGerman[l].split("|").length} through German)` : ""}`,
+      ([l, s]) => `${l}: ${s ? s.split("|").length : 0} words${secondHand[l] ? ` (+${secondHand[l].split("|").length} second-hand)` : ""}`,
     )
     .join(", "),
 );

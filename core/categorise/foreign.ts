@@ -9,7 +9,7 @@
  */
 import type { ForeignLanguage } from "../ingredient/foreign-words.ts";
 import { FOREIGN_LANGUAGES, languageOfTag, WORDS } from "../ingredient/foreign-words.ts";
-import { DICTIONARY_FOOD_WORDS, DICTIONARY_VIA_GERMAN } from "./dictionary-lexicon.ts";
+import { DICTIONARY_FOOD_WORDS, DICTIONARY_SECOND_HAND } from "./dictionary-lexicon.ts";
 import { FOREIGN_FOOD_WORDS } from "./foreign-lexicon.ts";
 import { ENGLISH_MODIFIERS } from "./modifier-words.ts";
 
@@ -101,8 +101,9 @@ function table(): Map<ForeignLanguage, Map<string, string>> {
   return TABLE;
 }
 /**
- * The table with the words only the German dictionaries explain added (two translations away, they
- * drift most): read only when the language's own table gives a name no reading at all.
+ * The table with the words only another language's dictionaries explain added (German; for Italian
+ * and Portuguese also French and Spanish; two translations away, they drift most): read only when the
+ * language's own table gives a name no reading at all.
  */
 let WIDE: Map<ForeignLanguage, Map<string, string>> | null = null;
 function wideTable(): Map<ForeignLanguage, Map<string, string>> {
@@ -111,7 +112,7 @@ function wideTable(): Map<ForeignLanguage, Map<string, string>> {
   for (const [lang, own] of table()) {
     const m = new Map(own);
     const kin = SCANDINAVIAN.find(([l]) => l === lang)?.[1] ?? [];
-    for (const pair of [lang, ...kin].flatMap((l) => (DICTIONARY_VIA_GERMAN[l] ?? "").split("|"))) {
+    for (const pair of [lang, ...kin].flatMap((l) => (DICTIONARY_SECOND_HAND[l] ?? "").split("|"))) {
       const eq = pair.indexOf("=");
       const word = eq > 0 ? pair.slice(0, eq) : pair;
       if (word && !m.has(word)) m.set(word, eq > 0 ? pair.slice(eq + 1) : pair);
