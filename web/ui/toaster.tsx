@@ -2,9 +2,10 @@
  * Renders the app's toast queue (web/lib/toast.ts) with react-aria-components' toast region:
  * a labelled landmark, each toast an alertdialog with a title, description and close button.
  * Adds what docs/product/constants.md asks on top: F8 moves focus to the region, and a rightward swipe past
- * 50 px (pointer events, so mouse, pen and touch) dismisses. Mount exactly once.
+ * 50 px (pointer events, so mouse, pen and touch) dismisses, and the toast moves to the top rather than
+ * cover the focused control or a dialog's primary action. Mount exactly once.
  */
-import { type PointerEvent, useEffect, useRef } from "react";
+import { type PointerEvent, type RefObject, useEffect, useRef } from "react";
 import {
   Button,
   Text,
@@ -17,6 +18,7 @@ import { TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX, type ToastContent as Content, t
 
 export function Toaster() {
   const regionRef = useRef<HTMLDivElement>(null);
+  useClearOfControls(regionRef);
 
   useEffect(() => {
     function onKeyDown(e: KeyboardEvent) {
@@ -42,6 +44,65 @@ export function Toaster() {
       {({ toast }) => <ToastItem toast={toast} />}
     </ToastRegion>
   );
+}
+
+/** What a toast must never cover: the focused control, and the primary action of an open dialog. */
+function controlsToKeepClear(region: HTMLElement): Element[] {
+  const focused = document.activeElement;
+  const controls = [...document.querySelectorAll(".modal .btn--primary")];
+  if (focused && focused !== document.body) controls.push(focused);
+  return controls.filter((el) => !region.contains(el));
+}
+
+const overlap = (a: DOMRect, b: DOMRect) =>
+  a.width > 0 && a.height > 0 && a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+/**
+ * Keeps the toast clear of what the user is working with (decision 0166): at the bottom by default,
+ * at the top when it would cover the focused control or a dialog's primary action there (a store
+ * card, 'Create Order', 'Generate Shopping List' on a phone). Checked when a toast shows, focus
+ * moves, or the page scrolls or resizes.
+ */
+function useClearOfControls(regionRef: RefObject<HTMLDivElement | null>) {
+  useEffect(() => {
+    let frame = 0;
+    function place() {
+      const region = regionRef.current;
+      if (!region) return;
+      const toastEl = region.querySelector(".toast");
+      if (!toastEl) {
+        delete region.dataset.placement;
+        return;
+      }
+      const controls = controlsToKeepClear(region).map((el) => el.getBoundingClientRect());
+      const covers = () => {
+        const box = toastEl.getBoundingClientRect();
+        return controls.some((c) => overlap(c, box));
+      };
+      for (const placement of ["bottom", "top"]) {
+        region.dataset.placement = placement;
+        if (!covers()) return;
+      }
+      // Covers something either way: the bottom, where it is expected.
+      region.dataset.placement = "bottom";
+    }
+    const check = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(place);
+    };
+    check();
+    const unsubscribe = toastQueue.subscribe(check);
+    document.addEventListener("focusin", check);
+    window.addEventListener("resize", check);
+    window.addEventListener("scroll", check, { capture: true, passive: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      unsubscribe();
+      document.removeEventListener("focusin", check);
+      window.removeEventListener("resize", check);
+      window.removeEventListener("scroll", check, { capture: true });
+    };
+  }, [regionRef]);
 }
 
 function ToastItem({ toast }: { toast: QueuedToast<Content> }) {

@@ -52,6 +52,8 @@ function OrderForm({ listId, onDone }: { listId: string; onDone: () => void }) {
   const [ordering, setOrdering] = useState(false);
   const preferredStore = useRef<string | null>(null);
   const storesHeading = useRef<HTMLHeadingElement>(null);
+  // The error toast showing for the search: closed once a search finds stores (decision 0166).
+  const failure = useRef<(() => void) | null>(null);
   const ids = useId();
 
   // Signed in: last ZIP and store for this provider (a failure just leaves the fields empty).
@@ -82,7 +84,11 @@ function OrderForm({ listId, onDone }: { listId: string; onDone: () => void }) {
     const value = zip.trim();
     if (!value) {
       setZipError("ZIP Code Required");
-      toast({ title: "ZIP Code Required", description: "Please enter your ZIP code to search for nearby stores.", variant: "destructive" });
+      failure.current = toast({
+        title: "ZIP Code Required",
+        description: "Please enter your ZIP code to search for nearby stores.",
+        variant: "destructive",
+      });
       return;
     }
     setZipError(null);
@@ -92,14 +98,19 @@ function OrderForm({ listId, onDone }: { listId: string; onDone: () => void }) {
       const result = await api.grocery.searchStores(provider, value);
       setSearch({ state: "done", stores: result.stores, demo: result.demo });
       if (result.stores.length === 0) {
-        toast({ title: "No stores found", description: "No stores found in this area. Try a different ZIP code.", variant: "destructive" });
+        failure.current = toast({
+          title: "No stores found",
+          description: "No stores found in this area. Try a different ZIP code.",
+          variant: "destructive",
+        });
       } else {
+        failure.current?.();
         const pref = preferredStore.current;
         if (pref && result.stores.some((s) => s.id === pref)) setStoreId(pref);
       }
     } catch {
       setSearch({ state: "idle" });
-      toast({
+      failure.current = toast({
         title: "Search Failed",
         description: "Failed to search for stores. Please check your ZIP code and try again.",
         variant: "destructive",

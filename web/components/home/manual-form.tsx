@@ -39,9 +39,11 @@ export function ManualForm({ prefill, onAdded }: { prefill: ManualPrefill | null
   const [pending, setPending] = useState(false);
   const [errors, setErrors] = useState<{ title?: string; ingredients?: string }>({});
   const form = useRef<HTMLFormElement>(null);
+  // The error toast showing for this form: closed once the recipe is added (decision 0166).
+  const failure = useRef<(() => void) | null>(null);
 
   function invalid(field: "title" | "ingredients", title: string, description: string) {
-    toast({ title, description, variant: "destructive" });
+    failure.current = toast({ title, description, variant: "destructive" });
     setErrors({ [field]: description });
     focusField(form, field);
   }
@@ -63,9 +65,10 @@ export function ManualForm({ prefill, onAdded }: { prefill: ManualPrefill | null
       });
       setTitle("");
       setIngredients("");
+      failure.current?.();
       onAdded(recipe);
     } catch (err) {
-      toast({ title: "Error adding recipe", description: errorText(err), variant: "destructive" });
+      failure.current = toast({ title: "Error adding recipe", description: errorText(err), variant: "destructive" });
     } finally {
       setPending(false);
     }

@@ -122,9 +122,11 @@ function UrlForm({ onManual }: { onManual: (post: PostProblem) => void }) {
   const [error, setError] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const PostNotice = postNotice.get()?.PostNotice;
+  // The error toast showing for this form: closed once an import goes through (decision 0166).
+  const failure = useRef<(() => void) | null>(null);
 
   function invalid(title: string, description: string) {
-    toast({ title, description, variant: "destructive" });
+    failure.current = toast({ title, description, variant: "destructive" });
     setError(description);
     focusField(formRef, "url");
   }
@@ -135,12 +137,13 @@ function UrlForm({ onManual }: { onManual: (post: PostProblem) => void }) {
     try {
       const recipe = await api.recipes.parse({ url: linked });
       upsertRecipe(toAddedRecipe(recipe));
+      failure.current?.();
       setPost(null);
       setUrl("");
       // the pressed button goes away with the notice: focus returns to the URL field
       formRef.current?.querySelector("input")?.focus();
     } catch (err) {
-      toast({ title: "Error parsing recipe", description: errorText(err), variant: "destructive" });
+      failure.current = toast({ title: "Error parsing recipe", description: errorText(err), variant: "destructive" });
     } finally {
       setPending(false);
     }
@@ -165,6 +168,7 @@ function UrlForm({ onManual }: { onManual: (post: PostProblem) => void }) {
       const recipe = await api.recipes.parse({ url: value });
       upsertRecipe(toAddedRecipe(recipe));
       setUrl("");
+      failure.current?.();
     } catch (err) {
       // A social post without a recipe: say so in the card and offer the ways on (the notice's code loads now).
       if (err instanceof ApiError && err.problem?.code === "no_recipe_in_post") {
@@ -179,7 +183,7 @@ function UrlForm({ onManual }: { onManual: (post: PostProblem) => void }) {
       if (err instanceof ApiError && err.problem?.code === "site_blocked" && !/manual/i.test(description)) {
         description += " Try the Manual Entry tab instead.";
       }
-      toast({ title: "Error parsing recipe", description, variant: "destructive" });
+      failure.current = toast({ title: "Error parsing recipe", description, variant: "destructive" });
     } finally {
       setPending(false);
     }
