@@ -1,13 +1,14 @@
 /**
  * What a first-time user met, walking the app end to end (desktop and 375 px), each fixed and shown
  * here as the user sees it: external links stay external; the admin's users table at 375 px; sign-in
- * returns to the page asked for.
+ * returns to the page asked for; a page imported again brings back the recipe you have.
  */
 import { afterAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
 import { axeSerious, expectToast, noHorizontalScroll } from "./a11y.ts";
-import { baseURL, closeBrowser, hydrated, openPage, PHONE } from "./browser.ts";
+import { baseURL, closeBrowser, hydrated, openHome, openPage, PHONE } from "./browser.ts";
 import { fixtureServerForFile } from "./fixture-server.ts";
+import { addedList } from "./lists.ts";
 import { newEmail, registerViaApi, signInViaApi } from "./users.ts";
 
 afterAll(closeBrowser);
@@ -134,4 +135,36 @@ describe("sign-in returns to the page asked for", () => {
     await context.close();
     // Four sign-ins and two registrations (scrypt) on a shared 2-core machine.
   }, 240_000);
+});
+
+describe("importing a page again", () => {
+  it("signed in, a page you have a recipe from brings that recipe back (your edits, one favourite card), not a copy", async () => {
+    const { page, context, problems } = await openPage();
+    await registerViaApi(page, "reimport");
+    const url = `${fixtures.origin}/garden-salsa.html`;
+    const made = await page.request.post("/api/recipes/parse", { data: { url }, headers: { origin: baseURL() } });
+    expect(made.status(), await made.text()).toBe(201);
+    const first = (await made.json()) as { id: string; ingredients: string[] };
+    // The user renamed it and made it a favourite, on another day (this browser has no recipes of its own).
+    const put = await page.request.put(`/api/recipes/${first.id}`, {
+      data: { title: "Our salsa", ingredients: first.ingredients },
+      headers: { origin: baseURL() },
+    });
+    expect(put.status(), await put.text()).toBe(200);
+    expect((await page.request.post(`/api/recipes/${first.id}/favorite`, { headers: { origin: baseURL() } })).status()).toBe(200);
+
+    await openHome(page);
+    await page.getByRole("textbox", { name: "Recipe URL" }).fill(url);
+    await page.getByRole("textbox", { name: "Recipe URL" }).press("Enter");
+    await expectToast(page, "Recipe already saved", "Our salsa was in your recipes already: your saved copy was added.");
+    await expect.poll(() => addedList(page).count()).toBe(1);
+    expect(await addedList(page).first().textContent()).toMatch(/Our salsa/);
+    const mine = (await (await page.request.get("/api/users/me/favorites/recipes")).json()) as { recipes: { id: string }[] };
+    expect(mine.recipes.map((r) => r.id)).toEqual([first.id]);
+    await page.goto("/favorites");
+    await hydrated(page);
+    expect(await page.getByRole("list", { name: "Favorite recipes" }).getByRole("listitem").count()).toBe(1);
+    expect(problems.pageErrors).toEqual([]);
+    await context.close();
+  }, 120_000);
 });

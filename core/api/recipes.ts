@@ -139,6 +139,11 @@ export const RecipeSchema = z.object({
    * to claim it on sign-in (decision 0013). Keep it; it is never sent again.
    */
   editToken: z.string().optional(),
+  /**
+   * Only in the answer to an import of a page the signed-in caller already has a recipe from: this is
+   * that recipe (with their edits), not a new copy (decision 0166).
+   */
+  existing: z.boolean().optional(),
 });
 export type Recipe = z.infer<typeof RecipeSchema>;
 

@@ -97,6 +97,28 @@ describe("POST /api/recipes/parse from a URL", () => {
     expect((await recipeOf(await send("GET", `/api/recipes/${recipe.id}`, undefined, user.token), 200)).id).toBe(recipe.id);
   });
 
+  it("a signed-in caller who has the page's recipe already gets that one back (200, existing), never a second copy", async () => {
+    const me = await signedInUser();
+    const url = `${base}/recipe/good?t=mine-${newId()}`;
+    const first = await recipeOf(await parse({ url }, me.token));
+    expect(first.existing).toBeUndefined();
+    // They renamed it: a second import of the page offers their recipe as it is now.
+    const put = await send("PUT", `/api/recipes/${first.id}`, { title: "My soup", ingredients: first.ingredients }, me.token);
+    expect(put.status).toBe(200);
+    const again = await recipeOf(await parse({ url }, me.token), 200);
+    expect(again).toMatchObject({ id: first.id, title: "My soup", existing: true, userId: me.id });
+    // The same page with a tracking parameter, or captured by the extension, is the same recipe.
+    expect((await recipeOf(await parse({ url: `${url}&utm_source=newsletter` }, me.token), 200)).id).toBe(first.id);
+    expect((await recipeOf(await parse({ url, html: "<html><body>captured</body></html>" }, me.token), 200)).id).toBe(first.id);
+    expect(await db.select({ id: recipes.id }).from(recipes).where(eq(recipes.userId, me.id))).toHaveLength(1);
+    // Someone else, and a visitor who is signed out, import a recipe of their own.
+    const other = await signedInUser();
+    expect((await recipeOf(await parse({ url }, other.token))).id).not.toBe(first.id);
+    const visitor = await recipeOf(await parse({ url }));
+    expect(visitor.id).not.toBe(first.id);
+    expect(visitor.existing).toBeUndefined();
+  });
+
   it("decodes a windows-1252 page and one declared by <meta charset>", async () => {
     const a = await recipeOf(await parse({ url: `${base}/recipe/windows-1252` }));
     expect(a.title).toBe("Crème brûlée");

@@ -43,7 +43,9 @@ export const recipeRoutes: Route[] = [
       // before reading the body, so that invalid floods count too (decision 0012)
       await checkRate(c.request, c.env, IMPORT_LIMIT, c.caller);
       const body = await readJson(c.request, ParseRecipeRequestSchema, PARSE_BODY_MAX_BYTES);
-      return json(await importRecipe(deps(c), c.caller, body), { status: 201 });
+      const recipe = await importRecipe(deps(c), c.caller, body);
+      // 200 for the caller's recipe from that page already (nothing made), 201 for a new one.
+      return json(recipe, { status: recipe.existing ? 200 : 201 });
     },
   },
   {

@@ -2,7 +2,7 @@
  * Queries for the recipe aggregate: recipes rows, the per-domain parse counter and the 24 h
  * cache of parsed pages. Rules (ownership, limits) live in worker/services/recipes.ts.
  */
-import { desc, eq, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { defined } from "../../core/lib/invariant.ts";
 import type { Db } from "./client.ts";
 import { parsedPages, recipeDomains, recipes, type StoredIngredient } from "./schema.ts";
@@ -24,6 +24,17 @@ export interface NewRecipe {
 /** One recipe by id, or null. */
 export async function findRecipe(db: Db, id: string): Promise<RecipeRow | null> {
   const rows = await db.select().from(recipes).where(eq(recipes.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** The user's own recipe from one of these page addresses (the newest), or null: a re-import offers it. */
+export async function findOwnRecipeByUrl(db: Db, userId: string, urls: readonly string[]): Promise<RecipeRow | null> {
+  const rows = await db
+    .select()
+    .from(recipes)
+    .where(and(eq(recipes.userId, userId), inArray(recipes.url, [...new Set(urls)])))
+    .orderBy(desc(recipes.createdAt))
+    .limit(1);
   return rows[0] ?? null;
 }
 

@@ -30,6 +30,7 @@ import { workerDriver } from "../adapters/html-rewriter.ts";
 import type { Db } from "../db/client.ts";
 import {
   deleteRecipe as deleteRecipeRow,
+  findOwnRecipeByUrl,
   findParsedPage,
   findRecipe,
   insertParsedRecipe,
@@ -78,10 +79,17 @@ export interface RecipeDeps {
  * POST /api/recipes/parse: imports a recipe and saves it for the caller. Without `html` the
  * page is fetched (or served from the 24 h cache); with `html` it is extracted as given and
  * never cached. Counts one parse for the page's domain, in the same batch as the insert.
+ * A signed-in caller who already has a recipe from that page gets it back instead of a second
+ * copy, marked `existing` (decision 0166): with their edits, and still their one favourite.
  */
 export async function importRecipe(deps: RecipeDeps, caller: Caller, body: ParseRecipeRequest): Promise<Recipe> {
   const now = deps.now?.() ?? new Date();
   const extract = deps.extract ?? defaultExtractor;
+  const userId = callerUserId(caller);
+  const own = async (...urls: string[]): Promise<Recipe | null> => {
+    const row = userId ? await findOwnRecipeByUrl(deps.db, userId, urls) : null;
+    return row ? { ...toWireRecipe(row), existing: true } : null;
+  };
 
   if (body.html !== undefined) {
     // The same address rules as a fetched page: a captured page's URL is stored and counted as a
@@ -89,6 +97,8 @@ export async function importRecipe(deps: RecipeDeps, caller: Caller, body: Parse
     const checked = checkFetchUrl(body.url, { allowLoopback: deps.allowLoopback === true });
     if (!checked.ok) throw new DomainError("invalid", checked.code, checked.message, { errors: { url: [checked.message] } });
     const url = checked.url;
+    const mine = await own(url.href, cacheKey(url));
+    if (mine) return mine;
     if (new TextEncoder().encode(body.html).byteLength > RECIPE_HTML_MAX_BYTES) {
       throw new DomainError("too_large", "too_large", `The page is larger than ${RECIPE_HTML_MAX_BYTES / 1024 / 1024} MB.`);
     }
@@ -105,12 +115,17 @@ export async function importRecipe(deps: RecipeDeps, caller: Caller, body: Parse
   const verdict = checkFetchUrl(body.url, { allowLoopback: deps.allowLoopback === true });
   if (!verdict.ok) throw new DomainError("invalid", verdict.code, verdict.message, { errors: { url: [verdict.message] } });
   const key = cacheKey(verdict.url);
+  const mine = await own(verdict.url.href, key);
+  if (mine) return mine;
 
   // `fresh`: the caller asks for the site's current page, not the cache's copy (which the fetch then replaces).
   const cached = body.fresh ? null : await findParsedPage(deps.db, key, new Date(now.getTime() - PARSED_PAGE_TTL_MS));
   const hit = cached ? readCacheEntry(cached.data) : null;
   if (hit) {
     const pageUrl = new URL(hit.url);
+    // The address redirected to a page the caller already has.
+    const theirs = await own(pageUrl.href);
+    if (theirs) return theirs;
     const edit = await editGrant(caller);
     const row = await insertParsedRecipe(deps.db, {
       recipe: { ...recipeFromDraft(hit.draft, pageUrl.href, caller), editTokenHash: edit?.hash ?? null },
@@ -121,6 +136,8 @@ export async function importRecipe(deps: RecipeDeps, caller: Caller, body: Parse
 
   const { page, draft } = await fetchAndExtract(deps, verdict.url);
   const pageUrl = new URL(page.url);
+  const theirs = await own(pageUrl.href);
+  if (theirs) return theirs;
   const edit = await editGrant(caller);
   const row = await insertParsedRecipe(deps.db, {
     recipe: { ...recipeFromDraft(draft, pageUrl.href, caller), editTokenHash: edit?.hash ?? null },

@@ -3,7 +3,8 @@
  * speaks through toasts in the spec's words and, at the field, an inline message that takes the
  * focus; Enter submits the URL, an address without a scheme gets https://, and a page already in
  * the added recipes is not imported twice (decision 0027). While a page is imported
- * the card shows progress and the button cannot be pressed again. A social post without a recipe
+ * the card shows progress and the button cannot be pressed again; a signed-in user's page imported
+ * before brings back their saved recipe, and says so (decision 0038). A social post without a recipe
  * (decision 0019) shows why in the card and offers to import the recipe page its caption links to,
  * or to enter the recipe by hand with the caption filled in. The browser extension asks for the same
  * with `#manual=1&title=…&caption=…` (add-from-link.ts, decision 0024).
@@ -107,6 +108,10 @@ export const RecipeEntry = memo(function RecipeEntry() {
   );
 });
 
+/** A signed-in user's page imported before: their saved recipe was added, not a second copy (decision 0166). */
+const alreadySaved = (title: string) =>
+  toast({ title: "Recipe already saved", description: `${title} was in your recipes already: your saved copy was added.` });
+
 /** Focuses the named field of a form (after React has shown its error). */
 function focusField(form: RefObject<HTMLFormElement | null>, name: string) {
   requestAnimationFrame(() => form.current?.querySelector<HTMLElement>(`[name="${name}"]`)?.focus());
@@ -138,6 +143,7 @@ function UrlForm({ onManual }: { onManual: (post: PostProblem) => void }) {
       const recipe = await api.recipes.parse({ url: linked });
       upsertRecipe(toAddedRecipe(recipe));
       failure.current?.();
+      if (recipe.existing) alreadySaved(recipe.title);
       setPost(null);
       setUrl("");
       // the pressed button goes away with the notice: focus returns to the URL field
@@ -169,6 +175,7 @@ function UrlForm({ onManual }: { onManual: (post: PostProblem) => void }) {
       upsertRecipe(toAddedRecipe(recipe));
       setUrl("");
       failure.current?.();
+      if (recipe.existing) alreadySaved(recipe.title);
     } catch (err) {
       // A social post without a recipe: say so in the card and offer the ways on (the notice's code loads now).
       if (err instanceof ApiError && err.problem?.code === "no_recipe_in_post") {
