@@ -53,21 +53,45 @@ describe("order with the demo provider", () => {
     expect(await dialog.getByRole("button", { name: "Create Order" }).isDisabled()).toBe(true);
 
     // Blank ZIP; at most 5 characters.
+    const hint = dialog.locator(".order__hint");
+    expect(await hint.textContent()).toBe("Search for stores near you first.");
     await dialog.getByRole("button", { name: "Search stores" }).click();
     await expectToast(page, "ZIP Code Required", "Please enter your ZIP code to search for nearby stores.");
     const zip = dialog.getByRole("textbox", { name: "ZIP code" });
     await zip.fill("1234567");
     expect(await zip.inputValue()).toBe("12345");
 
-    // An area without stores.
+    // Not five digits: the field says so and nothing is searched.
+    const searches: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/stores/search")) searches.push(r.url());
+    });
+    for (const bad of ["abcde", "9410"]) {
+      await zip.fill(bad);
+      await dialog.getByRole("button", { name: "Search stores" }).click();
+      await dialog.getByText("Enter a 5-digit US ZIP code.").waitFor();
+      expect(await zip.getAttribute("aria-invalid")).toBe("true");
+      expect(await zip.evaluate((el) => el === document.activeElement)).toBe(true);
+    }
+    expect(searches).toEqual([]);
+    expect(await hint.textContent()).toBe("Search for stores near you first.");
+
+    // An area without stores: once a search ran, the hint no longer asks for one.
     await zip.fill("00501");
+    expect(await dialog.getByText("Enter a 5-digit US ZIP code.").count()).toBe(0);
     await zip.press("Enter");
     await expectToast(page, "No stores found", "No stores found in this area. Try a different ZIP code.");
+    expect(await hint.count()).toBe(0);
+    expect(searches).toHaveLength(1);
 
-    // The server refuses letters: Search Failed.
-    await zip.fill("abcde");
+    // The search itself fails: Search Failed.
+    await page.route("**/stores/search*", (route) => route.fulfill({ status: 503, contentType: "application/problem+json", body: "{}" }), {
+      times: 1,
+    });
+    await zip.fill("94103");
     await dialog.getByRole("button", { name: "Search stores" }).click();
     await expectToast(page, "Search Failed", "Failed to search for stores. Please check your ZIP code and try again.");
+    expect(await hint.count()).toBe(0);
 
     await zip.fill("94103");
     await dialog.getByRole("button", { name: "Search stores" }).click();
@@ -103,7 +127,7 @@ describe("order with the demo provider", () => {
     expect(text).toContain("3 cloves garlic");
     await dialog.waitFor({ state: "detached" });
 
-    expect(unexpected(problems, [400])).toEqual(NONE);
+    expect(unexpected(problems, [503])).toEqual(NONE);
     await context.close();
   }, 90_000);
 

@@ -11,10 +11,10 @@ export const ENABLED_PROVIDERS: readonly GroceryProviderName[] = ["instacart"];
 
 /** docs/product/constants.md: the ZIP field takes at most 5 characters. */
 export const ZIP_MAX = 5;
-export const ZipSchema = z
-  .string()
-  .trim()
-  .regex(/^\d{5}$/, "Enter a 5-digit US ZIP code.");
+/** A US ZIP code: five digits (checked in the order dialog before a search, and by the API). */
+export const ZIP_PATTERN = /^\d{5}$/;
+export const ZIP_INVALID = "Enter a 5-digit US ZIP code.";
+export const ZipSchema = z.string().trim().regex(ZIP_PATTERN, ZIP_INVALID);
 
 export const StoreSchema = z.object({
   id: z.string(),

@@ -11,7 +11,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Radio, RadioGroup, Label as AriaLabel } from "react-aria-components";
 import type { GroceryProviderName, Store } from "../../../core/api/grocery.ts";
-import { ZIP_MAX } from "../../../core/api/grocery.ts";
+import { ZIP_INVALID, ZIP_MAX, ZIP_PATTERN } from "../../../core/api/grocery.ts";
 import { api, errorText } from "../../lib/api.ts";
 import { useAuth } from "../../lib/auth.ts";
 import { toast } from "../../lib/toast.ts";
@@ -48,10 +48,13 @@ function OrderForm({ listId, onDone }: { listId: string; onDone: () => void }) {
   const [zip, setZip] = useState("");
   const [zipError, setZipError] = useState<string | null>(null);
   const [search, setSearch] = useState<Search>({ state: "idle" });
+  // A search ran (whatever it found): the hint no longer asks for one.
+  const [searched, setSearched] = useState(false);
   const [storeId, setStoreId] = useState<string | null>(null);
   const [ordering, setOrdering] = useState(false);
   const preferredStore = useRef<string | null>(null);
   const storesHeading = useRef<HTMLHeadingElement>(null);
+  const searchForm = useRef<HTMLFormElement>(null);
   // The error toast showing for the search: closed once a search finds stores (decision 0166).
   const failure = useRef<(() => void) | null>(null);
   const ids = useId();
@@ -91,7 +94,14 @@ function OrderForm({ listId, onDone }: { listId: string; onDone: () => void }) {
       });
       return;
     }
+    // Not a ZIP code: said by the field at once, no search (the API would refuse it).
+    if (!ZIP_PATTERN.test(value)) {
+      setZipError(ZIP_INVALID);
+      searchForm.current?.querySelector("input")?.focus();
+      return;
+    }
     setZipError(null);
+    setSearched(true);
     setSearch({ state: "searching" });
     setStoreId(null);
     try {
@@ -182,7 +192,7 @@ function OrderForm({ listId, onDone }: { listId: string; onDone: () => void }) {
         </div>
       </RadioGroup>
 
-      <form className="order__search" onSubmit={runSearch} noValidate>
+      <form ref={searchForm} className="order__search" onSubmit={runSearch} noValidate>
         <TextField
           label="ZIP code"
           value={zip}
@@ -237,11 +247,11 @@ function OrderForm({ listId, onDone }: { listId: string; onDone: () => void }) {
       ) : null}
 
       <div className="order__footer">
-        {!storeId ? (
-          <p className="order__hint">
-            {search.state === "done" && stores.length ? "Please select a store" : "Search for stores near you first."}
-          </p>
-        ) : null}
+        {storeId ? null : stores.length ? (
+          <p className="order__hint">Please select a store</p>
+        ) : searched ? null : (
+          <p className="order__hint">Search for stores near you first.</p>
+        )}
         <Button variant="ghost" onPress={onDone}>
           Cancel
         </Button>
