@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { GECKO_ID, makeManifest, TEST_HOST_PERMISSIONS } from "./manifest.ts";
+import { EXTENSION_ICONS, GECKO_ID, makeManifest, TEST_HOST_PERMISSIONS } from "./manifest.ts";
 
 const chrome = makeManifest({ target: "chrome", version: "1.2.3" });
 const firefox = makeManifest({ target: "firefox", version: "1.2.3" });
@@ -39,6 +41,20 @@ describe("extension manifests", () => {
     expect(chromeTest.host_permissions).toEqual(TEST_HOST_PERMISSIONS);
     expect(TEST_HOST_PERMISSIONS.every((p) => /^http:\/\/127\.0\.0\.1\//.test(p))).toBe(true);
     expect(() => makeManifest({ target: "firefox", version: "1.2.3", test: true })).toThrow(/Chrome/);
+  });
+
+  it("both builds have their icons, 16 to 128 px, in the toolbar and the store, each a PNG of its size", () => {
+    for (const m of [chrome, firefox, chromeTest]) {
+      expect(m.icons).toEqual(EXTENSION_ICONS);
+      expect(m.action.default_icon).toEqual(EXTENSION_ICONS);
+    }
+    expect(Object.keys(EXTENSION_ICONS)).toEqual(["16", "32", "48", "128"]);
+    for (const [size, file] of Object.entries(EXTENSION_ICONS)) {
+      const png = readFileSync(path.join(import.meta.dirname, file));
+      // The PNG signature, then IHDR's width and height.
+      expect(png.subarray(1, 4).toString("latin1")).toBe("PNG");
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([Number(size), Number(size)]);
+    }
   });
 
   it("takes package.json's version and refuses one browsers cannot read", () => {

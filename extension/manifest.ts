@@ -22,6 +22,14 @@ export const GECKO_ID = "extension@recipecart.app";
 /** Loopback match patterns the test build may read without a click (any port). */
 export const TEST_HOST_PERMISSIONS = ["http://127.0.0.1/*"];
 
+/** Toolbar and store icons in both builds (extension/icons, made by scripts/make-extension-icons.ts). */
+export const EXTENSION_ICONS = {
+  "16": "icons/icon-16.png",
+  "32": "icons/icon-32.png",
+  "48": "icons/icon-48.png",
+  "128": "icons/icon-128.png",
+} as const;
+
 export const EXTENSION_NAME = "recipecart";
 export const EXTENSION_DESCRIPTION = "Add the recipe on the page you are reading to your recipecart shopping list in one click.";
 
@@ -37,7 +45,8 @@ export function makeManifest(opts: ManifestOptions) {
     description: "__MSG_extDescription__",
     default_locale: "en",
     version,
-    action: { default_popup: "popup.html", default_title: "__MSG_actionTitle__" },
+    icons: EXTENSION_ICONS,
+    action: { default_popup: "popup.html", default_title: "__MSG_actionTitle__", default_icon: EXTENSION_ICONS },
     // Chrome runs a service worker; Firefox has none in MV3 and takes background scripts.
     background:
       target === "chrome" ? { service_worker: "src/background.ts", type: "module" } : { scripts: ["src/background.ts"], type: "module" },

@@ -3,10 +3,10 @@
  * permissions for loopback pages, since automation cannot grant activeTab), and its extension id.
  */
 import { execFileSync } from "node:child_process";
-import { createHash } from "node:crypto";
-import { mkdirSync, realpathSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { buildIsStale, defaultAppOrigin } from "../../extension/source-key.ts";
+import { extensionIdForPath as idForPath } from "../../scripts/lib/start-plan.ts";
 import { bin, root, toolEnv } from "../../scripts/lib/tooling.ts";
 
 export const TEST_BUILD_DIR = path.join(root, "dist", "extension", "chrome-test");
@@ -27,12 +27,11 @@ export function ensureTestBuild(): string {
 }
 
 /**
- * Chromium's id for an unpacked extension without a key: SHA-256 of its absolute path, first
- * 16 bytes in hex with the digits 0-f written as the letters a-p. The server's EXTENSION_ORIGINS
- * must name it before the browser starts; the test checks it against the id Chromium reports.
+ * Chromium's id for the unpacked build in `dir` (scripts/lib/start-plan.ts, which npm start uses too).
+ * The server's EXTENSION_ORIGINS must name it before the browser starts; the test checks it against the
+ * id Chromium reports.
  */
 export function extensionIdForPath(dir: string): string {
   mkdirSync(dir, { recursive: true });
-  const hex = createHash("sha256").update(realpathSync(dir)).digest("hex").slice(0, 32);
-  return [...hex].map((c) => String.fromCharCode(97 + parseInt(c, 16))).join("");
+  return idForPath(dir);
 }
