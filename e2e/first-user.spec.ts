@@ -1,14 +1,15 @@
 /**
  * What a first-time user met, walking the app end to end (desktop and 375 px), each fixed and shown
  * here as the user sees it: external links stay external; the admin's users table at 375 px; sign-in
- * returns to the page asked for; a page imported again brings back the recipe you have.
+ * returns to the page asked for; a page imported again brings back the recipe you have; error toasts
+ * go once the fix worked and never sit over the control in use.
  */
 import { afterAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
-import { axeSerious, expectToast, noHorizontalScroll } from "./a11y.ts";
-import { baseURL, closeBrowser, hydrated, openHome, openPage, PHONE } from "./browser.ts";
+import { axeSerious, expectToast, noHorizontalScroll, toastTitled } from "./a11y.ts";
+import { baseURL, closeBrowser, hydrated, hydratedButton, openHome, openPage, PHONE } from "./browser.ts";
 import { fixtureServerForFile } from "./fixture-server.ts";
-import { addedList } from "./lists.ts";
+import { addedList, addManual, makeList } from "./lists.ts";
 import { newEmail, registerViaApi, signInViaApi } from "./users.ts";
 
 afterAll(closeBrowser);
@@ -164,6 +165,163 @@ describe("importing a page again", () => {
     await page.goto("/favorites");
     await hydrated(page);
     expect(await page.getByRole("list", { name: "Favorite recipes" }).getByRole("listitem").count()).toBe(1);
+    expect(problems.pageErrors).toEqual([]);
+    await context.close();
+  }, 120_000);
+});
+
+/** What the toast showing covers of the focused control and an open dialog's primary button ([] when nothing). */
+function toastCovers(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const toast = document.querySelector('[data-testid="toast-region"] .toast')?.getBoundingClientRect();
+    if (!toast) return ["no toast"];
+    const over = (r: DOMRect) =>
+      r.width > 0 && r.left < toast.right && toast.left < r.right && r.top < toast.bottom && toast.top < r.bottom;
+    const named = (el: Element | null, what: string) =>
+      el && over(el.getBoundingClientRect()) ? [`${what}: ${el.outerHTML.slice(0, 80)}`] : [];
+    return [
+      ...named(document.activeElement === document.body ? null : document.activeElement, "focused"),
+      ...[...document.querySelectorAll(".modal .btn--primary")].flatMap((b) => named(b, "dialog action")),
+    ];
+  });
+}
+
+describe("error toasts", () => {
+  it("a success closes the error it fixes (URL import), even while the toast is held under the pointer", async () => {
+    const { page, context, problems } = await openPage();
+    await openHome(page);
+    const field = page.getByRole("textbox", { name: "Recipe URL" });
+    await field.fill("not a link");
+    await field.press("Enter");
+    const error = toastTitled(page, "Invalid URL");
+    await error.waitFor();
+    // The pointer rests on the toast, so it does not close itself on time: only the fix can close it.
+    const box = await error.boundingBox();
+    expect(box).not.toBeNull();
+    if (box) await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await field.fill(`${fixtures.origin}/weeknight-chili.html`);
+    await field.press("Enter");
+    await addedList(page).filter({ hasText: "Weeknight Chili" }).waitFor();
+    await error.waitFor({ state: "detached", timeout: 3_000 });
+    expect(problems.pageErrors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it("at 375 px the toast never covers the focused field, nor the order dialog's Create Order", async () => {
+    const { page, context, problems } = await openPage({ viewport: PHONE });
+    // The URL field at the foot of the screen, focused after a refused entry.
+    await openHome(page);
+    const field = page.getByRole("textbox", { name: "Recipe URL" });
+    await field.evaluate((el) => {
+      window.scrollBy(0, el.getBoundingClientRect().bottom - window.innerHeight + 8);
+    });
+    await field.fill("not a link");
+    await field.press("Enter");
+    await toastTitled(page, "Invalid URL").waitFor();
+    expect(await field.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => toastCovers(page)).toEqual([]);
+
+    // The order dialog is a sheet at the foot of a phone's screen: its Create Order stays clear.
+    const { id } = await makeList(page, { name: "Toast Clear", recipes: [{ title: "Eggs", ingredients: ["4 eggs"] }] });
+    await page.goto(`/shopping-list/${id}`);
+    await page.locator(".list__item").first().waitFor();
+    await (await hydratedButton(page, "Order with Instacart")).click();
+    const dialog = page.getByRole("dialog", { name: "Order for Delivery" });
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: "Search stores" }).click();
+    await toastTitled(page, "ZIP Code Required").waitFor();
+    await expect.poll(() => toastCovers(page)).toEqual([]);
+    expect(problems.pageErrors).toEqual([]);
+    await context.close();
+  }, 120_000);
+});
+
+/** Elements of the open dialog that stick out of the screen's width, and how far ([] when it fits). */
+function dialogOverflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const modal = document.querySelector(".modal");
+    if (!modal) return ["no dialog"];
+    const out = [modal, ...modal.querySelectorAll("*")]
+      .map((el) => ({ el, r: el.getBoundingClientRect() }))
+      // react-aria's hidden native <select> (aria-hidden, clipped to nothing) is not on screen.
+      .filter(({ el, r }) => r.width > 0 && !el.closest('[aria-hidden="true"]') && (r.right > width + 0.5 || r.left < -0.5))
+      .map(({ el, r }) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")}: ${Math.round(r.left)}..${Math.round(r.right)}`);
+    if (modal.scrollWidth > modal.clientWidth) out.push(`dialog scrolls sideways by ${modal.scrollWidth - modal.clientWidth} px`);
+    return out;
+  });
+}
+
+describe("small things", () => {
+  it("at 375 px the recipe and item edit dialogs fit the screen", async () => {
+    const { page, context, problems } = await openPage({ viewport: PHONE });
+    await openHome(page);
+    await addManual(page, "Long Lines", "2 cups of a very finely chopped mixture of fresh herbs, parsley, dill and chives\n1 egg");
+    await page.getByRole("button", { name: "Edit Long Lines" }).click();
+    const edit = page.getByRole("dialog", { name: "Edit Recipe" });
+    await edit.waitFor();
+    await edit.getByRole("button", { name: "Save" }).waitFor();
+    expect(await dialogOverflow(page)).toEqual([]);
+    await noHorizontalScroll(page);
+    await page.keyboard.press("Escape");
+    await edit.waitFor({ state: "detached" });
+
+    const list = await makeList(page, { name: "Fit Check", recipes: [{ title: "Eggs", ingredients: ["4 eggs"] }] });
+    // This browser made the list: its edit token lets it change the items.
+    await page.addInitScript(({ id, token }) => localStorage.setItem("recipecart:list-tokens", JSON.stringify({ [id]: token })), {
+      id: list.id,
+      token: list.editToken ?? "",
+    });
+    await page.goto(`/shopping-list/${list.id}`);
+    await page.locator(".list__item").first().waitFor();
+    await (await hydratedButton(page, "Order with Instacart")).waitFor();
+    await page.getByRole("button", { name: "Edit eggs" }).click();
+    await page.getByRole("dialog", { name: "Edit item" }).waitFor();
+    expect(await dialogOverflow(page)).toEqual([]);
+    await noHorizontalScroll(page);
+    expect(problems.pageErrors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it("'Keep screen on' says so when the browser refuses, and goes back off", async () => {
+    const { page, context, problems } = await openPage({ viewport: PHONE });
+    await context.addInitScript(() => {
+      Object.defineProperty(navigator, "wakeLock", {
+        configurable: true,
+        value: { request: () => Promise.reject(new DOMException("Wake lock refused", "NotAllowedError")) },
+      });
+    });
+    const { id } = await makeList(page, { name: "Screen Check", recipes: [{ title: "Eggs", ingredients: ["4 eggs"] }] });
+    await page.goto(`/shopping-list/${id}`);
+    const button = await hydratedButton(page, "Keep screen on");
+    await button.click();
+    await expectToast(
+      page,
+      "The screen can't stay on",
+      "Your browser refused to keep the screen on (battery saver may be on). It will turn off as usual.",
+    );
+    expect(await button.getAttribute("aria-pressed")).toBe("false");
+    expect(problems.pageErrors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it("the sticky header is opaque, and the dashboard's counts read as English ('1 Favorite list')", async () => {
+    const { page, context, problems } = await openPage();
+    await registerViaApi(page, "plurals");
+    const list = await makeList(page, { name: "Counted", recipes: [{ title: "Eggs", ingredients: ["4 eggs"] }] });
+    expect((await page.request.post(`/api/shopping-lists/${list.id}/favorite`, { headers: { origin: baseURL() } })).status()).toBe(200);
+    await page.goto("/dashboard");
+    await hydrated(page);
+    const stats = page.getByRole("list", { name: "Your numbers" }).getByRole("listitem");
+    await stats.first().waitFor();
+    expect((await stats.allInnerTexts()).map((t) => t.replace(/\s+/g, " ").trim())).toEqual([
+      "0 Favorite recipes",
+      "1 Favorite list",
+      "1 Recent list (of the last 5)",
+    ]);
+    // Nothing of the page scrolling under the header shows through it.
+    const header = await page.locator(".site-header").evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(header).toMatch(/^rgb\(\d+, \d+, \d+\)$/);
     expect(problems.pageErrors).toEqual([]);
     await context.close();
   }, 120_000);

@@ -34,11 +34,11 @@ export function AdminTab({
           <h2 id="admin-stats-title">Site statistics</h2>
         </div>
         <ul className="admin-stats">
-          <Stat value={stats.totalUsers} label="Users" />
-          <Stat value={stats.totalRecipes} label="Recipes" />
-          <Stat value={stats.totalShoppingLists} label="Shopping lists" />
-          <Stat value={stats.totalFavoriteRecipes} label="Favorite recipes" />
-          <Stat value={stats.totalFavoriteLists} label="Favorite lists" />
+          <Stat value={stats.totalUsers} one="User" many="Users" />
+          <Stat value={stats.totalRecipes} one="Recipe" many="Recipes" />
+          <Stat value={stats.totalShoppingLists} one="Shopping list" many="Shopping lists" />
+          <Stat value={stats.totalFavoriteRecipes} one="Favorite recipe" many="Favorite recipes" />
+          <Stat value={stats.totalFavoriteLists} one="Favorite list" many="Favorite lists" />
         </ul>
         <h3>Top domains</h3>
         {stats.topDomains.length === 0 ? (
@@ -118,10 +118,11 @@ function ContactMessagesSection({ messages }: { messages: AdminContactMessagesRe
   );
 }
 
-function Stat({ value, label }: { value: number; label: string }) {
+/** A count with its noun in the right number: '1 User', '12 Users'. */
+function Stat({ value, one, many }: { value: number; one: string; many: string }) {
   return (
     <li className="overview-stat">
-      <span className="overview-stat__value">{value}</span> <span className="overview-stat__label">{label}</span>
+      <span className="overview-stat__value">{value}</span> <span className="overview-stat__label">{value === 1 ? one : many}</span>
     </li>
   );
 }

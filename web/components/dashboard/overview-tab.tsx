@@ -1,6 +1,6 @@
 /**
  * The dashboard's overview (docs/product/screens.md /dashboard, constants.md): counts of favourite recipes,
- * favourite lists and recent lists (of the last 5), then the 3 newest favourites and the 3 newest
+ * favourite lists and recent lists (of the last 5), each noun in the right number, then the 3 newest favourites and the 3 newest
  * lists; each preview links to its tab (favorites or history).
  */
 import type { FavoriteList, FavoriteRecipe, ShoppingListSummary } from "../../../core/api/favorites.ts";
@@ -28,9 +28,9 @@ export function OverviewTab({
   return (
     <div className="overview">
       <ul className="overview-stats" aria-label="Your numbers">
-        <Stat value={recipes.length} label="Favorite recipes" />
-        <Stat value={lists.length} label="Favorite lists" />
-        <Stat value={recent.length} label="Recent lists in last 5" />
+        <Stat value={recipes.length} one="Favorite recipe" many="Favorite recipes" />
+        <Stat value={lists.length} one="Favorite list" many="Favorite lists" />
+        <Stat value={recent.length} one="Recent list (of the last 5)" many="Recent lists (of the last 5)" />
       </ul>
       <div className="overview-previews">
         <section aria-labelledby="overview-favorites">
@@ -80,10 +80,11 @@ export function OverviewTab({
   );
 }
 
-function Stat({ value, label }: { value: number; label: string }) {
+/** A count with its noun in the right number: '1 Favorite list', '3 Favorite lists'. */
+function Stat({ value, one, many }: { value: number; one: string; many: string }) {
   return (
     <li className="overview-stat">
-      <span className="overview-stat__value">{value}</span> <span className="overview-stat__label">{label}</span>
+      <span className="overview-stat__value">{value}</span> <span className="overview-stat__label">{value === 1 ? one : many}</span>
     </li>
   );
 }

@@ -3,6 +3,7 @@
  * sent), 'Keep screen on' (Screen Wake Lock, shown only where the browser has it).
  */
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { toast } from "../../lib/toast.ts";
 import { Button } from "../../ui/button.tsx";
 
 const noSubscribe = () => () => {};
@@ -42,7 +43,10 @@ export function syncStatus(online: boolean, pending: number, holdSeconds: number
   return `Saving ${pending} ${pending === 1 ? "change" : "changes"}...`;
 }
 
-/** 'Keep screen on': holds a screen wake lock while shopping, taken again when the page comes back into view. */
+/**
+ * 'Keep screen on': holds a screen wake lock while shopping, taken again when the page comes back into view;
+ * when the browser refuses, the button goes back off and a toast says why.
+ */
 export function WakeLockToggle() {
   const supported = useSyncExternalStore(
     noSubscribe,
@@ -64,7 +68,14 @@ export function WakeLockToggle() {
         }
         lock.current = sentinel;
       } catch {
+        // Refused (battery saver, a background tab, a browser setting): say so rather than look on.
+        if (cancelled) return;
         setOn(false);
+        toast({
+          title: "The screen can't stay on",
+          description: "Your browser refused to keep the screen on (battery saver may be on). It will turn off as usual.",
+          variant: "destructive",
+        });
       }
     };
     void acquire();
