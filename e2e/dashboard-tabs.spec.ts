@@ -37,6 +37,29 @@ const rings = (page: Page) =>
     };
   });
 
+/**
+ * Counts the page's requests in flight from now on; the answer waits until none has been for half a second.
+ * (`waitForLoadState("networkidle")` answers at once on a page that was idle before, so it cannot wait for
+ * chunks a key press starts fetching.)
+ */
+function requestsInFlight(page: Page): () => Promise<void> {
+  let pending = 0;
+  let last = Date.now();
+  page.on("request", () => {
+    pending++;
+    last = Date.now();
+  });
+  const done = () => {
+    pending--;
+    last = Date.now();
+  };
+  page.on("requestfinished", done);
+  page.on("requestfailed", done);
+  return async () => {
+    while (pending > 0 || Date.now() - last < 500) await new Promise((r) => setTimeout(r, 100));
+  };
+}
+
 const STAPLE_RECIPE = { title: "Fried eggs", ingredients: ["2 eggs", "1 tbsp olive oil", "1 pinch salt"] };
 const staplesGroup = (page: Page) =>
   page.locator("section.list__category", { has: page.getByRole("heading", { name: /^You probably have/ }) });
@@ -169,6 +192,7 @@ describe("the dashboard's tabs at 375 px", () => {
     // Keyboard focus on the Staples field, inside the panel: no ring around the panel or the tab area.
     await page.goto("/dashboard?tab=staples");
     await hydrated(page);
+    const settled = requestsInFlight(page);
     await page.getByRole("tab", { name: "Staples" }).focus();
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("item");
@@ -177,7 +201,7 @@ describe("the dashboard's tabs at 375 px", () => {
     expect(await rings(page)).toEqual({ root: "none", panel: "none", active: "button" });
     // The first key press fetches the API client and the toast region (decision 0017): let them arrive
     // before leaving, so the next page's load does not abort them.
-    await page.waitForLoadState("networkidle");
+    await settled();
 
     // With one session the Security panel has nothing to tab to, so the panel itself takes keyboard
     // focus, and then it rings; clicked inside, it does not.
