@@ -3,7 +3,8 @@
  * extension never sends cookies: signed in, it carries the connected account's bearer token.
  */
 import { ApiError, createApiClient, type ApiClient } from "../../core/api/client.ts";
-import { getAppOrigin, getConnection } from "./settings.ts";
+import { fetchWithBookmark } from "./bookmark.ts";
+import { bookmarkStore, getAppOrigin, getConnection } from "./settings.ts";
 
 export { ApiError };
 
@@ -14,7 +15,8 @@ export async function extensionApi(): Promise<{ api: ApiClient; appOrigin: strin
     baseUrl: appOrigin,
     credentials: "omit",
     getToken: () => token,
-    fetch: (input, init) => fetch(input, init as RequestInit),
+    // the database bookmark goes back and forth, so a read right after a write sees it (bookmark.ts)
+    fetch: fetchWithBookmark((input, init) => fetch(input, init as RequestInit), appOrigin, bookmarkStore),
   });
   return { api, appOrigin, token };
 }

@@ -10,7 +10,8 @@ import browser from "webextension-polyfill";
 import { ApiError, createApiClient } from "../../core/api/client.ts";
 import { AddError } from "./errors.ts";
 import { connectUrl, parseConnectFragment } from "./pages.ts";
-import { getAppOrigin, getConnection, setConnection, type Connection } from "./settings.ts";
+import { fetchWithBookmark } from "./bookmark.ts";
+import { bookmarkStore, getAppOrigin, getConnection, setConnection, type Connection } from "./settings.ts";
 import { t } from "./i18n.ts";
 
 const PENDING_KEY = "pendingConnect";
@@ -36,7 +37,7 @@ function client(appOrigin: string, token: string) {
     baseUrl: appOrigin,
     credentials: "omit",
     getToken: () => token,
-    fetch: (i, init) => fetch(i, init as RequestInit),
+    fetch: fetchWithBookmark((i, init) => fetch(i, init as RequestInit), appOrigin, bookmarkStore),
   });
 }
 

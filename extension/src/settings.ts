@@ -3,6 +3,7 @@
  * the app's address (options page) and the connected account's session token.
  */
 import browser from "webextension-polyfill";
+import type { BookmarkStore, StoredBookmark } from "./bookmark.ts";
 import { t } from "./i18n.ts";
 
 /** The production address from the build's configuration (RECIPECART_APP_ORIGIN). */
@@ -20,6 +21,18 @@ export interface Connection {
 
 const APP_ORIGIN_KEY = "appOrigin";
 const CONNECTION_KEY = "connection";
+const BOOKMARK_KEY = "d1Bookmark";
+
+/** The latest database bookmark the app handed back (bookmark.ts), in extension storage. */
+export const bookmarkStore: BookmarkStore = {
+  async get() {
+    const got = (await browser.storage.local.get(BOOKMARK_KEY))[BOOKMARK_KEY] as StoredBookmark | undefined;
+    return got && typeof got.value === "string" && typeof got.appOrigin === "string" && typeof got.at === "number" ? got : null;
+  },
+  async set(bookmark) {
+    await browser.storage.local.set({ [BOOKMARK_KEY]: bookmark });
+  },
+};
 
 /**
  * The app address the user typed, reduced to its origin, or an error message. http:// is accepted

@@ -47,6 +47,8 @@ describe("CORS for the browser extension", () => {
     expect(res.headers.get("access-control-allow-origin")).toBe(CHROME);
     expect(res.headers.get("access-control-allow-headers")).toMatch(/\bauthorization\b/);
     expect(res.headers.get("access-control-allow-headers")).toMatch(/\bcontent-type\b/);
+    // the extension sends back the database bookmark a write handed it (read-your-writes, decision 0040)
+    expect(res.headers.get("access-control-allow-headers")).toMatch(/\bx-d1-bookmark\b/);
     expect(res.headers.get("access-control-allow-methods")).toMatch(/\bPOST\b/);
     expect(res.headers.get("access-control-allow-credentials")).toBeNull();
     expect(res.headers.get("vary")).toMatch(/Origin/);
@@ -81,6 +83,9 @@ describe("CORS for the browser extension", () => {
     expect(ok.status).toBe(201);
     expect(ok.headers.get("access-control-allow-origin")).toBe(CHROME);
     expect(ok.headers.get("access-control-expose-headers")).toMatch(/retry-after/i);
+    // a write's bookmark, readable by the extension
+    expect(ok.headers.get("access-control-expose-headers")).toMatch(/x-d1-bookmark/i);
+    expect(ok.headers.get("x-d1-bookmark")).toBeTruthy();
     const bad = await call("/api/recipes/parse", {
       method: "POST",
       headers: { origin: CHROME, "content-type": "application/json" },

@@ -14,8 +14,9 @@ const CHROME_ORIGIN = /^chrome-extension:\/\/[a-p]{32}$/;
 const FIREFOX_ORIGIN = /^moz-extension:\/\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export const CORS_ALLOW_METHODS = "GET, POST, PUT, PATCH, DELETE";
-export const CORS_ALLOW_HEADERS = "authorization, content-type, accept, x-edit-token";
-export const CORS_EXPOSE_HEADERS = "retry-after";
+/** x-d1-bookmark: the extension sends back the database bookmark a write handed it (decision 0040). */
+export const CORS_ALLOW_HEADERS = "authorization, content-type, accept, x-edit-token, x-d1-bookmark";
+export const CORS_EXPOSE_HEADERS = "retry-after, x-d1-bookmark";
 /** How long a browser may reuse a preflight answer, in seconds. */
 export const CORS_MAX_AGE = 600;
 
