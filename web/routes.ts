@@ -11,6 +11,8 @@ export default [
     route("auth", "routes/auth.tsx"),
     route("forgot-password", "routes/forgot-password.tsx"),
     route("reset-password", "routes/reset-password.tsx"),
+    route("verify-email", "routes/verify-email.tsx"),
+    route("email-opt-out/:token", "routes/email-opt-out.tsx"),
     route("dashboard", "routes/dashboard.tsx"),
     route("favorites", "routes/favorites.tsx"),
     route("history", "routes/history.tsx"),

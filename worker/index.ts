@@ -29,6 +29,8 @@ import { createPageServices } from "./services/page-services.ts";
 import { keepSentSecrets, mailerFromEnv } from "./mail/mailer.ts";
 import { deliverDue, pruneOutbox } from "./mail/outbox.ts";
 import { forgetEndedInviteAddresses } from "../web/features/household/server/routes.ts";
+import { pruneEmailVerifications } from "./services/email-verification.ts";
+import { pruneOptOutLinks } from "./services/mail-opt-out.ts";
 import type { Caller } from "./services/caller.ts";
 import { deleteExpiredContactMessages } from "./services/contact.ts";
 import { deleteExpiredDevices } from "./services/known-devices.ts";
@@ -120,6 +122,8 @@ export default {
         deleteOldOpIds(db),
         pruneParsedPageCache(db),
         forgetEndedInviteAddresses(db),
+        pruneOptOutLinks(db),
+        pruneEmailVerifications(db),
       ]),
     );
   },

@@ -81,6 +81,19 @@ export const ResetPasswordRequestSchema = z.object({
 });
 export type ResetPasswordRequest = z.input<typeof ResetPasswordRequestSchema>;
 
+/** POST /api/auth/verify-email: the token from the confirmation mail (decision 0044). */
+export const VerifyEmailRequestSchema = z.object({
+  token: z.string({ error: "The link is missing its token." }).min(1, "The link is missing its token.").max(200, "The link is not valid."),
+});
+export type VerifyEmailRequest = z.input<typeof VerifyEmailRequestSchema>;
+/** GET /api/auth/verify-email?token=…: whether the link still works. */
+export const VerifyEmailLinkResponseSchema = z.object({ valid: z.boolean() });
+export const VerifyEmailResponseSchema = z.object({ verified: z.boolean(), message: z.string() });
+
+/** GET and POST /api/users/me/email-verification: whether the account's address is proven (POST: a new link went out). */
+export const EmailVerificationStateSchema = z.object({ email: z.string(), verified: z.boolean(), sent: z.boolean().optional() });
+export type EmailVerificationState = z.infer<typeof EmailVerificationStateSchema>;
+
 /** PUT /api/users/me. */
 export const UpdateProfileRequestSchema = z.object({ firstName, lastName, email });
 export type UpdateProfileRequest = z.input<typeof UpdateProfileRequestSchema>;

@@ -12,11 +12,14 @@ import {
   AuthResponseSchema,
   ExtensionSessionResponseSchema,
   ClaimResponseSchema,
+  EmailVerificationStateSchema,
   MeResponseSchema,
   MessageResponseSchema,
   ProvidersResponseSchema,
   ResetPasswordResponseSchema,
   SessionListResponseSchema,
+  VerifyEmailLinkResponseSchema,
+  VerifyEmailResponseSchema,
   VerifyResetTokenResponseSchema,
   type ChangePasswordRequest,
   type ClaimInput,
@@ -30,7 +33,7 @@ import {
 } from "./auth.ts";
 import { AdminStatsSchema, AdminUsersResponseSchema, type AdminUsersQuery } from "./admin.ts";
 import { AdminContactMessagesResponseSchema, ContactResponseSchema, type AdminContactQuery, type ContactRequest } from "./contact.ts";
-import { EmailListResponseSchema, type EmailListRequest } from "./email.ts";
+import { EmailListResponseSchema, OptOutStateSchema, type EmailListRequest } from "./email.ts";
 import {
   FavoriteListsResponseSchema,
   FavoriteRecipesResponseSchema,
@@ -87,6 +90,9 @@ export function createApiClient(options: ApiClientOptions) {
       forgotPassword: (body: ForgotPasswordRequest) => call("POST", "/api/auth/forgot-password", MessageResponseSchema, body),
       verifyResetToken: (token: string) => call("GET", `/api/auth/verify-reset-token?token=${enc(token)}`, VerifyResetTokenResponseSchema),
       resetPassword: (body: ResetPasswordRequest) => call("POST", "/api/auth/reset-password", ResetPasswordResponseSchema, body),
+      /** The confirmation link of an account's address (decision 0044): still good? */
+      verifyEmailLink: (token: string) => call("GET", `/api/auth/verify-email?token=${enc(token)}`, VerifyEmailLinkResponseSchema),
+      verifyEmail: (token: string) => call("POST", "/api/auth/verify-email", VerifyEmailResponseSchema, { token }),
       providers: () => call("GET", "/api/auth/providers", ProvidersResponseSchema),
       sessions: () => call("GET", "/api/auth/sessions", SessionListResponseSchema),
       revokeSession: (id: string) => callVoid("DELETE", `/api/auth/sessions/${enc(id)}`),
@@ -96,6 +102,10 @@ export function createApiClient(options: ApiClientOptions) {
       updateMe: (body: UpdateProfileRequest) => call("PUT", "/api/users/me", MeResponseSchema, body),
       changePassword: (body: ChangePasswordRequest) => callVoid("PUT", "/api/users/me/password", body),
       claim: (body: ClaimInput) => call("POST", "/api/users/me/claim", ClaimResponseSchema, body),
+      /** Whether the account's address is confirmed (decision 0044); `sendEmailVerification` mails a new link. */
+      emailVerification: (opts?: CallOptions) =>
+        call("GET", "/api/users/me/email-verification", EmailVerificationStateSchema, undefined, opts),
+      sendEmailVerification: () => call("POST", "/api/users/me/email-verification", EmailVerificationStateSchema, {}),
       /** The caller's shopping lists, newest first; `search` matches list name, ingredient or recipe title. */
       shoppingLists: (query: HistoryQuery = {}, opts?: CallOptions) =>
         call("GET", `/api/users/me/shopping-lists${queryString(query)}`, HistoryResponseSchema, undefined, opts),
@@ -158,6 +168,10 @@ export function createApiClient(options: ApiClientOptions) {
     email: {
       list: (listId: string, body: EmailListRequest) =>
         call("POST", `/api/shopping-lists/${enc(listId)}/email`, EmailListResponseSchema, body),
+      /** A list mail's 'Don't send me lists' link (decision 0044): its state, stop, start again. */
+      optOutState: (token: string) => call("GET", `/api/mail/opt-out/${enc(token)}`, OptOutStateSchema),
+      optOut: (token: string) => call("POST", `/api/mail/opt-out/${enc(token)}`, OptOutStateSchema, {}),
+      optBackIn: (token: string) => call("DELETE", `/api/mail/opt-out/${enc(token)}`, OptOutStateSchema, {}),
     },
     /** Read-only share links (decision 0031): create, list and revoke need the right to change the list. */
     shares: {

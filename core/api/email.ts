@@ -19,3 +19,7 @@ export const EmailListResponseSchema = z.object({
   message: z.string(),
 });
 export type EmailListResponse = z.infer<typeof EmailListResponseSchema>;
+
+/** GET, POST and DELETE /api/mail/opt-out/{token} (decision 0044): whether list mails to the link's address are stopped. */
+export const OptOutStateSchema = z.object({ optedOut: z.boolean() });
+export type OptOutState = z.infer<typeof OptOutStateSchema>;

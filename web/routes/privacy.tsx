@@ -76,6 +76,10 @@ export default function Privacy() {
             click its button or menu entry.
           </li>
           <li>
+            <strong>Shopping lists you e-mail</strong>: the address you send a list to, kept with the mail for 30 days; after that only a
+            one-way hash of it, which counts sends against our daily limits and remembers an address that asked us not to send it lists.
+          </li>
+          <li>
             <strong>Messages you send us</strong>, including any details you choose to include.
           </li>
           <li>
@@ -93,7 +97,7 @@ export default function Privacy() {
         <ul>
           <li>to read recipes, combine ingredients and build your shopping lists;</li>
           <li>to keep you signed in and keep your recipes, lists, favourites and list history under your account;</li>
-          <li>to send e-mails you ask for, such as a shopping list or a password reset link;</li>
+          <li>to send e-mails you ask for, such as a shopping list or a password reset link, and a link to confirm your e-mail address;</li>
           <li>to answer your support messages;</li>
           <li>to keep the service secure, prevent abuse and fix problems;</li>
           <li>to understand, in aggregate, which recipe sites people use so we can support them better.</li>

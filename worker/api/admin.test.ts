@@ -53,7 +53,7 @@ async function leftOf(userId: string, email: string, listIds: string[], recipeId
 describe("DELETE /api/admin/users/{id}", () => {
   it("removes the user and everything of theirs in one go, and writes the audit line", async () => {
     const admin = await addUser({ admin: true, email: `boss-${Date.now()}@example.test` });
-    const ann = await addUser({ email: `Ann.${Date.now()}@Example.test` });
+    const ann = await addUser({ email: `Ann.${Date.now()}@Example.test`, verified: true });
     const bob = await addUser();
     const r1 = await manualRecipe("Ann soup", ["2 onions", "1 l stock"], ann);
     const r2 = await manualRecipe("Ann salad", ["1 lettuce"], ann);

@@ -3,7 +3,13 @@
  * Rules live in worker/services/accounts.ts and sessions.ts; this layer validates bodies, applies
  * rate limits and sets or clears the session cookie.
  */
-import { ForgotPasswordRequestSchema, LoginRequestSchema, RegisterRequestSchema, ResetPasswordRequestSchema } from "../../core/api/auth.ts";
+import {
+  ForgotPasswordRequestSchema,
+  LoginRequestSchema,
+  RegisterRequestSchema,
+  ResetPasswordRequestSchema,
+  VerifyEmailRequestSchema,
+} from "../../core/api/auth.ts";
 import { appOrigin } from "../http/app-origin.ts";
 import { json, problem, readJson } from "../http/problem.ts";
 import {
@@ -29,9 +35,10 @@ import {
   type AccountDeps,
   type SignedInResult,
 } from "../services/accounts.ts";
+import { queueVerificationMail, verificationLinkValid, verifyEmail } from "../services/email-verification.ts";
 import { knownDeviceFor, rememberDevice } from "../services/known-devices.ts";
 import { listSessions, revokeOtherSessions, revokeSession } from "../services/sessions.ts";
-import { deliverNow } from "./mail.ts";
+import { deliverInBackground, deliverNow } from "./mail.ts";
 
 const AUTH_BODY_MAX_BYTES = 64 * 1024;
 
@@ -95,6 +102,9 @@ export const authRoutes: Route[] = [
       await checkRate(c.request, c.env, REGISTER_IP_LIMIT);
       const body = await readJson(c.request, RegisterRequestSchema, AUTH_BODY_MAX_BYTES);
       const result = await register(accountDeps(c), body, { userAgent: c.request.headers.get("user-agent") });
+      // The new address is unproven: its link goes out now (decision 0044).
+      const mailId = await queueVerificationMail(c.db, result.user.id, appOrigin(c.env), { limit: false });
+      if (mailId) deliverInBackground(c, [mailId]);
       return await signedInResponse(c, result, 201);
     },
   },
@@ -155,6 +165,24 @@ export const authRoutes: Route[] = [
       const body = await readJson(c.request, ResetPasswordRequestSchema, AUTH_BODY_MAX_BYTES);
       await resetPassword(accountDeps(c), body);
       return json({ success: true, message: "Your password has been reset. Please sign in with your new password." });
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/auth/verify-email",
+    access: "public",
+    async handler(c) {
+      return json({ valid: await verificationLinkValid(c.db, c.url.searchParams.get("token") ?? "") }, { headers: noStore });
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/auth/verify-email",
+    access: "public",
+    async handler(c) {
+      const body = await readJson(c.request, VerifyEmailRequestSchema, AUTH_BODY_MAX_BYTES);
+      await verifyEmail(c.db, body.token);
+      return json({ verified: true, message: "Your e-mail address is confirmed." }, { headers: noStore });
     },
   },
   {

@@ -10,6 +10,7 @@ import { groceryRoutes } from "./grocery.ts";
 import { householdRoutes } from "../../web/features/household/server/routes.ts";
 import { healthRoutes } from "./health.ts";
 import { listEmailRoutes } from "./list-email.ts";
+import { mailOptOutRoutes } from "./mail-opt-out.ts";
 import { listRoutes } from "./lists.ts";
 import { oauthRoutes } from "./oauth.ts";
 import { devOutboxEnabled } from "../mail/mailer.ts";
@@ -29,6 +30,7 @@ const router = createRouter([
   ...recipeRoutes,
   ...groceryRoutes,
   ...listEmailRoutes,
+  ...mailOptOutRoutes,
   ...shareRoutes,
   ...favoriteRoutes,
   ...stapleRoutes,

@@ -27,7 +27,8 @@ export const devRoutes: Route[] = [
     async handler(c) {
       // Without the flag this answers exactly like a path that does not exist.
       if (!devOutboxEnabled(c.env)) return problem(404, "not_found", `No API endpoint at ${c.url.pathname}.`);
-      const rows = await listOutbox(c.db);
+      // ?to=address: that address's mails only (the end-to-end tests' look-up).
+      const rows = await listOutbox(c.db, { to: c.url.searchParams.get("to") });
       return json({
         mails: rows.map((r) => ({
           ...r,

@@ -6,7 +6,9 @@
 import { describe, expect, it } from "vitest";
 import type { FavoriteListsResponse, FavoriteRecipesResponse, HistoryResponse } from "../../core/api/favorites.ts";
 import type { StaplesResponse } from "../../core/api/staples.ts";
-import { addUser, api, apiJson, makeList, manualRecipe, type TestUser } from "../test/signed-in.ts";
+import { eq } from "drizzle-orm";
+import { emailVerifications } from "../db/schema.ts";
+import { addUser, api, apiJson, db, makeList, manualRecipe, type TestUser } from "../test/signed-in.ts";
 import { expectDefined } from "../../core/lib/expect-defined.ts";
 
 type Who = "signedOut" | "other" | "owner" | "admin";
@@ -269,6 +271,48 @@ const ROWS: Row[] = [
       const owners = await apiJson<StaplesResponse>("/api/users/me/staples", { as: w.owner });
       expect(owners.mine).toEqual(who === "owner" ? ["lime"] : ["coconut milk"]);
       expect(owners.builtIn.every((b) => b.on)).toBe(who !== "owner");
+    },
+  },
+  {
+    name: "GET one's own e-mail confirmation state (decision 0044)",
+    kind: "read",
+    request: () => ({ method: "GET", path: "/api/users/me/email-verification" }),
+    expect: { signedOut: 401, other: 200, owner: 200, admin: 200 },
+    check: async (w, who, res) => {
+      if (res.status === 200) expect(await res.json()).toEqual({ email: expectDefined(as(w, who)).email, verified: false });
+    },
+  },
+  {
+    name: "POST a new confirmation link: it goes to the caller's own address only",
+    kind: "change",
+    request: () => ({ method: "POST", path: "/api/users/me/email-verification" }),
+    expect: { signedOut: 401, other: 202, owner: 202, admin: 202 },
+    check: async (w, who) => {
+      // A link went to the caller's own address, and only there: never to the owner's for someone else.
+      const links = await db.select().from(emailVerifications).where(eq(emailVerifications.userId, w.owner.id));
+      expect(links.map((l) => l.email)).toEqual(who === "owner" ? [w.owner.email] : []);
+      if (who !== "signedOut") {
+        const mine = await db
+          .select()
+          .from(emailVerifications)
+          .where(eq(emailVerifications.userId, expectDefined(as(w, who)).id));
+        expect(mine.map((l) => l.email)).toEqual([expectDefined(as(w, who)).email]);
+        expect((await api("/api/users/me/email-verification", { method: "POST", as: as(w, who) })).status).toBe(429);
+      }
+    },
+  },
+  {
+    // The owner's address is unproven: they may send to themselves only; nobody else may send the list at all.
+    name: "POST e-mail the owner's list to another address",
+    kind: "change",
+    request: (w) => ({ method: "POST", path: `/api/shopping-lists/${w.listId}/email`, body: { email: "friend@example.test" } }),
+    expect: { signedOut: 403, other: 403, owner: 403, admin: 403 },
+    check: async (w, who, res) => {
+      if (who === "owner") expect(((await res.json()) as { code: string }).code).toBe("sender_unverified");
+      if (who === "owner") {
+        const self = await api(`/api/shopping-lists/${w.listId}/email`, { method: "POST", as: w.owner, body: { email: w.owner.email } });
+        expect(self.status).toBe(202);
+      }
     },
   },
   {

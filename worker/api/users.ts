@@ -5,6 +5,9 @@ import { checkRate, LOGIN_IP_LIMIT, PASSWORD_CHECK_LIMIT } from "../http/rate-li
 import type { Route } from "../http/router.ts";
 import { changePassword, toWireUser, updateProfile } from "../services/accounts.ts";
 import { claimVisitorData } from "../services/claim.ts";
+import { queueVerificationMail, verificationState } from "../services/email-verification.ts";
+import { appOrigin } from "../http/app-origin.ts";
+import { deliverInBackground } from "./mail.ts";
 import { accountDeps } from "./auth.ts";
 
 const BODY_MAX_BYTES = 64 * 1024;
@@ -39,6 +42,25 @@ export const userRoutes: Route[] = [
     async handler(c) {
       const body = await readJson(c.request, ClaimSchema, BODY_MAX_BYTES);
       return json(await claimVisitorData(c.db, c.user.id, body));
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/users/me/email-verification",
+    access: "user",
+    async handler(c) {
+      return json(await verificationState(c.db, c.user.id), { headers: { "cache-control": "no-store" } });
+    },
+  },
+  {
+    // A new link to the account's address (decision 0044): at most one a minute, 5 a day.
+    method: "POST",
+    path: "/api/users/me/email-verification",
+    access: "user",
+    async handler(c) {
+      const mailId = await queueVerificationMail(c.db, c.user.id, appOrigin(c.env));
+      if (mailId) deliverInBackground(c, [mailId]);
+      return json({ ...(await verificationState(c.db, c.user.id)), sent: mailId !== null }, { status: mailId ? 202 : 200 });
     },
   },
 ];

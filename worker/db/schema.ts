@@ -510,6 +510,11 @@ export const mailOutbox = sqliteTable(
      * it is cut out of the text and HTML and this column is emptied (decision 0021).
      */
     secret: text(),
+    /**
+     * Extra headers sent with the mail (a shopping list's List-Unsubscribe and List-Unsubscribe-Post,
+     * decision 0044), JSON; null: none. Kept with the row so every retry sends the same mail.
+     */
+    headers: text({ mode: "json" }).$type<Record<string, string>>(),
     kind: text().notNull(),
     status: text().notNull().default("pending"),
     attempts: integer().notNull().default(0),
@@ -544,6 +549,47 @@ export const listEmailSends = sqliteTable(
     index("list_email_sends_recipient_idx").on(t.recipientHash, t.createdAt),
     index("list_email_sends_list_idx").on(t.listId, t.createdAt),
   ],
+);
+
+/**
+ * Addresses that asked not to be sent shopping lists (decision 0044), by SHA-256 of the trimmed, lower-cased
+ * address only. Honoured for every later list mail to that address; account mails (reset, verification) still go.
+ */
+export const mailOptOuts = sqliteTable("mail_opt_outs", {
+  addressHash: text().primaryKey(),
+  createdAt: createdAt(),
+});
+
+/**
+ * The 'Don't send me lists' link of one list mail (decision 0044): SHA-256 of the link's random token and the
+ * hash of the address it went to. Whoever holds the link may opt that address out (or back in); nothing else.
+ */
+export const mailOptOutLinks = sqliteTable(
+  "mail_opt_out_links",
+  {
+    tokenHash: text().primaryKey(),
+    addressHash: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("mail_opt_out_links_created_idx").on(t.createdAt)],
+);
+
+/**
+ * A link that proves an account's e-mail address (decision 0044): SHA-256 of the mailed token, the address it
+ * was sent to (a link for an old address proves nothing once the account's address changed) and its expiry.
+ */
+export const emailVerifications = sqliteTable(
+  "email_verifications",
+  {
+    tokenHash: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text().notNull(),
+    expiresAt: integer({ mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_verifications_user_idx").on(t.userId, t.createdAt)],
 );
 
 /**

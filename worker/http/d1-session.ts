@@ -24,6 +24,11 @@ const BOOKMARK_MAX_AGE_S = 3600;
 const PRIMARY_READS = [
   /^(?:\/[a-z]{2})?\/reset-password\/?$/,
   /^\/api\/auth\/verify-reset-token$/,
+  /^(?:\/[a-z]{2})?\/verify-email\/?$/,
+  /^\/api\/auth\/verify-email$/,
+  /^\/api\/users\/me\/email-verification$/,
+  /^(?:\/[a-z]{2})?\/email-opt-out\/[^/]+\/?$/,
+  /^\/api\/mail\/opt-out\/[^/]+$/,
   /^\/api\/auth\/oauth\/[^/]+\/callback$/,
 ];
 

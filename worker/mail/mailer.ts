@@ -1,7 +1,7 @@
 /**
  * The Mailer interface and its two implementations (decision 0021):
  * - CloudflareEmailMailer: Cloudflare Email Service through the `send_email` binding
- *   (`env.EMAIL.send({ to, from, subject, html, text, replyTo })`), used when the binding exists and MAIL_FROM
+ *   (`env.EMAIL.send({ to, from, subject, html, text, replyTo, headers })`), used when the binding exists and MAIL_FROM
  *   names a sender;
  * - ConsoleMailer: with no provider configured (local `npm start`), prints each mail's recipient,
  *   subject and links in the terminal, and counts it as sent. The links (a reset link is a live secret) are
@@ -17,6 +17,11 @@ export interface OutgoingMail {
   html: string | null;
   /** Reply-To (decision 0021); null or absent: replies go to the From address. */
   replyTo?: string | null;
+  /**
+   * Extra headers (a list mail's List-Unsubscribe and List-Unsubscribe-Post, decision 0044). Email Service
+   * accepts only headers on its allow-list (and X-*); From, To, Subject and Reply-To are fields, never headers.
+   */
+  headers?: Record<string, string> | null;
 }
 
 export interface Mailer {
@@ -27,7 +32,15 @@ export interface Mailer {
 
 /** The slice of the send_email binding we use (structural, so tests can pass a fake). */
 export interface EmailBinding {
-  send(message: { to: string; from: string; subject: string; text: string; html?: string; replyTo?: string }): Promise<unknown>;
+  send(message: {
+    to: string;
+    from: string;
+    subject: string;
+    text: string;
+    html?: string;
+    replyTo?: string;
+    headers?: Record<string, string>;
+  }): Promise<unknown>;
 }
 
 export class CloudflareEmailMailer implements Mailer {
@@ -46,6 +59,7 @@ export class CloudflareEmailMailer implements Mailer {
       text: mail.text,
       ...(mail.html ? { html: mail.html } : {}),
       ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+      ...(mail.headers && Object.keys(mail.headers).length ? { headers: { ...mail.headers } } : {}),
     });
   }
 }
@@ -65,6 +79,7 @@ export class ConsoleMailer implements Mailer {
         `[mail] to: ${mail.to}`,
         ...(mail.replyTo ? [`[mail] reply-to: ${mail.replyTo}`] : []),
         `[mail] subject: ${mail.subject}`,
+        ...Object.keys(mail.headers ?? {}).map((name) => `[mail] header: ${name}`),
         ...(this.showLinks
           ? links.map((l) => `[mail] link: ${l}`)
           : links.length

@@ -67,6 +67,43 @@ describe("mailers", () => {
     ]);
   });
 
+  it("Cloudflare Email Service gets the mail's extra headers (List-Unsubscribe, decision 0044); the outbox keeps them for retries", async () => {
+    const { binding, sent } = fakeBinding(1);
+    const headers = {
+      "List-Unsubscribe": "<https://recipecart.example/email-opt-out/t0k>",
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    };
+    const id = newId();
+    await db.insert(mailOutbox).values(
+      outboxRow(
+        id,
+        {
+          kind: "shopping_list",
+          to: "a@b.org",
+          subject: "S",
+          text: "T https://recipecart.example/email-opt-out/t0k",
+          html: "<p>H</p>",
+          headers,
+          secret: "t0k",
+        },
+        new Date(),
+      ),
+    );
+    // The first attempt fails; the retry sends the same headers.
+    await deliver(db, new CloudflareEmailMailer(binding, "f@x.org"), [id], { sleep: noSleep });
+    expect(sent).toEqual([
+      { to: "a@b.org", from: "f@x.org", subject: "S", text: "T https://recipecart.example/email-opt-out/t0k", html: "<p>H</p>", headers },
+    ]);
+    // Sent: the stored copy's headers lose the secret like its text.
+    expect((await row(id)).headers).toEqual({
+      "List-Unsubscribe": `<https://recipecart.example/email-opt-out/${REDACTED}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    });
+    // No headers: none sent (the binding refuses an empty or unknown header set no better than none).
+    await new CloudflareEmailMailer(binding, "f@x.org").send({ to: "c@d.org", subject: "S", text: "T", html: null, headers: {} });
+    expect(sent[1]).toEqual({ to: "c@d.org", from: "f@x.org", subject: "S", text: "T" });
+  });
+
   it("without MAIL_FROM the console mailer prints recipient, subject and links", async () => {
     expect(mailerFromEnv(env).name).toBe("console");
     expect(mailerFromEnv({ ...env, MAIL_FROM: "no-reply@recipecart.example" } as unknown as Env).name).toBe("cloudflare-email");

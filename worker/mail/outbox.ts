@@ -8,7 +8,7 @@
  * A mail's live secret (reset or invitation token, `secret`) is cut out of the stored copy as soon as the
  * mail is sent, and sent or failed mails are deleted after 30 days (`pruneOutbox`, the scheduled job).
  */
-import { and, asc, eq, inArray, lt, lte, or, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { mailOutbox } from "../db/schema.ts";
 import type { Mailer } from "./mailer.ts";
@@ -25,6 +25,7 @@ export function outboxRow(id: string, mail: MailContent, now: Date) {
     html: mail.html,
     replyTo: mail.replyTo ?? null,
     secret: mail.secret ?? null,
+    headers: mail.headers ?? null,
     kind: mail.kind,
     status: "pending",
     createdAt: now,
@@ -64,11 +65,17 @@ async function lease(db: Db, id: string, now: Date): Promise<Row | null> {
 /** One attempt at one row: sent, or back to pending with backoff (failed after MAX_ATTEMPTS). */
 async function attempt(db: Db, mailer: Mailer, row: Row, now: () => Date, keepSecrets = false): Promise<boolean> {
   try {
-    await mailer.send({ to: row.to, subject: row.subject, text: row.text, html: row.html, replyTo: row.replyTo });
-    // Sent: the stored copy no longer needs the secret, so it no longer holds it.
+    await mailer.send({ to: row.to, subject: row.subject, text: row.text, html: row.html, replyTo: row.replyTo, headers: row.headers });
+    // Sent: the stored copy no longer needs the secret, so it no longer holds it (nor do its headers).
+    const secret = row.secret;
     const forget =
-      row.secret && !keepSecrets
-        ? { secret: null, text: redact(row.text, row.secret), html: row.html === null ? null : redact(row.html, row.secret) }
+      secret && !keepSecrets
+        ? {
+            secret: null,
+            text: redact(row.text, secret),
+            html: row.html === null ? null : redact(row.html, secret),
+            headers: row.headers === null ? null : Object.fromEntries(Object.entries(row.headers).map(([k, v]) => [k, redact(v, secret)])),
+          }
         : {};
     await db
       .update(mailOutbox)
@@ -163,9 +170,12 @@ export async function pruneOutbox(db: Db, now: Date = new Date()): Promise<void>
     );
 }
 
-/** The outbox, newest first (the development-only listing). */
-export function listOutbox(db: Db, limit = 100) {
-  return db
+/**
+ * The development-only listing: the newest `limit` mails (optionally to one address, any case), oldest first,
+ * so a reader's last match is the newest mail.
+ */
+export async function listOutbox(db: Db, opts: { to?: string | null; limit?: number } = {}) {
+  const rows = await db
     .select({
       id: mailOutbox.id,
       to: mailOutbox.to,
@@ -173,6 +183,7 @@ export function listOutbox(db: Db, limit = 100) {
       text: mailOutbox.text,
       html: mailOutbox.html,
       replyTo: mailOutbox.replyTo,
+      headers: mailOutbox.headers,
       kind: mailOutbox.kind,
       status: mailOutbox.status,
       attempts: mailOutbox.attempts,
@@ -181,6 +192,8 @@ export function listOutbox(db: Db, limit = 100) {
       sentAt: mailOutbox.sentAt,
     })
     .from(mailOutbox)
-    .orderBy(asc(mailOutbox.createdAt))
-    .limit(limit);
+    .where(opts.to ? sql`lower(${mailOutbox.to}) = lower(${opts.to.trim()})` : undefined)
+    .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+    .limit(opts.limit ?? 200);
+  return rows.reverse();
 }

@@ -11,8 +11,10 @@ export interface MailContent {
   html: string;
   /** Where a reply goes (a contact message: the sender's address); absent: to the From address. */
   replyTo?: string;
-  /** A live secret in the text or HTML (a reset or invitation token): the outbox cuts it out once sent. */
+  /** A live secret in the text, HTML or headers (a reset or invitation token): the outbox cuts it out once sent. */
   secret?: string;
+  /** Extra headers (List-Unsubscribe, decision 0044). */
+  headers?: Record<string, string>;
 }
 
 /** What stands in a sent mail's stored copy where its secret was. */
@@ -111,4 +113,22 @@ export function contactMail(
 /** Every http(s) link in a text part (the development console prints them). */
 export function linksIn(text: string): string[] {
   return [...text.matchAll(/https?:\/\/[^\s<>"]+/g)].map((m) => m[0]);
+}
+
+/** The link that proves an account's address (decision 0044): lasts 24 hours. */
+export function emailVerificationMail(to: string, link: string, secret?: string): MailContent {
+  const subject = "Confirm your recipecart e-mail address";
+  const lines = [
+    "Please confirm that this address belongs to your recipecart account.",
+    "Open the link below and press Confirm. Then you can e-mail shopping lists to other people. The link expires in 24 hours.",
+    "If you did not create a recipecart account, you can ignore this e-mail.",
+  ];
+  return {
+    kind: "email_verification",
+    to,
+    subject,
+    text: `${lines[0]}\n\n${lines[1]}\n\n${link}\n\n${lines[2]}\n`,
+    html: layout(subject, lines.slice(0, 2), { label: "Confirm my address", href: link }, lines.slice(2)),
+    ...(secret ? { secret } : {}),
+  };
 }

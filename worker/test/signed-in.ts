@@ -13,8 +13,10 @@ export interface TestUser {
   token: string;
 }
 
-/** A user with a live session (bearer token), optionally an admin. */
-export async function addUser(options: { admin?: boolean; email?: string; firstName?: string; lastName?: string } = {}): Promise<TestUser> {
+/** A user with a live session (bearer token), optionally an admin, optionally with a confirmed address (decision 0044). */
+export async function addUser(
+  options: { admin?: boolean; email?: string; firstName?: string; lastName?: string; verified?: boolean } = {},
+): Promise<TestUser> {
   const id = newId();
   const token = newToken();
   const email = options.email ?? `${id.toLowerCase()}@example.test`;
@@ -25,6 +27,7 @@ export async function addUser(options: { admin?: boolean; email?: string; firstN
     isAdmin: options.admin ?? false,
     firstName: options.firstName ?? "",
     lastName: options.lastName ?? "",
+    emailVerifiedAt: options.verified ? new Date() : null,
   });
   await db.insert(sessions).values({ tokenHash: await sha256Hex(token), userId: id, expiresAt: new Date(Date.now() + 3_600_000) });
   return { id, email, token };

@@ -1,0 +1,32 @@
+/**
+ * 'Don't send me lists' (decision 0044; worker/services/mail-opt-out.ts). The token is the right; no session is
+ * asked for. GET answers the link's state; POST stops list mails to its address (any body: a mail provider's
+ * RFC 8058 one-click POST sends `List-Unsubscribe=One-Click` form-encoded to the page, which calls this);
+ * DELETE starts them again.
+ */
+import { json } from "../http/problem.ts";
+import { param, type Route } from "../http/router.ts";
+import { optBackIn, optOut, optOutState } from "../services/mail-opt-out.ts";
+
+const noStore = { "cache-control": "no-store" };
+
+export const mailOptOutRoutes: Route[] = [
+  {
+    method: "GET",
+    path: "/api/mail/opt-out/:token",
+    access: "public",
+    handler: async (c) => json(await optOutState(c.db, param(c.params, "token")), { headers: noStore }),
+  },
+  {
+    method: "POST",
+    path: "/api/mail/opt-out/:token",
+    access: "public",
+    handler: async (c) => json(await optOut(c.db, param(c.params, "token")), { headers: noStore }),
+  },
+  {
+    method: "DELETE",
+    path: "/api/mail/opt-out/:token",
+    access: "public",
+    handler: async (c) => json(await optBackIn(c.db, param(c.params, "token")), { headers: noStore }),
+  },
+];
