@@ -14,7 +14,7 @@ import {
   useNavigate,
   useRouteLoaderData,
 } from "react-router";
-import { ListLoadFailed } from "./components/shopping-list/list-page-status.tsx";
+import { ListLoadFailed } from "./components/shopping-list/list-load-failed.tsx";
 import { SiteChrome } from "./components/site-chrome.tsx";
 import { callerContext, cloudflareContext } from "./context.ts";
 import { CRITICAL_CSS_ID, CriticalCssContext, criticalCssInDocument } from "./lib/critical-css.ts";

@@ -5,27 +5,13 @@
  * whose data request itself failed in the browser (React Router hands that error to it).
  * Styles come from web/styles/list.css, part of the site stylesheet every page inlines.
  * "Back to Home" is React Router's link with the button look (as the header's and footer's links), not the
- * react-aria Link: the root boundary puts this module in every page's first load (decision 0017).
+ * react-aria Link. The failure itself lives in list-load-failed.tsx: the root boundary puts it in every
+ * page's first load (decision 0017), and only it.
  */
-import { Link, useRevalidator } from "react-router";
-import { Button, buttonClass } from "../../ui/button.tsx";
+import { Link } from "react-router";
+import { buttonClass } from "../../ui/button.tsx";
 
-export function ListLoadFailed() {
-  const revalidator = useRevalidator();
-  return (
-    <div className="list-page list-page__status" role="alert">
-      <p>Failed to load shopping list. Please try again.</p>
-      <div className="list-page__buttons">
-        <Button isPending={revalidator.state === "loading"} onPress={() => void revalidator.revalidate()}>
-          Try again
-        </Button>
-        <Link className={buttonClass("outline")} to="/">
-          Back to Home
-        </Link>
-      </div>
-    </div>
-  );
-}
+export { ListLoadFailed } from "./list-load-failed.tsx";
 
 /** The heading of a household list's page for someone outside the household (decision 0036). */
 export const NO_ACCESS_TITLE = "No access to this list";
