@@ -2,7 +2,7 @@
  * What docs/product/security.md promises, seen from a browser: the web app never holds its session token
  * (no token in a sign-in answer, none in local storage, none sent as a bearer header; an old stored copy is
  * removed and never used); strangers' wrong passwords cannot lock an account's owner out of a browser that
- * signed in before (known-device cookie).
+ * signed in before (known-device cookie); the list e-mail relays no phishing (decision 0044).
  */
 import type { Page } from "playwright-core";
 import { request } from "playwright-core";
@@ -118,5 +118,37 @@ describe("a stranger's wrong passwords do not lock the owner out", () => {
     await owner.page.waitForURL((u) => u.pathname === "/");
     await owner.page.locator(".site-header__account").getByRole("button", { name: /Ada/ }).waitFor();
     await done(owner.page, owner.context);
+  });
+});
+
+describe("the list e-mail is not a spam or phishing relay (decision 0044)", () => {
+  it("the probe's phishing list to 20 addresses in a minute: 3 go, under our subject, with its link broken and a way out", {
+    timeout: 60_000,
+  }, async () => {
+    const probe = await request.newContext({ baseURL: baseURL(), extraHTTPHeaders: { "x-test-client": `relay-${Date.now()}` } });
+    const bait = "URGENT: your account is locked - verify at https://phish.example/login";
+    const recipe = await probe.post("/api/recipes/manual", { data: { title: "Bait", ingredients: ["1 onion"], source: "manually added" } });
+    expect(recipe.status(), await recipe.text()).toBeLessThan(300);
+    const made = await probe.post("/api/shopping-lists", {
+      data: { name: bait, recipeIds: [((await recipe.json()) as { id: string }).id] },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    const { id } = (await made.json()) as { id: string };
+    const targets = Array.from({ length: 20 }, (_, i) => newEmail(`relay-${i}`));
+    const statuses: number[] = [];
+    for (const email of targets) statuses.push((await probe.post(`/api/shopping-lists/${id}/email`, { data: { email } })).status());
+    expect(statuses).toEqual([202, 202, 202, ...Array(17).fill(429)]);
+    const { mails } = (await (await probe.get("/api/dev/outbox")).json()) as {
+      mails: { to: string; subject: string; text: string; html: string; headers: Record<string, string> | null }[];
+    };
+    const sent = mails.filter((m) => targets.includes(m.to));
+    expect(sent).toHaveLength(3);
+    for (const m of sent) {
+      expect(m.subject).toBe("A shopping list from recipecart");
+      expect(`${m.text}${m.html}`).not.toContain("phish.example");
+      expect(m.text).toContain("https[:]//phish[.]example/login");
+      expect(m.headers?.["List-Unsubscribe"]).toMatch(/^<https?:\/\/[^>]+\/email-opt-out\/[A-Za-z0-9_-]{43}>$/);
+    }
+    await probe.dispose();
   });
 });
