@@ -1,6 +1,6 @@
 /**
  * Import boundaries (decision 0026), run by `npm test`:
- * - core/ is platform-free: it imports only core/ and zod (its tests may also use vitest, fast-check,
+ * - core/ is platform-free: it imports only core/ and zod (its tests may also use vitest, fast-check, linkify-it,
  *   node: modules and the Node extraction driver in node/), never worker/, web/, cli/, scripts/, bench/;
  * - web/ runs in the browser too: no worker/ code (`import type` is fine), no cloudflare: modules,
  *   no database driver; except a feature's server folder (web/features/<name>/server/, docs/architecture.md),
@@ -83,7 +83,7 @@ export function checkFile(file: string, source: string): Violation[] {
     if (top === "core") {
       if (folder === null) {
         const pkg = ref.specifier;
-        const testOnly = pkg === "vitest" || pkg === "fast-check" || pkg.startsWith("node:");
+        const testOnly = pkg === "vitest" || pkg === "fast-check" || pkg === "linkify-it" || pkg.startsWith("node:");
         if (pkg === "zod" || pkg.startsWith("zod/")) continue;
         if (testOnly && isTest(file)) continue;
         bad(`core/ imports no platform code or package other than zod (${testOnly ? "only its tests may use it" : "platform"})`);
