@@ -5,12 +5,13 @@
  * item removed meanwhile stays gone (after reloads too); invite → accept → live; a member removed
  * from the household loses the list at once and the page says so.
  */
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page, WebSocketRoute } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseURL, closeBrowser, openPhone } from "./browser.ts";
 import { axeSerious, closeToasts, noHorizontalScroll } from "./a11y.ts";
 import { listGroup, listItems, listRow, makeList, type ListJson } from "./lists.ts";
 import { registerViaApi } from "./users.ts";
+import { LIVE_AGAIN_TEXT, RECONNECTING_TEXT, REVOKED_TEXT } from "../web/components/shopping-list/live-status.ts";
 
 const TIMEOUT = 120_000;
 
@@ -77,6 +78,48 @@ async function serverItems(page: Page, id: string) {
   type Item = { id: string; name: string; amount: string; checked?: boolean; addedByHand?: boolean };
   return listItems((await res.json()) as { ingredients: Record<string, Item[]> });
 }
+
+/**
+ * A page of `p`'s browser whose live-channel sockets go through the test: `cut()` closes them from the server's side (as
+ * a network that drops a connection), and while `blocked` every new one is refused at once.
+ */
+async function routedPhone(p: Phone) {
+  const page = await p.context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (err) => errors.push(String(err)));
+  const open: { page: WebSocketRoute; server: WebSocketRoute }[] = [];
+  const net = { blocked: false };
+  await page.routeWebSocket(/\/api\/shopping-lists\/[^/]+\/live/, (ws) => {
+    if (net.blocked) {
+      void ws.close({ code: 1011, reason: "no network" });
+      return;
+    }
+    open.push({ page: ws, server: ws.connectToServer() });
+  });
+  const cut = async () => {
+    for (const { page: side, server } of open.splice(0)) {
+      await server.close({ code: 1001, reason: "connection lost" });
+      await side.close({ code: 1001, reason: "connection lost" });
+    }
+  };
+  return { phone: { context: p.context, page, errors } satisfies Phone, net, cut };
+}
+
+/** What a phone in a pocket or a laptop with its lid closed tells the page: hidden, then visible again. */
+async function setHidden(page: Page, hidden: boolean): Promise<void> {
+  await page.evaluate((h) => {
+    if (h) {
+      Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "hidden" });
+      Object.defineProperty(document, "hidden", { configurable: true, get: () => true });
+    } else {
+      Reflect.deleteProperty(document, "visibilityState");
+      Reflect.deleteProperty(document, "hidden");
+    }
+    document.dispatchEvent(new Event("visibilitychange"));
+  }, hidden);
+}
+
+const liveLine = (page: Page) => page.locator(".list__live").textContent();
 
 beforeAll(async () => {
   olive = await openPhone({ blockServiceWorkers: true });
@@ -183,6 +226,105 @@ describe("a household's live list on two phones", () => {
     },
     TIMEOUT,
   );
+
+  it(
+    "a socket cut under a visible page: the page says it is reconnecting, comes back by itself and catches up; its own tick went meanwhile",
+    async () => {
+      const list = await householdList();
+      await openList(olive, list.id);
+      const { phone, net, cut } = await routedPhone(mina);
+      await openList(phone, list.id);
+      await expect.poll(() => olive.page.locator(".list__presence").textContent(), { timeout: 20_000 }).toBe("Mina is in the store");
+
+      net.blocked = true;
+      await cut();
+      await expect.poll(() => liveLine(phone.page), { timeout: 15_000 }).toBe(RECONNECTING_TEXT);
+      // Olive ticks the eggs meanwhile; Mina's page cannot hear it.
+      await tick(olive.page, /egg/);
+      await expect
+        .poll(async () => (await serverItems(olive.page, list.id)).find((i) => /egg/.test(i.name))?.checked, { timeout: 20_000 })
+        .toBe(true);
+      expect(await listRow(phone.page, /egg/).getAttribute("data-checked")).toBeNull();
+      // Mina's own tick does not wait for the socket: the changes API takes it.
+      await tick(phone.page, /flour/);
+      await expect.poll(() => inCart(olive.page).textContent(), { timeout: 20_000 }).toMatch(/flour/);
+
+      // The network is back: the next retry (backoff) reconnects, and its hello brings the eggs.
+      net.blocked = false;
+      await expect.poll(() => inCart(phone.page).textContent(), { timeout: 40_000 }).toMatch(/egg/);
+      await expect.poll(() => liveLine(phone.page), { timeout: 10_000 }).toBe(LIVE_AGAIN_TEXT);
+      await expect.poll(() => olive.page.locator(".list__presence").textContent(), { timeout: 20_000 }).toBe("Mina is in the store");
+      // 'Live again' goes after a moment.
+      await expect.poll(() => liveLine(phone.page), { timeout: 15_000 }).toBe("");
+      expect(phone.errors).toEqual([]);
+      await phone.page.close();
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "a hidden phone whose connection died: shown again, it reconnects at once, catches up every change and sends what waited",
+    async () => {
+      const list = await householdList();
+      await openList(olive, list.id);
+      const { phone, net, cut } = await routedPhone(mina);
+      await openList(phone, list.id);
+      await expect.poll(() => olive.page.locator(".list__presence").textContent(), { timeout: 20_000 }).toBe("Mina is in the store");
+
+      // The connection dies; the page says so, and a screen reader hears it (a polite live region).
+      net.blocked = true;
+      await cut();
+      await expect.poll(() => liveLine(phone.page), { timeout: 15_000 }).toBe(RECONNECTING_TEXT);
+      expect(await phone.page.locator(".list__live").getAttribute("aria-live")).toBe("polite");
+      // No network for requests either: Mina's tick waits on the phone, which then goes into a pocket.
+      await mina.context.setOffline(true);
+      await tick(phone.page, /flour/);
+      await expect
+        .poll(() => listRow(phone.page, /flour/).locator(".list__waiting").textContent(), { timeout: 20_000 })
+        .toBe("Not sent yet");
+      await setHidden(phone.page, true);
+
+      // Meanwhile Olive ticks the eggs, adds lemons and removes the bananas.
+      await tick(olive.page, /egg/);
+      await add(olive.page, "2 lemons");
+      await listRow(olive.page, /banana/)
+        .getByRole("button", { name: /Remove/ })
+        .tap();
+      await closeToasts(olive.page);
+      await expect
+        .poll(
+          async () => {
+            const items = await serverItems(olive.page, list.id);
+            return (
+              items.some((i) => /lemon/.test(i.name)) &&
+              !items.some((i) => /banana/.test(i.name)) &&
+              items.find((i) => /egg/.test(i.name))?.checked === true
+            );
+          },
+          { timeout: 20_000 },
+        )
+        .toBe(true);
+      expect(await listRow(phone.page, /lemon/).count()).toBe(0);
+
+      // The network is back and the phone comes out of the pocket: a new socket at once (no backoff wait).
+      await mina.context.setOffline(false);
+      net.blocked = false;
+      await setHidden(phone.page, false);
+      await expect.poll(() => listRow(phone.page, /lemon/).count(), { timeout: 15_000 }).toBe(1);
+      expect(await listRow(phone.page, /banana/).count()).toBe(0);
+      expect(await inCart(phone.page).textContent()).toMatch(/egg/);
+      await expect.poll(() => liveLine(phone.page), { timeout: 10_000 }).toBe(LIVE_AGAIN_TEXT);
+      // What waited went, and Olive sees it live.
+      await noQueue(phone.page);
+      await expect.poll(() => inCart(olive.page).textContent(), { timeout: 20_000 }).toMatch(/flour/);
+      const items = await serverItems(olive.page, list.id);
+      expect(items.find((i) => /flour/.test(i.name))?.checked).toBe(true);
+      expect(items.some((i) => /banana/.test(i.name))).toBe(false);
+      expect(phone.errors).toEqual([]);
+      await phone.page.close();
+    },
+    TIMEOUT,
+  );
 });
 
 describe("invitations and losing access", () => {
@@ -248,6 +390,79 @@ describe("invitations and losing access", () => {
       await rosaHousehold.close();
       await owner.context.close();
       await sam.context.close();
+    },
+    TIMEOUT * 2,
+  );
+  it(
+    "a list made personal again, the household deleted, leaving: the member's open page says why, stops, and the server refuses",
+    async () => {
+      const ada = await openPhone({ blockServiceWorkers: true });
+      const ben = await openPhone({ blockServiceWorkers: true });
+      await registerViaApi(ada.page, "live-ada", "Ada");
+      await registerViaApi(ben.page, "live-ben", "Ben");
+      const joinAdas = async () => {
+        await api(ada.page, "POST", "/api/household", { name: "Home" });
+        const invite = (await api(ada.page, "POST", "/api/household/invites", {})) as { link: string };
+        await api(ben.page, "POST", "/api/household/invites/accept", { token: invite.link.split("/invite/")[1] });
+      };
+      const shared = async (name: string) => {
+        const list = await makeList(ada.page, { name, recipes: [{ title: "Dip", ingredients: ["2 avocados", "1 lime", "1 onion"] }] });
+        await api(ada.page, "PUT", `/api/shopping-lists/${list.id}/household`, { household: true });
+        return list;
+      };
+      const tickByApi = (page: Page, listId: string, itemId: string) =>
+        page.request.post(`/api/shopping-lists/${listId}/changes`, {
+          data: { changes: [{ op: "tick", itemId, checked: true, at: Date.now() }] },
+          headers: origin(),
+        });
+      const itemId = async (listId: string, name: RegExp) => (await serverItems(ada.page, listId)).find((i) => name.test(i.name))?.id ?? "";
+      await joinAdas();
+      const first = await shared("Party");
+      const second = await shared("Picnic");
+
+      // Ada makes the first list personal again from its page: Ben's open page says so and offers no change.
+      await openList(ada, first.id);
+      await openList(ben, first.id);
+      const benSecond = await ben.context.newPage();
+      await openList({ context: ben.context, page: benSecond, errors: [] }, second.id);
+      await ada.page.getByRole("button", { name: "Make personal" }).tap();
+      await expect.poll(() => ben.page.locator(".list__revoked").textContent(), { timeout: 15_000 }).toBe(REVOKED_TEXT.unshared);
+      expect(await ben.page.getByLabel("Add an item").count()).toBe(0);
+      await tick(ada.page, /lime/);
+      await expect.poll(() => inCart(ada.page).textContent()).toMatch(/lime/);
+      await ben.page.waitForTimeout(1_500);
+      expect(await listRow(ben.page, /lime/).getAttribute("data-checked")).toBeNull();
+      expect((await tickByApi(ben.page, first.id, await itemId(first.id, /onion/))).status()).toBe(403);
+
+      // Ada deletes the household: Ben's page of the second list says why.
+      await api(ada.page, "DELETE", "/api/household");
+      await expect.poll(() => benSecond.locator(".list__revoked").textContent(), { timeout: 15_000 }).toBe(REVOKED_TEXT.household_deleted);
+      expect(await benSecond.getByLabel("Add an item").count()).toBe(0);
+      expect((await tickByApi(ben.page, second.id, await itemId(second.id, /onion/))).status()).toBe(403);
+      await benSecond.close();
+
+      // In a household again, Ben leaves it on /household while the list is open in another tab: that page says so.
+      await joinAdas();
+      await api(ada.page, "PUT", `/api/shopping-lists/${first.id}/household`, { household: true });
+      await openList(ben, first.id);
+      const benHousehold = await ben.context.newPage();
+      await benHousehold.goto("/household");
+      await benHousehold.getByRole("button", { name: "Leave household" }).click();
+      await benHousehold
+        .getByRole("heading", { level: 1, name: /household/i })
+        .first()
+        .waitFor();
+      await expect.poll(() => ben.page.locator(".list__revoked").textContent(), { timeout: 15_000 }).toBe(REVOKED_TEXT.access);
+      expect(await ben.page.getByLabel("Add an item").count()).toBe(0);
+      const refused = await tickByApi(ben.page, first.id, await itemId(first.id, /onion/));
+      expect(refused.status()).toBe(403);
+      expect(((await refused.json()) as { code: string }).code).toBe("not_in_household");
+      await ben.page.reload();
+      await ben.page.getByRole("heading", { level: 1, name: "No access to this list" }).waitFor();
+      expect(ben.errors).toEqual([]);
+      await benHousehold.close();
+      await ada.context.close();
+      await ben.context.close();
     },
     TIMEOUT * 2,
   );

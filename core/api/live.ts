@@ -57,6 +57,13 @@ export interface PresencePerson {
   name: string;
 }
 
+/**
+ * Why a page's access ended: `access` the reader left or was removed from the list's household; `deleted` the list
+ * was deleted; `unshared` its creator made it personal again; `household_deleted` the household was deleted (its
+ * lists went back to their creators). After the last two, a member who is not the creator may no longer change it.
+ */
+export type RevokeReason = "access" | "deleted" | "unshared" | "household_deleted";
+
 /** What the server sends. */
 export type LiveServerMessage =
   | {
@@ -69,8 +76,8 @@ export type LiveServerMessage =
     }
   | ({ t: "patch" } & ListPatch)
   | { t: "presence"; present: PresencePerson[] }
-  /** This connection no longer may read the list (left or removed from its household, the list deleted or made personal). */
-  | { t: "revoked"; reason: "access" | "deleted"; message: string }
+  /** This connection's access ended (see RevokeReason); the socket closes with LIVE_CLOSE_REVOKED. */
+  | { t: "revoked"; reason: RevokeReason; message: string }
   | { t: "error"; code: string; message: string; retryAfterSeconds?: number };
 
 /** Close codes the server uses: 4403 access ended (after "revoked"), 4400 a message it cannot read. */

@@ -25,8 +25,9 @@ import {
   LIVE_CLOSE_BAD_MESSAGE,
   LIVE_CLOSE_REVOKED,
   type PresencePerson,
+  type RevokeReason,
 } from "../../core/api/live.ts";
-import type { ListChangesResponse } from "../../core/api/lists.ts";
+import type { ListChangesResponse, ShoppingList } from "../../core/api/lists.ts";
 import type { ListChange } from "../../core/api/shopping.ts";
 import { isUnitChoice, type UnitChoice } from "../../core/combine/unit-choice.ts";
 import { createDb, type Db } from "../db/client.ts";
@@ -54,14 +55,35 @@ export interface Attachment {
   editToken: string | null;
 }
 
+/** Why the Worker asks a room to check its pages again, when the reason matters to what a page is told. */
+export type AccessCause = "household_deleted";
+
+/** What a page is told when its access ends (the list page shows its own words for each reason). */
+const REVOKED_MESSAGES: Record<RevokeReason, string> = {
+  access: NOT_IN_HOUSEHOLD_MESSAGE,
+  deleted: "This list has been deleted.",
+  unshared: "This list is no longer shared with your household.",
+  household_deleted: "The household was deleted, so this list is no longer shared with you.",
+};
+
 /** Who applies changes through the room: a signed-in user (by id) or a signed-out editor (by edit token). */
 export interface Actor {
   userId: string | null;
   editToken: string | null;
 }
 
-/** What `apply` answers: the list in the caller's units, the missing items, the operations done, and whether anyone was sent a patch. */
-export type Applied = ListChangesResponse & { done: string[]; broadcast: boolean; bookmark: string | null };
+/**
+ * What `apply` answers: the list in the caller's units (null when asked for none), the missing items, the operations
+ * done, the list's version after the batch, and whether anyone was sent a patch.
+ */
+export type Applied = {
+  list: ShoppingList | null;
+  missing: string[];
+  done: string[];
+  version: number;
+  broadcast: boolean;
+  bookmark: string | null;
+};
 
 /** What `applyForRequest` answers over RPC. */
 export type ApplyAnswer =
@@ -200,12 +222,12 @@ export class ListRoom extends DurableObject<Env> {
       return;
     }
     try {
-      const result = await this.apply(a.listId, { userId: a.userId, editToken: a.editToken }, ops, a.units);
+      const result = await this.apply(a.listId, { userId: a.userId, editToken: a.editToken }, ops, null);
       // Nothing changed (all sent before): only the sender needs to hear which operations are done.
       if (!result.broadcast) {
         send(ws, {
           t: "patch",
-          version: result.list.version ?? 0,
+          version: result.version,
           items: [],
           removed: [],
           aliases: [],
@@ -240,6 +262,7 @@ export class ListRoom extends DurableObject<Env> {
   async applyForRequest(listId: string, actor: Actor, changes: ListChange[], units: UnitChoice): Promise<ApplyAnswer> {
     try {
       const { list, missing, bookmark } = await this.apply(listId, actor, changes, units);
+      if (!list) throw new Error("apply answered no list");
       return { ok: true, list, missing, bookmark };
     } catch (err) {
       if (isDomainError(err)) return { ok: false, kind: err.kind, code: err.code, message: err.message, details: err.details };
@@ -249,10 +272,10 @@ export class ListRoom extends DurableObject<Env> {
 
   /**
    * Applies a batch for `actor` in the room's order and sends the patch to every open page. Answers
-   * the list (in `units`) and the missing items, as POST .../changes does. RPC: the Worker calls it
-   * for that endpoint.
+   * the list (in `units`; none for null, a socket's batch) and the missing items, as POST .../changes does.
+   * RPC: the Worker calls it for that endpoint.
    */
-  async apply(listId: string, actor: Actor, changes: ListChange[], units: UnitChoice): Promise<Applied> {
+  async apply(listId: string, actor: Actor, changes: ListChange[], units: UnitChoice | null): Promise<Applied> {
     return this.#serial(async () => {
       // A session from the primary: its bookmark goes back to the Worker, which hands it to the browser (decision 0040).
       const session = this.env.DB.withSession("first-primary");
@@ -262,14 +285,19 @@ export class ListRoom extends DurableObject<Env> {
         list: result.list,
         missing: result.missing,
         done: result.done,
+        version: result.version,
         broadcast: result.patch !== null,
         bookmark: session.getBookmark(),
       };
     });
   }
 
-  /** Who may still read the list: sockets of anyone who may not are told and closed. RPC. */
-  async recheck(): Promise<void> {
+  /**
+   * Who may still use the list: sockets of anyone who may no longer read it are told and closed, and so are those of a
+   * member who could change it only through the household (the list made personal again, or the household deleted):
+   * their page stops updating and says why. Anyone else whose right to change changed gets a new hello. RPC.
+   */
+  async recheck(cause?: AccessCause): Promise<void> {
     await this.#serial(async () => {
       const db = this.#db();
       for (const ws of this.ctx.getWebSockets()) {
@@ -287,6 +315,10 @@ export class ListRoom extends DurableObject<Env> {
           continue;
         }
         const editable = may(caller, "change", thing, await proveEdit(list.editTokenHash, a.editToken));
+        if (a.editable && !editable && !list.householdId && a.userId && a.userId !== list.userId) {
+          await this.#revoke(ws, cause === "household_deleted" ? "household_deleted" : "unshared");
+          continue;
+        }
         if (editable !== a.editable) {
           const next = { ...a, editable };
           ws.serializeAttachment(next);
@@ -323,12 +355,8 @@ export class ListRoom extends DurableObject<Env> {
     send(ws, { t: "hello", list: found.list, editable: a.editable, present: this.#present(ws, a) });
   }
 
-  async #revoke(ws: WebSocket, reason: "access" | "deleted"): Promise<void> {
-    send(ws, {
-      t: "revoked",
-      reason,
-      message: reason === "deleted" ? "This list has been deleted." : NOT_IN_HOUSEHOLD_MESSAGE,
-    });
+  async #revoke(ws: WebSocket, reason: RevokeReason): Promise<void> {
+    send(ws, { t: "revoked", reason, message: REVOKED_MESSAGES[reason] });
     try {
       ws.close(LIVE_CLOSE_REVOKED, reason);
     } catch {

@@ -12,7 +12,7 @@ import type { ListChange } from "../../core/api/shopping.ts";
 import { expectDefined } from "../../core/lib/expect-defined.ts";
 import type { CreatedInvite } from "../../web/features/household/contract.ts";
 import { newId } from "../lib/ids.ts";
-import { addUser, apiJson, makeList, manualRecipe, type TestUser } from "../test/signed-in.ts";
+import { addUser, api, apiJson, makeList, manualRecipe, type TestUser } from "../test/signed-in.ts";
 import { roomOf } from "./rooms.ts";
 
 /** A test socket: every message it got, and a way to wait for the next one matching. */
@@ -189,6 +189,57 @@ describe("a list's live room", () => {
       headers: { authorization: `Bearer ${w.olive.token}` },
     });
     expect(plain.status).toBe(426);
+  });
+
+  it("leaving, a list made personal again and a deleted household end a member's page with the reason; HTTP refuses them too", async () => {
+    const change = (itemId: string) => ({ changes: [{ op: "tick", itemId, checked: true, at: Date.now(), opId: newId() }] });
+    const closedWith = async (c: Client) => {
+      for (let i = 0; i < 300 && !c.closed; i++) await new Promise((r) => setTimeout(r, 10));
+      return c.closed?.code;
+    };
+
+    // The creator makes the list personal again: the member's page is told and closed; the creator's stays live.
+    const w = await world();
+    const [olive, mina] = [await client(w.listId, w.olive), await client(w.listId, w.mina)];
+    await Promise.all([olive.next("hello"), mina.next("hello")]);
+    await apiJson(`/api/shopping-lists/${w.listId}/household`, { method: "PUT", as: w.olive, body: { household: false } });
+    expect(await mina.next("revoked")).toEqual({
+      t: "revoked",
+      reason: "unshared",
+      message: "This list is no longer shared with your household.",
+    });
+    expect(await closedWith(mina)).toBe(4403);
+    const refused = await api(`/api/shopping-lists/${w.listId}/changes`, { method: "POST", as: w.mina, body: change(w.egg) });
+    expect(refused.status).toBe(403);
+    const op = newId();
+    olive.send([{ op: "tick", itemId: w.egg, checked: true, at: Date.now(), opId: op }]);
+    expect((await olive.next("patch")).done).toEqual([op]);
+    expect(olive.got.filter((m) => m.t === "revoked")).toEqual([]);
+    expect(olive.closed).toBeNull();
+
+    // The owner deletes the household: a member's open page of one of its lists is told why.
+    await apiJson(`/api/shopping-lists/${w.listId}/household`, { method: "PUT", as: w.olive, body: { household: true } });
+    const minaAgain = await client(w.listId, w.mina);
+    await minaAgain.next("hello");
+    await apiJson("/api/household", { method: "DELETE", as: w.olive }, 204);
+    expect(await minaAgain.next("revoked")).toMatchObject({ reason: "household_deleted" });
+    expect(await closedWith(minaAgain)).toBe(4403);
+    expect((await api(`/api/shopping-lists/${w.listId}/changes`, { method: "POST", as: w.mina, body: change(w.egg) })).status).toBe(403);
+    expect(olive.got.filter((m) => m.t === "revoked")).toEqual([]);
+    olive.ws.close(1000);
+
+    // A member leaves: their page is told and closed, their changes and a new socket refused.
+    const v = await world();
+    const leaving = await client(v.listId, v.mina);
+    await leaving.next("hello");
+    await apiJson("/api/household/leave", { method: "POST", as: v.mina }, 204);
+    expect(await leaving.next("revoked")).toMatchObject({ reason: "access" });
+    expect(await closedWith(leaving)).toBe(4403);
+    const gone = await api(`/api/shopping-lists/${v.listId}/changes`, { method: "POST", as: v.mina, body: change(v.egg) });
+    expect(gone.status).toBe(403);
+    expect(((await gone.json()) as { code: string }).code).toBe("not_in_household");
+    const reopened = await open(v.listId, v.mina);
+    expect(reopened instanceof Response && reopened.status).toBe(403);
   });
 
   it("deleting the list tells its pages; a personal list's link holder watches read-only", async () => {

@@ -14,7 +14,7 @@ import { isWellFormedId } from "../lib/ids.ts";
 import type { Caller } from "../services/caller.ts";
 import { DomainError } from "../services/errors.ts";
 import { changesBySession, readListFor } from "../services/lists.ts";
-import { type Actor, type ApplyAnswer, ROOM_HEADERS } from "./list-room.ts";
+import { type AccessCause, type Actor, type ApplyAnswer, ROOM_HEADERS } from "./list-room.ts";
 
 export const LIVE_PATH = /^\/api\/shopping-lists\/([^/]+)\/live$/;
 
@@ -48,10 +48,10 @@ export async function applyThroughRoom(
 /**
  * Who may read or change these lists may have changed (a member left or was removed, a household or
  * a list was deleted, a list moved): each list's room checks its open pages before this resolves, so
- * a page that lost access hears it at once.
+ * a page that lost access hears it at once. `cause` "household_deleted" names why a list stopped being shared.
  */
-export async function listAccessChanged(env: Env, listIds: readonly string[]): Promise<void> {
-  const results = await Promise.allSettled([...new Set(listIds)].map((id) => roomOf(env, id).recheck()));
+export async function listAccessChanged(env: Env, listIds: readonly string[], cause?: AccessCause): Promise<void> {
+  const results = await Promise.allSettled([...new Set(listIds)].map((id) => roomOf(env, id).recheck(cause)));
   for (const r of results) if (r.status === "rejected") console.error("[live] a room could not check its pages", r.reason);
 }
 

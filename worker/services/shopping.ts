@@ -5,7 +5,7 @@
  * policy (worker/services/policy.ts): its owner, or the browser holding a signed-out list's edit token.
  * Decisions: docs/decisions/0028-pantry-staples.md, 0029-shopping-mode-and-offline.md, 0029-shopping-mode-and-offline.md.
  */
-import { LIST_ADDED_ITEMS_MAX, type ListChangesResponse } from "../../core/api/lists.ts";
+import { LIST_ADDED_ITEMS_MAX, type ShoppingList } from "../../core/api/lists.ts";
 import { STAPLES_MAX } from "../../core/api/staples.ts";
 import type { ListPatch } from "../../core/api/live.ts";
 import type { ListChange } from "../../core/api/shopping.ts";
@@ -179,9 +179,10 @@ export async function applyListChanges(
   listId: string,
   editToken: string | null,
   changes: ListChange[],
-  units: UnitChoice = "as-written",
+  /** The unit choice of the answer's list; null: no list in the answer. */
+  units: UnitChoice | null = "as-written",
   now = Date.now(),
-): Promise<ListChangesResponse & { patch: AppliedPatch | null; done: string[] }> {
+): Promise<{ list: ShoppingList | null; missing: string[]; patch: AppliedPatch | null; done: string[]; version: number }> {
   await requireChangeable(db, caller, listId, editToken);
   const userId = caller.user?.id ?? null;
   const rules = changes.some((c) => c.op === "add") ? await loadUserRules(db, userId) : NO_RULES;
@@ -410,13 +411,14 @@ export async function applyListChanges(
     if (searchRow) statements.push(d1.prepare(SEARCH_ROW_ITEMS_UPDATE).bind(listId));
     await d1.batch(statements);
   }
-  const list = await getShoppingList(db, listId, units);
-  if (!list) throw new DomainError("not_found", "list_not_found", "Shopping list not found.");
+  // The whole list only for a caller that answers with it (POST .../changes); a socket's batch needs only the patch.
+  const list = units === null ? null : await getShoppingList(db, listId, units);
+  if (units !== null && !list) throw new DomainError("not_found", "list_not_found", "Shopping list not found.");
   const changed = statements.length > 0;
   const patch: AppliedPatch | null = changed
     ? { version, items: [...patchItems.values()], removed: removedNow, aliases: aliasesNow, done, missing: [...missing] }
     : null;
-  return { list, missing: [...missing], patch, done };
+  return { list, missing: [...missing], patch, done, version: changed ? version : version - 1 };
 }
 
 /** How long an applied operation id is remembered (decision 0037). */

@@ -178,6 +178,24 @@ describe("the live connection", () => {
     expect(sockets).toHaveLength(3);
   });
 
+  it("shown again after a long time hidden, replaces even a socket that looks open, and catches up from its hello", () => {
+    const { conn, sockets, last, log } = setup();
+    conn.start();
+    last().open();
+    last().receive({ t: "hello", list: LIST(1), editable: true, present: [] });
+    conn.wake(true);
+    expect(sockets[0]?.closed).toBe(true);
+    expect(sockets).toHaveLength(2);
+    expect(conn.state).toBe("connecting");
+    // The old socket's late events change nothing.
+    sockets[0]?.drop();
+    expect(sockets).toHaveLength(2);
+    last().open();
+    last().receive({ t: "hello", list: LIST(5), editable: true, present: [] });
+    expect(conn.state).toBe("open");
+    expect(log.at(-1)).toBe("hello v5 true 0");
+  });
+
   it("lets the socket go while the browser says offline, and comes back at once when woken", () => {
     const { conn, sockets, last, advance } = setup();
     conn.start();

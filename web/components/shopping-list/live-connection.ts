@@ -3,7 +3,8 @@
  * - connects to GET /api/shopping-lists/{id}/live; every (re)connection starts with the server's
  *   `hello` (the whole list), so a page that slept (a closed lid, a phone in a pocket) catches up;
  * - reconnects after a drop with backoff (1 s, 2 s, 4 s ... 30 s, with jitter), at once when the
- *   browser says it is online again or the page becomes visible; when the browser says it is offline
+ *   browser says it is online again or the page becomes visible (with a new socket after a long time hidden); when the
+ *   browser says it is offline
  *   it lets the socket go and waits for that (the HTTP queue keeps the changes meanwhile);
  * - sends "ping" every 25 s and treats 10 s without any answer as a dead connection (a socket that
  *   slept through a network change can look open for minutes);
@@ -12,7 +13,7 @@
  * - "revoked" ends it for good (no reconnect); without WebSocket in the browser it never starts, and
  *   the page keeps its HTTP queue and reloads.
  */
-import type { LiveServerMessage, ListPatch, PresencePerson } from "../../../core/api/live.ts";
+import type { LiveServerMessage, ListPatch, PresencePerson, RevokeReason } from "../../../core/api/live.ts";
 import type { ShoppingList } from "../../../core/api/lists.ts";
 import type { ListChange } from "../../../core/api/shopping.ts";
 
@@ -48,7 +49,7 @@ export interface LiveEvents {
    */
   patch(patch: ListPatch, follows: boolean): void;
   presence(present: PresencePerson[]): void;
-  revoked(reason: "access" | "deleted", message: string): void;
+  revoked(reason: RevokeReason, message: string): void;
   error(code: string, message: string, retryAfterSeconds: number | null): void;
   state(state: LiveState): void;
 }
@@ -58,8 +59,12 @@ export interface LiveConnection {
   stop(): void;
   /** Sends changes when open; false when they must wait (the HTTP queue sends them meanwhile). */
   send(ops: ListChange[]): boolean;
-  /** Connect again now (back online, the page visible again): a dead socket is noticed at once. */
-  wake(): void;
+  /**
+   * Connect again now (back online, the page visible again): a dead socket is noticed at once. `fresh` (the page was
+   * hidden longer than a ping interval: a phone in a pocket, a closed lid) replaces even a socket that looks open,
+   * since the network may have dropped it without a word; the new one's hello brings every change missed.
+   */
+  wake(fresh?: boolean): void;
   /** The browser says it is offline: let the socket go and wait for `wake` (no retries meanwhile). */
   offline(): void;
   readonly state: LiveState;
@@ -238,8 +243,21 @@ export function createLiveConnection(deps: LiveDeps, events: LiveEvents): LiveCo
         return false;
       }
     },
-    wake() {
+    wake(fresh = false) {
       if (stopped || state === "revoked") return;
+      // Someone is looking (or the network is back): should this attempt fail, the next one comes after the first step.
+      retryMs = 0;
+      if (socket && fresh) {
+        const s = socket;
+        socket = null;
+        clearTimers();
+        s.onopen = s.onmessage = s.onclose = s.onerror = null;
+        try {
+          s.close(1000, "reconnecting");
+        } catch {
+          // already closed
+        }
+      }
       if (!socket) {
         cancelRetry?.();
         cancelRetry = null;

@@ -28,6 +28,7 @@ import { copyList, printListOrToast } from "./list-actions.ts";
 import { ShoppingTools } from "./shopping-tools.tsx";
 import { useShopping } from "./use-shopping.ts";
 import { HouseholdLine } from "./household-line.tsx";
+import { REVOKED_TEXT, useLiveStatus } from "./live-status.ts";
 
 export { CART_GROUP, STAPLES_GROUP } from "./groups.ts";
 
@@ -58,6 +59,7 @@ export function ShoppingListView({
   units?: string;
 }) {
   const shopping = useShopping(serverList, owned, units);
+  const liveStatus = useLiveStatus(shopping.live, shopping.online, shopping.revoked !== null);
   const list = shopping.list;
   const { canEdit } = shopping;
   const [share, setShare] = useListShare(shared);
@@ -185,7 +187,13 @@ export function ShoppingListView({
   const editingCategory = editing ? categories.find(([, items]) => items.some((i) => i.id === editing.id))?.[0] : undefined;
 
   return (
-    <article className="list" aria-labelledby="list-title" ref={articleRef} data-hydrated={shopping.hydrated ? "" : undefined}>
+    <article
+      className="list"
+      aria-labelledby="list-title"
+      ref={articleRef}
+      data-hydrated={shopping.hydrated ? "" : undefined}
+      data-live={shopping.live}
+    >
       <header className="list__header">
         <h1 id="list-title" className="list__title" tabIndex={-1}>
           <ListTitle name={list.name} />
@@ -226,11 +234,12 @@ export function ShoppingListView({
         <output className="list__presence" aria-live="polite">
           {shopping.present.length ? presenceText(shopping.present.map((p) => p.name)) : ""}
         </output>
+        <output className="list__live" aria-live="polite">
+          {liveStatus}
+        </output>
         {shopping.revoked ? (
           <p className="list__revoked" role="alert">
-            {shopping.revoked.reason === "deleted"
-              ? "This list has been deleted. It no longer updates here."
-              : "You are no longer a member of this list's household, so it no longer updates here and you cannot change it."}
+            {REVOKED_TEXT[shopping.revoked.reason]}
           </p>
         ) : null}
       </header>

@@ -5,11 +5,11 @@
  * the page is shown again (a laptop opened, a phone taken out of a pocket).
  */
 import { useEffect, useRef, useState } from "react";
-import type { ListPatch, PresencePerson } from "../../../core/api/live.ts";
+import type { ListPatch, PresencePerson, RevokeReason } from "../../../core/api/live.ts";
 import type { ShoppingList } from "../../../core/api/lists.ts";
 import { LIST_CHANGES_MAX } from "../../../core/api/constants.ts";
 import type { ListChange } from "../../../core/api/shopping.ts";
-import { createLiveConnection, type LiveConnection, type LiveState, type SocketLike } from "./live-connection.ts";
+import { createLiveConnection, type LiveConnection, type LiveState, PING_EVERY_MS, type SocketLike } from "./live-connection.ts";
 
 export interface LiveHandlers {
   hello(list: ShoppingList, editable: boolean): void;
@@ -23,8 +23,8 @@ export interface LiveHandlers {
 export interface Live {
   state: LiveState;
   present: PresencePerson[];
-  /** Why this page stopped updating, once access ended (left or removed from the household, the list deleted). */
-  revoked: { reason: "access" | "deleted"; message: string } | null;
+  /** Why this page stopped updating, once access ended (left or removed from the household, the list deleted or no longer shared). */
+  revoked: { reason: RevokeReason; message: string } | null;
   /** Sends the waiting changes not already on their way on this connection; false when not open. */
   flush(queue: readonly ListChange[]): boolean;
 }
@@ -81,8 +81,16 @@ export function useLiveList(listId: string, units: string, enabled: boolean, edi
     conn.current = c;
     c.start();
     const wake = () => c.wake();
+    // Hidden longer than a ping interval, the socket may have died unseen: a new one on return.
+    let hiddenAt: number | null = document.visibilityState === "hidden" ? Date.now() : null;
     const onVisible = () => {
-      if (document.visibilityState === "visible") c.wake();
+      if (document.visibilityState === "hidden") {
+        hiddenAt ??= Date.now();
+        return;
+      }
+      const long = hiddenAt !== null && Date.now() - hiddenAt >= PING_EVERY_MS;
+      hiddenAt = null;
+      c.wake(long);
     };
     const offline = () => c.offline();
     window.addEventListener("online", wake);

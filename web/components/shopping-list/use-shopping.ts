@@ -27,7 +27,7 @@ import {
   tickOf,
 } from "../../lib/shopping-state.ts";
 import { toast } from "../../lib/toast.ts";
-import type { PresencePerson } from "../../../core/api/live.ts";
+import type { PresencePerson, RevokeReason } from "../../../core/api/live.ts";
 import type { LiveState } from "./live-connection.ts";
 import { useLiveList } from "./use-live-list.ts";
 
@@ -51,7 +51,7 @@ export interface Shopping {
   /** The live channel (decision 0037): its state, who else is in the store, and why it ended for good. */
   live: LiveState;
   present: PresencePerson[];
-  revoked: { reason: "access" | "deleted"; message: string } | null;
+  revoked: { reason: RevokeReason; message: string } | null;
   /** Items with changes still waiting to be sent. */
   pendingIds: ReadonlySet<string>;
 }

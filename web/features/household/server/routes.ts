@@ -53,7 +53,7 @@ export const householdRoutes: Route[] = [
     access: "user",
     path: "/api/household",
     async handler(c) {
-      await listAccessChanged(c.env, await deleteHousehold(c.db, c.user));
+      await listAccessChanged(c.env, await deleteHousehold(c.db, c.user), "household_deleted");
       return noContent();
     },
   },
