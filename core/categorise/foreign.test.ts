@@ -70,7 +70,8 @@ describe("staples from the bilingual dictionaries (decision 0039)", () => {
 
   it("after a Romance head noun keeps only words that describe it, not other nouns", () => {
     // "glace" is ice cream as a noun; in "sucre glace" (icing sugar) it only describes the sugar
-    expect(translateFoodName("sucre glace", "fr")?.english).toBe("sugar");
+    // (a second-hand dictionary entry for the whole name reads it as icing sugar, better still)
+    expect(translateFoodName("sucre glace", "fr")?.english).toMatch(/^(icing )?sugar$/);
     expect(categorise("sucre glace", "fr")).toBe("Baking");
     expect(translateFoodName("lait entier", "fr")?.english).toBe("whole milk");
   });
@@ -99,6 +100,12 @@ describe("words only the German dictionaries explain (decision 0039)", () => {
     expect(translateFoodName("acelga", "es")?.english).toBe("chard");
     expect(translateFoodName("cerfeuil", "fr")?.english).toBe("chervil");
     expect(categorise("puerro", "es")).toBe("Produce");
+  });
+
+  it("prefers a second-hand entry for the whole name to the first word's own reading", () => {
+    // 'grão' alone is a grain; the whole name is chickpeas. 'patate dolci' is sweet potatoes, not potatoes.
+    expect(translateFoodName("grão de bico", "pt")?.english).toBe("chickpea");
+    expect(translateFoodName("patate dolci", "it")?.english).toBe("sweet potato");
   });
 
   it("never puts such a reading before one the language's own words give", () => {

@@ -261,7 +261,11 @@ function readIn(name: string, lang: ForeignLanguage, tables = table()): Reading 
     .replace(/\s+/g, " ")
     .trim();
   if (!whole) return null;
-  const direct = lookupWord(whole, lang, m);
+  // the whole name as one entry: the language's own, else (a name of several words) a second-hand one,
+  // which names the thing better than the first word alone ("pois chiches" is chickpeas, not peas)
+  const direct =
+    lookupWord(whole, lang, m) ??
+    (whole.includes(" ") && tables === table() ? lookupWord(whole, lang, wideTable().get(lang) ?? m) : undefined);
   if (direct) return { english: direct, covered: whole.replace(/\s/g, "").length };
   if (ROMANCE.has(lang)) {
     // "huile d'olive vierge" -> olive + oil: each group read alone, the later groups before the first
