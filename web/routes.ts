@@ -13,6 +13,7 @@ export default [
     route("reset-password", "routes/reset-password.tsx"),
     route("verify-email", "routes/verify-email.tsx"),
     route("email-opt-out/:token", "routes/email-opt-out.tsx"),
+    route("undo-email-change", "routes/undo-email-change.tsx"),
     route("dashboard", "routes/dashboard.tsx"),
     route("favorites", "routes/favorites.tsx"),
     route("history", "routes/history.tsx"),

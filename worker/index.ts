@@ -6,7 +6,7 @@
  * The scheduled handler retries mail left in the outbox and deletes sent mails past 30 days, expired sessions, known
  * devices unused for a year, contact messages past their 2 years, and applied change ids past 90 days (decision 0037),
  * keeps the parsed-page cache within its age and row cap, and forgets the addresses of household invitations
- * that expired (decision 0036).
+ * that expired (decision 0036), and the undo records of e-mail changes past their 7 days (decision 0045).
  * See docs/decisions/0002-request-pipeline.md.
  */
 import { createRequestHandler, RouterContextProvider } from "react-router";
@@ -37,6 +37,7 @@ import { deleteExpiredDevices } from "./services/known-devices.ts";
 import { deleteExpiredSessions } from "./services/sessions.ts";
 import { LIVE_PATH, liveUpgrade } from "./live/rooms.ts";
 import { deleteOldOpIds } from "./services/shopping.ts";
+import { pruneEmailChanges } from "./services/email-change.ts";
 import { pruneParsedPageCache } from "./services/recipes.ts";
 
 /** The Durable Object class of live lists (wrangler.toml [[durable_objects.bindings]]), exported from the Worker's main module. */
@@ -124,6 +125,7 @@ export default {
         forgetEndedInviteAddresses(db),
         pruneOptOutLinks(db),
         pruneEmailVerifications(db),
+        pruneEmailChanges(db),
       ]),
     );
   },

@@ -94,8 +94,17 @@ export const VerifyEmailResponseSchema = z.object({ verified: z.boolean(), messa
 export const EmailVerificationStateSchema = z.object({ email: z.string(), verified: z.boolean(), sent: z.boolean().optional() });
 export type EmailVerificationState = z.infer<typeof EmailVerificationStateSchema>;
 
-/** PUT /api/users/me. */
-export const UpdateProfileRequestSchema = z.object({ firstName, lastName, email });
+
+/**
+ * PUT /api/users/me. A new e-mail address needs the current password (an account without one: a Google or
+ * GitHub sign-in in the last EMAIL_CHANGE_FRESH_SIGN_IN_MS instead); names alone need nothing more.
+ */
+export const UpdateProfileRequestSchema = z.object({
+  firstName,
+  lastName,
+  email,
+  currentPassword: z.string().max(PASSWORD_MAX, "Current password is incorrect.").optional(),
+});
 export type UpdateProfileRequest = z.input<typeof UpdateProfileRequestSchema>;
 
 /** PUT /api/users/me/password. (confirmPassword is checked by the form only.) */
@@ -151,6 +160,22 @@ export const ExtensionSessionRequestSchema = z.object({
 export type ExtensionSessionRequest = z.input<typeof ExtensionSessionRequestSchema>;
 
 export const ExtensionSessionResponseSchema = z.object({ user: UserSchema, token: z.string(), expiresAt: z.string() });
+
+/** An account without a password changes its e-mail address within this long of signing in with Google or GitHub. */
+export const EMAIL_CHANGE_FRESH_SIGN_IN_MS = 10 * 60 * 1000;
+/** docs/product/constants.md: the old address may undo an e-mail change for 7 days. */
+export const EMAIL_CHANGE_UNDO_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** POST /api/auth/email-change/undo: the token from the mail to the old address. */
+export const UndoEmailChangeRequestSchema = z.object({
+  token: z
+    .string({ error: "The undo link is incomplete." })
+    .min(1, "The undo link is incomplete.")
+    .max(200, "The undo link is incomplete."),
+});
+export type UndoEmailChangeRequest = z.input<typeof UndoEmailChangeRequestSchema>;
+/** Its answer: the address the account has again. */
+export const UndoEmailChangeResponseSchema = z.object({ email: z.string() });
 
 /** POST /api/auth/forgot-password: the same answer whether or not the address has an account. */
 export const MessageResponseSchema = z.object({ message: z.string() });

@@ -28,6 +28,8 @@ import {
   type LoginRequest,
   type RegisterRequest,
   type ResetPasswordRequest,
+  type UndoEmailChangeRequest,
+  UndoEmailChangeResponseSchema,
   type UpdateProfileRequest,
   type User,
 } from "./auth.ts";
@@ -93,6 +95,8 @@ export function createApiClient(options: ApiClientOptions) {
       /** The confirmation link of an account's address (decision 0044): still good? */
       verifyEmailLink: (token: string) => call("GET", `/api/auth/verify-email?token=${enc(token)}`, VerifyEmailLinkResponseSchema),
       verifyEmail: (token: string) => call("POST", "/api/auth/verify-email", VerifyEmailResponseSchema, { token }),
+      /** The old address's 'undo' of an e-mail change (the link in the mail it got). */
+      undoEmailChange: (body: UndoEmailChangeRequest) => call("POST", "/api/auth/email-change/undo", UndoEmailChangeResponseSchema, body),
       providers: () => call("GET", "/api/auth/providers", ProvidersResponseSchema),
       sessions: () => call("GET", "/api/auth/sessions", SessionListResponseSchema),
       revokeSession: (id: string) => callVoid("DELETE", `/api/auth/sessions/${enc(id)}`),

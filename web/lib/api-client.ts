@@ -81,6 +81,7 @@ const METHODS: { [G in Group]: Record<keyof ApiClient[G], true> } = {
     resetPassword: true,
     verifyEmailLink: true,
     verifyEmail: true,
+    undoEmailChange: true,
     providers: true,
     sessions: true,
     revokeSession: true,

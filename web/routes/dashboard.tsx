@@ -158,13 +158,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (done.ok) throw redirect("/dashboard?tab=profile&saved=password");
     return { intent, failure: done.failure } as const;
   }
-  // The profile: every field the form has (the endpoint's schema keeps what it knows).
+  // The profile: every field the form has (the endpoint's schema keeps what it knows). The password goes
+  // to the endpoint only, never back into the page.
   const fields: Record<string, string> = {};
   for (const [name, value] of form) if (name !== "intent" && typeof value === "string") fields[name] = value;
-  const done = await formCall(context, "PUT", "/api/users/me", fields);
+  const { currentPassword, ...values } = fields;
+  const before = userFromCaller(context.get(callerContext))?.email ?? "";
+  const done = await formCall(context, "PUT", "/api/users/me", currentPassword ? fields : values);
   // Saved: a new page load (this request's caller still has the old profile; a reload sends nothing again).
-  if (done.ok) throw redirect("/dashboard?tab=profile&saved=profile");
-  return { intent: "profile", values: fields, failure: done.failure } as const;
+  const moved = (values.email ?? "").trim().toLowerCase() !== before.toLowerCase();
+  if (done.ok) throw redirect(`/dashboard?tab=profile&saved=profile${moved ? "&moved=1" : ""}`);
+  return { intent: "profile", values, failure: done.failure } as const;
 }
 
 export const meta = () =>

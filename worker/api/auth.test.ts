@@ -506,7 +506,7 @@ describe("profile, password change, sessions", () => {
     const taken = await call("/api/users/me", {
       method: "PUT",
       headers: bearer(a.token),
-      json: { firstName: "Ann", lastName: "Lee", email: b.email.toUpperCase() },
+      json: { firstName: "Ann", lastName: "Lee", email: b.email.toUpperCase(), currentPassword: a.password },
     });
     expect(taken.status).toBe(409);
     expect(await taken.json()).toMatchObject({ code: "email_taken" });
@@ -514,7 +514,7 @@ describe("profile, password change, sessions", () => {
     const ok = await call("/api/users/me", {
       method: "PUT",
       headers: bearer(a.token),
-      json: { firstName: " Annie ", lastName: "Li", email: newEmail },
+      json: { firstName: " Annie ", lastName: "Li", email: newEmail, currentPassword: a.password },
     });
     expect(ok.status).toBe(200);
     expect(((await ok.json()) as { user: unknown }).user).toMatchObject({

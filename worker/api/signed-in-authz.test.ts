@@ -316,6 +316,19 @@ const ROWS: Row[] = [
     },
   },
   {
+    name: "PUT the profile with the owner's address: only the owner, whose address it is (decision 0045)",
+    kind: "change",
+    request: (w) => ({ method: "PUT", path: "/api/users/me", body: { firstName: "Taken", lastName: "Over", email: w.owner.email } }),
+    // Anyone else asks for a new address (the owner's) without their password: refused before the address is looked up.
+    expect: { signedOut: 401, other: 400, owner: 200, admin: 400 },
+    check: async (w, who, res) => {
+      if (res.status === 400) expect(((await res.json()) as { code: string }).code).toBe("password_required");
+      const owner = (await apiJson<{ user: { email: string; firstName: string } }>("/api/auth/me", { as: w.owner })).user;
+      expect(owner.email).toBe(w.owner.email);
+      expect(owner.firstName).toBe(who === "owner" ? "Taken" : "");
+    },
+  },
+  {
     name: "GET admin stats",
     kind: "read",
     request: () => ({ method: "GET", path: "/api/admin/stats" }),

@@ -1,14 +1,16 @@
-/** The signed-in user's own account (docs/product/api.md): profile and password. */
-import { ChangePasswordRequestSchema, ClaimSchema, UpdateProfileRequestSchema } from "../../core/api/auth.ts";
+/** The signed-in user's own account (docs/product/api.md): profile (an e-mail change: decision 0045) and password. */
+import { ChangePasswordRequestSchema, ClaimSchema, UndoEmailChangeRequestSchema, UpdateProfileRequestSchema } from "../../core/api/auth.ts";
 import { json, readJson } from "../http/problem.ts";
-import { checkRate, LOGIN_IP_LIMIT, PASSWORD_CHECK_LIMIT } from "../http/rate-limit.ts";
+import { clearSessionCookie } from "../http/session-cookie.ts";
+import { checkRate, FORGOT_IP_LIMIT, LOGIN_IP_LIMIT, PASSWORD_CHECK_LIMIT } from "../http/rate-limit.ts";
 import type { Route } from "../http/router.ts";
 import { changePassword, toWireUser, updateProfile } from "../services/accounts.ts";
 import { claimVisitorData } from "../services/claim.ts";
 import { queueVerificationMail, verificationState } from "../services/email-verification.ts";
 import { appOrigin } from "../http/app-origin.ts";
-import { deliverInBackground } from "./mail.ts";
+import { undoEmailChange } from "../services/email-change.ts";
 import { accountDeps } from "./auth.ts";
+import { deliverInBackground } from "./mail.ts";
 
 const BODY_MAX_BYTES = 64 * 1024;
 
@@ -19,7 +21,15 @@ export const userRoutes: Route[] = [
     access: "user",
     async handler(c) {
       const body = await readJson(c.request, UpdateProfileRequestSchema, BODY_MAX_BYTES);
-      return json({ user: toWireUser(await updateProfile(accountDeps(c), c.user, body)) });
+      if (body.email.toLowerCase() !== c.user.email.toLowerCase()) {
+        // A new address checks the current password: each call is a guess, limited like a password change.
+        await checkRate(c.request, c.env, LOGIN_IP_LIMIT);
+        await checkRate(c.request, c.env, PASSWORD_CHECK_LIMIT, `u:${c.user.id}`);
+      }
+      const { user, mailId } = await updateProfile(accountDeps(c), c.user, c.caller.session, body);
+      // The notice to the old address goes after the answer; what fails is retried by the scheduled job.
+      if (mailId) deliverInBackground(c, [mailId]);
+      return json({ user: toWireUser(user) });
     },
   },
   {
@@ -33,6 +43,20 @@ export const userRoutes: Route[] = [
       const body = await readJson(c.request, ChangePasswordRequestSchema, BODY_MAX_BYTES);
       await changePassword(accountDeps(c), c.user, c.caller.session?.id ?? null, body);
       return new Response(null, { status: 204, headers: { "cache-control": "no-store" } });
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/auth/email-change/undo",
+    access: "public",
+    async handler(c) {
+      // The token is the right (256 bits); the limit keeps anyone from hammering the lookup.
+      await checkRate(c.request, c.env, FORGOT_IP_LIMIT);
+      const body = await readJson(c.request, UndoEmailChangeRequestSchema, BODY_MAX_BYTES);
+      const { email, userId } = await undoEmailChange(c.db, body.token);
+      // Every session of the account ended; this browser's cookie too, when it held one of them.
+      const headers = c.caller.user?.id === userId ? { "set-cookie": clearSessionCookie(c.url) } : undefined;
+      return json({ email }, { headers });
     },
   },
   {

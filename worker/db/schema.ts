@@ -494,6 +494,28 @@ export const groceryOrders = sqliteTable(
   (t) => [index("grocery_orders_user_idx").on(t.userId), index("grocery_orders_list_idx").on(t.shoppingListId)],
 );
 
+/**
+ * A change of an account's e-mail address, kept 7 days so the old address can undo it (decision 0045):
+ * the mail to the old address carries the undo token; only its SHA-256 is stored. `undoneAt` is set when
+ * the change was undone, or spent by the undo of an earlier change. Pruned once expired.
+ */
+export const emailChanges = sqliteTable(
+  "email_changes",
+  {
+    id: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    oldEmail: text().notNull(),
+    newEmail: text().notNull(),
+    undoTokenHash: text().notNull(),
+    createdAt: createdAt(),
+    expiresAt: integer({ mode: "timestamp_ms" }).notNull(),
+    undoneAt: integer({ mode: "timestamp_ms" }),
+  },
+  (t) => [uniqueIndex("email_changes_undo_token_unique").on(t.undoTokenHash), index("email_changes_user_idx").on(t.userId, t.createdAt)],
+);
+
 /** Outgoing e-mail, written in the same batch as the change that causes it and sent by the mailer. */
 export const mailOutbox = sqliteTable(
   "mail_outbox",

@@ -16,8 +16,9 @@ import { hashPassword, needsRehash, sha256Hex, verifyPassword } from "../lib/cry
 import { newId, newToken } from "../lib/ids.ts";
 import { outboxRow } from "../mail/outbox.ts";
 import { passwordResetMail } from "../mail/templates.ts";
-import type { CallerUser } from "./caller.ts";
+import type { CallerSession, CallerUser } from "./caller.ts";
 import { claimVisitorData, type ClaimResult } from "./claim.ts";
+import { assertMayChangeEmail, emailChangeWrites } from "./email-change.ts";
 import { DomainError } from "./errors.ts";
 import { createSession, revokeOthersWhere, type NewSession } from "./sessions.ts";
 
@@ -220,14 +221,22 @@ export async function changePassword(
   ]);
 }
 
-/** PUT /api/users/me: names and e-mail; the e-mail must stay unique case-insensitively. */
+/**
+ * PUT /api/users/me: names and e-mail; the e-mail must stay unique case-insensitively. A new address needs
+ * the current password (or a fresh Google/GitHub sign-in) and mails the old address a 7-day undo link, in the
+ * same batch as the change (worker/services/email-change.ts). Answers the user and the mail to deliver.
+ */
 export async function updateProfile(
   deps: AccountDeps,
   user: CallerUser,
-  input: { firstName: string; lastName: string; email: string },
-): Promise<CallerUser> {
+  session: CallerSession | null,
+  input: { firstName: string; lastName: string; email: string; currentPassword?: string },
+): Promise<{ user: CallerUser; mailId: string | null }> {
+  const now = clock(deps);
   const email = normaliseEmail(input.email);
-  if (email.toLowerCase() !== user.email.toLowerCase()) {
+  const addressChanged = email.toLowerCase() !== user.email.toLowerCase();
+  if (addressChanged) {
+    await assertMayChangeEmail(deps.db, user.id, session, input.currentPassword, now);
     const taken = await deps.db
       .select({ id: users.id })
       .from(users)
@@ -237,21 +246,33 @@ export async function updateProfile(
   }
   // A new address is unproven until a provider or a reset mail proves it (decision 0022), and a reset
   // link mailed to the old address no longer counts.
-  const addressChanged = email.toLowerCase() !== user.email.toLowerCase();
+  const update = deps.db
+    .update(users)
+    .set({
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email,
+      updatedAt: now,
+      ...(addressChanged ? { emailVerifiedAt: null, resetTokenHash: null, resetTokenExpiry: null } : {}),
+    })
+    .where(eq(users.id, user.id))
+    .returning(userColumns);
   try {
-    const [row] = await deps.db
-      .update(users)
-      .set({
-        firstName: input.firstName,
-        lastName: input.lastName,
-        email,
-        updatedAt: clock(deps),
-        ...(addressChanged ? { emailVerifiedAt: null, resetTokenHash: null, resetTokenExpiry: null } : {}),
-      })
-      .where(eq(users.id, user.id))
-      .returning(userColumns);
+    if (!addressChanged) {
+      const [row] = await update;
+      if (!row) throw new DomainError("not_found", "not_found", "This account no longer exists.");
+      return { user: row, mailId: null };
+    }
+    const notice = await emailChangeWrites(deps.db, {
+      userId: user.id,
+      oldEmail: user.email,
+      newEmail: email,
+      now,
+      appOrigin: deps.appOrigin,
+    });
+    const [[row]] = await deps.db.batch([update, ...notice.writes]);
     if (!row) throw new DomainError("not_found", "not_found", "This account no longer exists.");
-    return row;
+    return { user: row, mailId: notice.mailId };
   } catch (err) {
     if (/UNIQUE/i.test(String(err))) throw EMAIL_TAKEN();
     throw err;

@@ -22,6 +22,8 @@ export interface CallerSession {
   /** Public session id (for the sessions list); never the token or its hash. */
   id: string;
   via: SessionTransport;
+  /** When the session was started: by a sign-in for the cookie; by the connect step for a bearer token. */
+  createdAt?: Date;
   expiresAt: Date;
   /** Set when this request renewed the session (sliding expiry): the cookie is sent again. */
   renewed?: boolean;

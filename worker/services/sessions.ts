@@ -69,6 +69,7 @@ export async function validateSessionToken(
       createdAt: users.createdAt,
       updatedAt: users.updatedAt,
       expiresAt: sessions.expiresAt,
+      sessionCreatedAt: sessions.createdAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -76,7 +77,7 @@ export async function validateSessionToken(
     .limit(1);
   const row = rows[0];
   if (!row) return null;
-  const { expiresAt, ...user } = row;
+  const { expiresAt, sessionCreatedAt: createdAt, ...user } = row;
   if (expiresAt.getTime() <= now.getTime()) {
     await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
     return null;
@@ -84,9 +85,9 @@ export async function validateSessionToken(
   if (expiresAt.getTime() - now.getTime() < RENEW_BELOW_MS) {
     const renewed = new Date(now.getTime() + SESSION_TTL_MS);
     await db.update(sessions).set({ expiresAt: renewed, lastUsedAt: now }).where(eq(sessions.tokenHash, tokenHash));
-    return { user, session: { id: publicSessionId(tokenHash), via, expiresAt: renewed, renewed: true } };
+    return { user, session: { id: publicSessionId(tokenHash), via, createdAt, expiresAt: renewed, renewed: true } };
   }
-  return { user, session: { id: publicSessionId(tokenHash), via, expiresAt } };
+  return { user, session: { id: publicSessionId(tokenHash), via, createdAt, expiresAt } };
 }
 
 /** Ends the session with this public id if it belongs to `userId`; false when there is none. */

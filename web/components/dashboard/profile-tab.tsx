@@ -1,5 +1,6 @@
 /**
- * The dashboard's profile tab (docs/product/screens.md, validation.md, messages.md): the profile form (first name, last name, email) and
+ * The dashboard's profile tab (docs/product/screens.md, validation.md, messages.md): the profile form (first name, last name, email,
+ * and the current password, asked for only when the email changes: decision 0045) and
  * the change-password form (current, new, confirm; each with a show/hide toggle). Validation uses the
  * API's schemas (core/api/auth.ts) so messages are the spec's; server field errors land on their
  * fields, and the first invalid field takes focus.
@@ -51,14 +52,27 @@ function SentStatus({ failure, done, failed }: { failure?: FormFailure; done: st
   );
 }
 
+/** What a change of address tells the user (decision 0045). */
+const emailMovedNote = (old?: string) => `We sent ${old ?? "your previous address"} a note with a link to undo the change for 7 days.`;
+
 function ProfileForm({ user, sent, saved }: { user: User; sent?: Extract<Sent, { intent: "profile" }>; saved: boolean }) {
+  const [params] = useSearchParams();
   const revalidator = useRevalidator();
+  const [currentPassword, setCurrentPassword] = useState("");
   const { pending, form } = useApiForm(
     async (data) => {
-      await api.users.updateMe({ firstName: data.firstName ?? "", lastName: data.lastName ?? "", email: data.email ?? "" });
+      const email = data.email ?? "";
+      const moved = email.trim().toLowerCase() !== user.email.toLowerCase();
+      await api.users.updateMe({
+        firstName: data.firstName ?? "",
+        lastName: data.lastName ?? "",
+        email,
+        ...(moved ? { currentPassword } : {}),
+      });
+      setCurrentPassword("");
       await fetchCurrentUser({ force: true });
       void revalidator.revalidate();
-      toast({ title: "Profile updated" });
+      toast({ title: "Profile updated", ...(moved ? { description: emailMovedNote(user.email) } : {}) });
     },
     (err) => toast({ title: "Update failed", description: failureMessage(err, "Failed to update profile."), variant: "destructive" }),
   );
@@ -68,7 +82,13 @@ function ProfileForm({ user, sent, saved }: { user: User; sent?: Extract<Sent, {
       <h2 id="profile-title">Profile</h2>
       <p className="profile-card__lead">Your name and the email address you sign in with.</p>
       {/* Re-mounted when the saved user changes, so the fields show what the server stored. */}
-      {sent || saved ? <SentStatus failure={sent?.failure} done="Profile updated" failed="Update failed" /> : null}
+      {sent || saved ? (
+        <SentStatus
+          failure={sent?.failure}
+          done={params.get("moved") ? `Profile updated. ${emailMovedNote()}` : "Profile updated"}
+          failed="Update failed"
+        />
+      ) : null}
       <Form
         key={user.updatedAt}
         {...form}
@@ -91,6 +111,16 @@ function ProfileForm({ user, sent, saved }: { user: User; sent?: Extract<Sent, {
           defaultValue={sent ? sent.values.email : user.email}
           isReadOnly={pending}
           validate={fieldValidator(profile.email)}
+        />
+        <PasswordField
+          name="currentPassword"
+          label="Your password"
+          toggleName="your password"
+          autoComplete="current-password"
+          description="Needed only to change your email address. Signed up with Google or GitHub? Sign in with it again first."
+          value={currentPassword}
+          onChange={setCurrentPassword}
+          isReadOnly={pending}
         />
         <div className="profile-card__actions">
           <Button type="submit" isPending={pending}>
