@@ -94,7 +94,6 @@ export const VerifyEmailResponseSchema = z.object({ verified: z.boolean(), messa
 export const EmailVerificationStateSchema = z.object({ email: z.string(), verified: z.boolean(), sent: z.boolean().optional() });
 export type EmailVerificationState = z.infer<typeof EmailVerificationStateSchema>;
 
-
 /**
  * PUT /api/users/me. A new e-mail address needs the current password (an account without one: a Google or
  * GitHub sign-in in the last EMAIL_CHANGE_FRESH_SIGN_IN_MS instead); names alone need nothing more.
