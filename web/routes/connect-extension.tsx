@@ -3,6 +3,9 @@
  * 0024). Signed in, the visitor confirms; the server makes a new session for that extension (only
  * for an extension origin it is configured to trust) and the page hands the token to the
  * extension's connected.html in the address fragment. The token never touches this page's storage.
+ * The page names the extension that asks by its address. A Chrome extension's id is pinned in the server's
+ * EXTENSION_ORIGINS; Firefox gives every install its own random id, so `moz-extension://*` trusts any Firefox
+ * extension: there the visitor checks the id and confirms it is recipecart's before Connect works.
  */
 import { type ReactNode, useState } from "react";
 import { useLocation } from "react-router";
@@ -23,9 +26,12 @@ export default function ConnectExtension() {
   const auth = useAuth();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [confirmed, setConfirmed] = useState(false);
+
+  const firefox = request?.extensionOrigin.startsWith("moz-extension://") ?? false;
 
   async function connect() {
-    if (!request) return;
+    if (!request || (firefox && !confirmed)) return;
     setPending(true);
     setError(null);
     try {
@@ -64,13 +70,20 @@ export default function ConnectExtension() {
           The recipecart extension will add recipes to the account <strong>{auth.user.email}</strong>. You can disconnect it from the
           extension at any time.
         </p>
+        <AskingExtension origin={request.extensionOrigin} />
+        {firefox ? (
+          <label className="connect-extension__confirm">
+            <input type="checkbox" checked={confirmed} onChange={(e) => setConfirmed(e.currentTarget.checked)} />
+            <span>This is the recipecart extension, and I just chose 'Connect your account' in it</span>
+          </label>
+        ) : null}
         {error ? (
           <p role="alert" className="connect-extension__error">
             {error}
           </p>
         ) : null}
         <div>
-          <Button onPress={() => void connect()} isPending={pending}>
+          <Button onPress={() => void connect()} isPending={pending} isDisabled={firefox && !confirmed}>
             {pending ? "Please wait..." : "Connect"}
           </Button>
         </div>
@@ -83,5 +96,28 @@ export default function ConnectExtension() {
         {body}
       </section>
     </div>
+  );
+}
+
+/** Which extension asks: its browser and the id the browser gave it, with where to check it. */
+function AskingExtension({ origin }: { origin: string }) {
+  const id = origin.slice(origin.indexOf("//") + 2);
+  if (origin.startsWith("moz-extension://")) {
+    return (
+      <div className="connect-extension__asking">
+        <p>
+          Asking: the Firefox extension with the internal id <code>{id}</code>.
+        </p>
+        <p>
+          Firefox gives each extension its own id, so check that this is recipecart: open <code>about:debugging</code>, choose This Firefox,
+          and compare the Internal UUID under recipecart. Connect only if they match.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <p className="connect-extension__asking">
+      Asking: the Chrome extension with the id <code>{id}</code>.
+    </p>
   );
 }
