@@ -3,9 +3,11 @@ import { describe, expect, it } from "vitest";
 import {
   checkDecisionCites,
   checkFile,
+  checkHandWrittenPaths,
   checkOutsideReferences,
   checkRepository,
   checkRepositoryCites,
+  checkRepositoryPaths,
   checkRepositoryReferences,
   checkRepositorySpelling,
   checkSpelling,
@@ -117,6 +119,21 @@ describe("decision cites", () => {
 
   it("the repository cites only records that exist", () => {
     expect(checkRepositoryCites(path.resolve(import.meta.dirname, ".."))).toEqual([]);
+  });
+});
+
+describe("each API path declared once", () => {
+  const lines = (source: string) => checkHandWrittenPaths("web/x.ts", source).map((p) => p.line);
+  it("finds a path written anywhere but an endpoint declaration", () => {
+    expect(lines('export const a = { get: endpoint("GET", "/api/things/:id", { answer: S }) };')).toEqual([]);
+    expect(lines('const ok = path.startsWith("/api/");')).toEqual([]);
+    const source = ['call("GET", "/api/things")', `fetch(\`/api/things/\${id}\`)`, "const p = '/api/x';"].join("\n");
+    expect(lines(source)).toEqual([1, 2, 3]);
+    expect(lines("// GET /api/things in a comment is prose")).toEqual([]);
+  });
+
+  it("the clients and pages of the repository call declarations", () => {
+    expect(checkRepositoryPaths(path.resolve(import.meta.dirname, ".."))).toEqual([]);
   });
 });
 

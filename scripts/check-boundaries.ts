@@ -11,6 +11,9 @@
  * And spelling (docs/decisions/0026-code-rules.md): identifiers declared in code and file names say favorite,
  * categorise, normalise (the UI's words are the product's and free); a CLI command's file keeps the command's word.
  * And decision cites: "decision NNNN" and docs/decisions/NNNN-name.md name a record that exists.
+ * And one declaration per endpoint (core/api/endpoint.ts): in the clients and pages (core/, web/, cli/,
+ *   extension/) an API path is written only as the path of an `endpoint(...)` declaration; callers
+ *   pass the declaration (the Worker's own plumbing in worker/ is free to name the /api/ prefix).
  * And outside references: code, tests and docs point at nothing a clone of the repository lacks (the
  * shared spec folder beside the checkout, a spec section, the team's notes); product rules are in
  * docs/product/. Only the benchmark scripts (and the docs describing them) may name ../shared/data, the
@@ -190,6 +193,36 @@ export function checkRepositoryCites(root: string): StaleCite[] {
     .flatMap((file) => checkDecisionCites(file, readFileSync(path.join(root, file), "utf8"), records));
 }
 
+export interface HandWrittenPath {
+  file: string;
+  line: number;
+  text: string;
+}
+
+/** A string literal that starts an API path ("/api/x…", '/api/x…', `/api/x…`; the bare prefix "/api/" is fine). */
+const API_PATH = /(["'`])\/api\/[^"'`\n]+/g;
+/** The one place a path is written: the second argument of endpoint("METHOD", "/api/…". */
+const DECLARATION = /\bendpoint\(\s*"[A-Z]+",\s*$/;
+
+/** API paths written by hand outside an endpoint declaration (see the header). */
+export function checkHandWrittenPaths(file: string, source: string): HandWrittenPath[] {
+  const out: HandWrittenPath[] = [];
+  source.split("\n").forEach((text, i) => {
+    for (const m of text.matchAll(API_PATH)) {
+      if (!DECLARATION.test(text.slice(0, m.index))) out.push({ file, line: i + 1, text: text.trim() });
+    }
+  });
+  return out;
+}
+
+/** Files whose API paths must come from declarations: the clients and the pages; not tests, not the declaring module. */
+export function checkRepositoryPaths(root: string): HandWrittenPath[] {
+  return ["core", "web", "cli", "extension/src"]
+    .flatMap((dir) => listFiles(dir, root))
+    .filter((file) => !isTest(file) && file !== "core/api/endpoint.ts")
+    .flatMap((file) => checkHandWrittenPaths(file, readFileSync(path.join(root, file), "utf8")));
+}
+
 export interface OutsideReference {
   file: string;
   line: number;
@@ -257,5 +290,9 @@ if (import.meta.main) {
   const outside = checkRepositoryReferences(root);
   for (const r of outside) console.log(`${r.file}:${r.line}: points outside the repository (write the rule into docs/product/): ${r.text}`);
   console.log(outside.length ? `${outside.length} reference(s) to files outside the repository` : "outside references: none");
-  process.exitCode = violations.length || outside.length || misspelt.length || stale.length ? 1 : 0;
+  const paths = checkRepositoryPaths(root);
+  for (const p of paths)
+    console.log(`${p.file}:${p.line}: an API path written by hand: call its endpoint declaration (core/api/endpoint.ts): ${p.text}`);
+  console.log(paths.length ? `${paths.length} API path(s) written by hand` : "API paths: each declared once");
+  process.exitCode = violations.length || outside.length || misspelt.length || stale.length || paths.length ? 1 : 0;
 }

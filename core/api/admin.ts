@@ -3,6 +3,7 @@
  * DELETE /api/admin/users/{id}. Every admin call answers 401 signed out and 403 for non-admins.
  */
 import { z } from "zod";
+import { endpoint } from "./endpoint.ts";
 import { ADMIN_USERS_SEARCH_MAX } from "./constants.ts";
 
 export { ADMIN_USERS_SEARCH_MAX } from "./constants.ts";
@@ -76,3 +77,10 @@ export const AdminUsersResponseSchema = z.object({
   total: z.number().int(),
 });
 export type AdminUsersResponse = z.infer<typeof AdminUsersResponseSchema>;
+
+/** The admin desk (admins only). */
+export const adminEndpoints = {
+  stats: endpoint("GET", "/api/admin/stats", { answer: AdminStatsSchema }),
+  users: endpoint("GET", "/api/admin/users", { query: AdminUsersQuerySchema, answer: AdminUsersResponseSchema }),
+  deleteUser: endpoint("DELETE", "/api/admin/users/:id"),
+};

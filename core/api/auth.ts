@@ -4,6 +4,7 @@
  * Validation messages are the spec's words (docs/product/validation.md).
  */
 import { z } from "zod";
+import { endpoint } from "./endpoint.ts";
 import { OAUTH_PROVIDER_NAMES, OAUTH_PROVIDERS, type OAuthProvider } from "./constants.ts";
 
 export { OAUTH_PROVIDER_NAMES, OAUTH_PROVIDERS, type OAuthProvider } from "./constants.ts";
@@ -242,3 +243,55 @@ export function oauthErrorMessage(code: string | null | undefined, provider: str
       return `Sign-in with ${name} did not work. Please try again.`;
   }
 }
+
+/** GET /api/auth/verify-reset-token?token=... */
+export const VerifyResetTokenQuerySchema = z.object({ token: z.string() });
+/** GET /api/auth/oauth/{provider}/start?next=...: where to come back to after signing in (a plain path on this site). */
+export const OAuthStartQuerySchema = z.object({ next: z.string().optional() });
+/** GET /api/auth/verify-email?token=...: a link without a token is simply not valid. */
+export const VerifyEmailLinkQuerySchema = z.object({ token: z.string().default("") });
+/** POST /api/auth/logout takes an empty JSON object. */
+export const EmptyRequestSchema = z.object({});
+
+/** Accounts: sign-in, sessions, password reset, the extension's session, the sign-in providers. */
+export const authEndpoints = {
+  me: endpoint("GET", "/api/auth/me", { answer: MeResponseSchema }),
+  register: endpoint("POST", "/api/auth/register", { request: RegisterRequestSchema, answer: AuthResponseSchema }),
+  login: endpoint("POST", "/api/auth/login", { request: LoginRequestSchema, answer: AuthResponseSchema }),
+  logout: endpoint("POST", "/api/auth/logout", { request: EmptyRequestSchema }),
+  forgotPassword: endpoint("POST", "/api/auth/forgot-password", { request: ForgotPasswordRequestSchema, answer: MessageResponseSchema }),
+  verifyResetToken: endpoint("GET", "/api/auth/verify-reset-token", {
+    query: VerifyResetTokenQuerySchema,
+    answer: VerifyResetTokenResponseSchema,
+  }),
+  resetPassword: endpoint("POST", "/api/auth/reset-password", { request: ResetPasswordRequestSchema, answer: ResetPasswordResponseSchema }),
+  /** The confirmation link of an account's address (decision 0044): still good? Then confirm it. */
+  verifyEmailLink: endpoint("GET", "/api/auth/verify-email", { query: VerifyEmailLinkQuerySchema, answer: VerifyEmailLinkResponseSchema }),
+  verifyEmail: endpoint("POST", "/api/auth/verify-email", { request: VerifyEmailRequestSchema, answer: VerifyEmailResponseSchema }),
+  /** The old address's 'undo' of an e-mail change (the link in the mail it got, decision 0045). */
+  undoEmailChange: endpoint("POST", "/api/auth/email-change/undo", {
+    request: UndoEmailChangeRequestSchema,
+    answer: UndoEmailChangeResponseSchema,
+  }),
+  sessions: endpoint("GET", "/api/auth/sessions", { answer: SessionListResponseSchema }),
+  revokeOtherSessions: endpoint("DELETE", "/api/auth/sessions"),
+  revokeSession: endpoint("DELETE", "/api/auth/sessions/:id"),
+  extensionSession: endpoint("POST", "/api/auth/extension-session", {
+    request: ExtensionSessionRequestSchema,
+    answer: ExtensionSessionResponseSchema,
+  }),
+  providers: endpoint("GET", "/api/auth/providers", { answer: ProvidersResponseSchema }),
+  /** Browser navigations (redirects), not client calls. */
+  oauthStart: endpoint("GET", "/api/auth/oauth/:provider/start", { query: OAuthStartQuerySchema }),
+  oauthCallback: endpoint("GET", "/api/auth/oauth/:provider/callback"),
+};
+
+/** The signed-in user's own account: profile, password, claiming what this browser made signed out. */
+export const userEndpoints = {
+  updateMe: endpoint("PUT", "/api/users/me", { request: UpdateProfileRequestSchema, answer: MeResponseSchema }),
+  changePassword: endpoint("PUT", "/api/users/me/password", { request: ChangePasswordRequestSchema }),
+  claim: endpoint("POST", "/api/users/me/claim", { request: ClaimSchema, answer: ClaimResponseSchema }),
+  /** Whether the account's address is confirmed (decision 0044); the POST mails a new link. */
+  emailVerification: endpoint("GET", "/api/users/me/email-verification", { answer: EmailVerificationStateSchema }),
+  sendEmailVerification: endpoint("POST", "/api/users/me/email-verification", { answer: EmailVerificationStateSchema }),
+};

@@ -3,6 +3,7 @@
  * admin desk's read-only list of contact messages (GET /api/admin/contact-messages).
  */
 import { z } from "zod";
+import { endpoint } from "./endpoint.ts";
 import { CONTACT_CATEGORIES, type ContactCategory } from "./constants.ts";
 import { EMAIL_MAX } from "./email.ts";
 
@@ -79,3 +80,9 @@ export const AdminContactMessagesResponseSchema = z.object({
   total: z.number().int(),
 });
 export type AdminContactMessagesResponse = z.infer<typeof AdminContactMessagesResponseSchema>;
+
+/** The contact form, and the admin desk's read-only list of its messages. */
+export const contactEndpoints = {
+  send: endpoint("POST", "/api/contact", { request: ContactRequestSchema, answer: ContactResponseSchema }),
+  messages: endpoint("GET", "/api/admin/contact-messages", { query: AdminContactQuerySchema, answer: AdminContactMessagesResponseSchema }),
+};

@@ -1,5 +1,6 @@
 /** Wire schemas for e-mailing a shopping list (POST /api/shopping-lists/{id}/email, docs/product/api.md). */
 import { z } from "zod";
+import { endpoint } from "./endpoint.ts";
 
 export const EMAIL_MAX = 254;
 
@@ -23,3 +24,12 @@ export type EmailListResponse = z.infer<typeof EmailListResponseSchema>;
 /** GET, POST and DELETE /api/mail/opt-out/{token} (decision 0044): whether list mails to the link's address are stopped. */
 export const OptOutStateSchema = z.object({ optedOut: z.boolean() });
 export type OptOutState = z.infer<typeof OptOutStateSchema>;
+
+/** E-mail a shopping list; a list mail's 'Don't send me lists' link (its state, stop, start again). */
+export const emailEndpoints = {
+  list: endpoint("POST", "/api/shopping-lists/:id/email", { request: EmailListRequestSchema, answer: EmailListResponseSchema }),
+  /** The token is the right; no session is asked for. The POST takes any body (a mail provider's one-click POST). */
+  optOutState: endpoint("GET", "/api/mail/opt-out/:token", { answer: OptOutStateSchema }),
+  optOut: endpoint("POST", "/api/mail/opt-out/:token", { answer: OptOutStateSchema }),
+  optBackIn: endpoint("DELETE", "/api/mail/opt-out/:token", { answer: OptOutStateSchema }),
+};

@@ -4,6 +4,7 @@
  * /api/shopping-lists/{id}/favorite, GET /api/users/me/shopping-lists?search=&limit=.
  */
 import { z } from "zod";
+import { endpoint } from "./endpoint.ts";
 import { HISTORY_SEARCH_MAX } from "./constants.ts";
 
 export { HISTORY_SEARCH_MAX } from "./constants.ts";
@@ -113,3 +114,14 @@ export const HistoryResponseSchema = z.object({
   search: z.string().nullable(),
 });
 export type HistoryResponse = z.infer<typeof HistoryResponseSchema>;
+
+/** Favourite recipes and lists, and the list history, of the signed-in user. */
+export const favoriteEndpoints = {
+  recipes: endpoint("GET", "/api/users/me/favorites/recipes", { answer: FavoriteRecipesResponseSchema }),
+  lists: endpoint("GET", "/api/users/me/favorites/lists", { answer: FavoriteListsResponseSchema }),
+  addRecipe: endpoint("POST", "/api/recipes/:id/favorite", { answer: FavoriteStateSchema }),
+  removeRecipe: endpoint("DELETE", "/api/recipes/:id/favorite", { answer: FavoriteStateSchema }),
+  addList: endpoint("POST", "/api/shopping-lists/:id/favorite", { answer: FavoriteStateSchema }),
+  removeList: endpoint("DELETE", "/api/shopping-lists/:id/favorite", { answer: FavoriteStateSchema }),
+  history: endpoint("GET", "/api/users/me/shopping-lists", { query: HistoryQuerySchema, answer: HistoryResponseSchema }),
+};

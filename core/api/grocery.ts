@@ -3,6 +3,7 @@
  * the Worker and the web client.
  */
 import { z } from "zod";
+import { endpoint } from "./endpoint.ts";
 
 /** The providers docs/product/constants.md names; only instacart is enabled (the others have no public cart API). */
 export const GROCERY_PROVIDERS = ["instacart", "uber_eats", "doordash"] as const;
@@ -79,3 +80,17 @@ export const DemoOrderSchema = z.object({
   createdAt: z.string(),
 });
 export type DemoOrder = z.infer<typeof DemoOrderSchema>;
+
+/** GET /api/grocery/{provider}/stores/search?zip=... */
+export const StoreSearchQuerySchema = z.object({ zip: z.string() });
+
+/** Ordering for delivery: stores near a ZIP code, the user's preferences, an order for a list, the demo checkout. */
+export const groceryEndpoints = {
+  searchStores: endpoint("GET", "/api/grocery/:provider/stores/search", { query: StoreSearchQuerySchema, answer: StoreSearchResultSchema }),
+  preferences: endpoint("GET", "/api/grocery/:provider/preferences", { answer: GroceryPreferencesSchema }),
+  order: endpoint("POST", "/api/shopping-lists/:id/grocery-order", {
+    request: CreateGroceryOrderRequestSchema,
+    answer: GroceryOrderResultSchema,
+  }),
+  demoOrder: endpoint("GET", "/api/grocery/demo-orders/:id", { answer: DemoOrderSchema }),
+};

@@ -71,3 +71,6 @@ export const ListChangesResponseSchema = z.object({
   missing: z.array(z.string()),
 });
 export type ListChangesResponse = z.infer<typeof ListChangesResponseSchema>;
+
+/** `?units=metric|us|as-written` on the reads and changes of a list (decision 0007); anything else reads as written. */
+export const UnitsQuerySchema = z.object({ units: z.string().optional() });

@@ -4,6 +4,7 @@
  * in the problem body's `errors`), answers can be checked with RecipeSchema on the client.
  */
 import { z } from "zod";
+import { endpoint } from "./endpoint.ts";
 import type { ParsedIngredient } from "../ingredient/types.ts";
 
 /** Longest recipe title, in characters (after trimming). */
@@ -171,3 +172,13 @@ export interface NoRecipeInPostDetails {
   title: string | null;
   recipeUrl: string | null;
 }
+
+/** Recipes: import from a page or captured HTML, manual entry, read, edit, refresh from the site, delete. */
+export const recipeEndpoints = {
+  parse: endpoint("POST", "/api/recipes/parse", { request: ParseRecipeRequestSchema, answer: RecipeSchema }),
+  manual: endpoint("POST", "/api/recipes/manual", { request: ManualRecipeRequestSchema, answer: RecipeSchema }),
+  get: endpoint("GET", "/api/recipes/:id", { answer: RecipeSchema }),
+  update: endpoint("PUT", "/api/recipes/:id", { request: UpdateRecipeRequestSchema, answer: RecipeSchema }),
+  refresh: endpoint("POST", "/api/recipes/:id/refresh", { answer: RecipeSchema }),
+  remove: endpoint("DELETE", "/api/recipes/:id"),
+};

@@ -4,7 +4,8 @@
  * its own random id, so the link reveals neither the list's id nor its recipes' ids nor any edit right.
  */
 import { z } from "zod";
-import { ShoppingListItemSchema } from "./lists.ts";
+import { endpoint } from "./endpoint.ts";
+import { ShoppingListItemSchema, UnitsQuerySchema } from "./lists.ts";
 
 /** A share id as the API takes it in a path (the shape of every id we mint; anything else is unknown). */
 export const ShareIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "Not a share id.");
@@ -40,3 +41,11 @@ export const SharedListSchema = z
   })
   .strict();
 export type SharedList = z.infer<typeof SharedListSchema>;
+
+/** Read-only share links: create, list and revoke need the right to change the list; anyone with the link reads. */
+export const shareEndpoints = {
+  create: endpoint("POST", "/api/shopping-lists/:id/shares", { answer: ListShareSchema }),
+  list: endpoint("GET", "/api/shopping-lists/:id/shares", { answer: ListSharesSchema }),
+  revoke: endpoint("DELETE", "/api/shopping-lists/:id/shares/:shareId"),
+  get: endpoint("GET", "/api/shares/:shareId", { query: UnitsQuerySchema, answer: SharedListSchema }),
+};

@@ -5,6 +5,7 @@
  * list merges lines under, so a staple typed here matches the lines of any recipe.
  */
 import { z } from "zod";
+import { endpoint } from "./endpoint.ts";
 import { ITEM_TEXT_MAX } from "./lists.ts";
 
 /** Most staples of their own a user may keep (decision 0028); the built-in ones do not count. */
@@ -58,3 +59,11 @@ export type StapleState = z.infer<typeof StapleStateSchema>;
 /** PUT /api/users/me/staples/built-in: every built-in staple on (the defaults apply) or off. */
 export const BuiltInStaplesRequestSchema = z.object({ on: z.boolean() }).strict();
 export type BuiltInStaplesRequest = z.infer<typeof BuiltInStaplesRequestSchema>;
+
+/** A signed-in user's own pantry staples. The built-in route is declared before the :key one. */
+export const stapleEndpoints = {
+  list: endpoint("GET", "/api/users/me/staples", { answer: StaplesResponseSchema }),
+  add: endpoint("POST", "/api/users/me/staples", { request: AddStapleRequestSchema, answer: StapleStateSchema }),
+  setBuiltIn: endpoint("PUT", "/api/users/me/staples/built-in", { request: BuiltInStaplesRequestSchema, answer: StaplesResponseSchema }),
+  remove: endpoint("DELETE", "/api/users/me/staples/:key", { answer: StapleStateSchema }),
+};

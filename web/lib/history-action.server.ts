@@ -4,7 +4,7 @@
  * the API in process (its owner rule); the loader then shows the lists without it.
  */
 import type { RouterContextProvider } from "react-router";
-import { enc } from "../../core/api/transport.ts";
+import { listEndpoints } from "../../core/api/list-endpoints.ts";
 import { type FormFailure, formCall, formFields } from "./page-api.server.ts";
 
 export async function deleteListAction(
@@ -12,6 +12,6 @@ export async function deleteListAction(
   form: FormData,
 ): Promise<{ intent: "delete-list"; failure: FormFailure | null }> {
   const { listId } = formFields(form, ["listId"]);
-  const done = await formCall(context, "DELETE", `/api/shopping-lists/${enc(listId)}`);
+  const done = await formCall(context, listEndpoints.remove, { params: { id: listId } });
   return { intent: "delete-list", failure: done.ok ? null : done.failure };
 }

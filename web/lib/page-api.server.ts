@@ -5,6 +5,7 @@
  */
 import type { RouterContextProvider } from "react-router";
 import { ApiError, createApiClient, type ApiClient } from "../../core/api/client.ts";
+import { type Endpoint, type PathParams, pathOf } from "../../core/api/endpoint.ts";
 import { pageApiContext } from "../context.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -31,12 +32,22 @@ export type { FormFailure };
 
 export type FormCall = { ok: true; response: Response } | { ok: false; failure: FormFailure };
 
-/** A form action's call of an endpoint with a JSON body; the answer, or what to show on the form. */
-export async function formCall(context: Context, method: string, path: string, body?: unknown): Promise<FormCall> {
+/**
+ * What a form action sends to an endpoint: path parameters as declared, and the form's fields as the
+ * body, unchecked here (the endpoint checks them with its declared schema and answers field errors).
+ */
+export interface FormInput<E extends Endpoint> {
+  params?: PathParams<E["path"]>;
+  body?: unknown;
+}
+
+/** A form action's call of a declared endpoint with a JSON body; the answer, or what to show on the form. */
+export async function formCall<E extends Endpoint>(context: Context, endpoint: E, input: FormInput<E> = {}): Promise<FormCall> {
+  const { body } = input;
   const headers: Record<string, string> = { accept: "application/json" };
   if (body !== undefined) headers["content-type"] = "application/json";
-  const response = await context.get(pageApiContext)(path, {
-    method,
+  const response = await context.get(pageApiContext)(pathOf(endpoint.path, (input.params ?? {}) as PathParams<E["path"]>), {
+    method: endpoint.method,
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
   });

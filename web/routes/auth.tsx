@@ -8,7 +8,13 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { Navigate, redirect, useNavigate } from "react-router";
-import { LoginRequestSchema, oauthErrorMessage, RegisterRequestSchema, type ProvidersResponse } from "../../core/api/auth.ts";
+import {
+  authEndpoints,
+  LoginRequestSchema,
+  oauthErrorMessage,
+  RegisterRequestSchema,
+  type ProvidersResponse,
+} from "../../core/api/auth.ts";
 import { RETURN_PARAM, safeReturnPath } from "../../core/lib/return-path.ts";
 import { AuthCard } from "../components/auth-card.tsx";
 import { NameFields } from "../components/name-fields.tsx";
@@ -53,13 +59,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "logout") {
-    const done = await formCall(context, "POST", "/api/auth/logout", {});
+    const done = await formCall(context, authEndpoints.logout, { body: {} });
     throw redirect("/", done.ok ? { headers: cookiesOf(done.response) } : undefined);
   }
   const mode: AuthMode = intent === "register" ? "register" : "login";
   const fields = formFields(form, ["firstName", "lastName", "email", "password"]);
   const body = mode === "register" ? fields : { email: fields.email, password: fields.password };
-  const done = await formCall(context, "POST", mode === "register" ? "/api/auth/register" : "/api/auth/login", body);
+  const done = await formCall(context, mode === "register" ? authEndpoints.register : authEndpoints.login, { body });
   const next = safeReturnPath(new URL(request.url).searchParams.get(RETURN_PARAM));
   if (done.ok) throw redirect(next ?? "/", { headers: cookiesOf(done.response) });
   return { mode, firstName: fields.firstName, lastName: fields.lastName, email: fields.email, failure: done.failure };

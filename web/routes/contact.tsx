@@ -7,6 +7,7 @@ import {
   CONTACT_SUBJECT_MAX,
   ContactRequestSchema,
   isContactCategory,
+  contactEndpoints,
 } from "../../core/api/contact.ts";
 import { EMAIL_MAX } from "../../core/api/email.ts";
 import { StaticPage } from "../components/static-page.tsx";
@@ -26,9 +27,8 @@ import { formCall, formFields } from "../lib/page-api.server.ts";
 /** The form's own POST (sent without the page's script): the same endpoint, in process; a refused message comes back whole. */
 export async function action({ request, context }: Route.ActionArgs) {
   const values = formFields(await request.formData(), ["name", "email", "subject", "category", "message"]);
-  const done = await formCall(context, "POST", "/api/contact", {
-    ...values,
-    category: isContactCategory(values.category) ? values.category : null,
+  const done = await formCall(context, contactEndpoints.send, {
+    body: { ...values, category: isContactCategory(values.category) ? values.category : null },
   });
   return done.ok ? { sent: true as const } : { sent: false as const, values, failure: done.failure };
 }

@@ -11,6 +11,7 @@ import { ADMIN_USERS_SEARCH_MAX, OAUTH_PROVIDER_NAMES, type OAuthProvider } from
 import { pathOf, RETURN_PARAM, safeReturnPath, signInPath } from "../../core/lib/return-path.ts";
 import { TAB_PARTS, loadTab } from "../components/dashboard/tab-parts.ts";
 import { cleanSearch, readHistory } from "../lib/history-loader.ts";
+import { userEndpoints } from "../../core/api/auth.ts";
 import type { ApiClient } from "../../core/api/client.ts";
 import { callerContext } from "../context.ts";
 import { useAuth } from "../lib/auth.ts";
@@ -151,9 +152,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (sent.newPassword !== sent.confirmPassword) {
       return { intent, failure: { status: 400, message: null, errors: { confirmPassword: ["Passwords don't match"] } } } as const;
     }
-    const done = await formCall(context, "PUT", "/api/users/me/password", {
-      currentPassword: sent.currentPassword,
-      newPassword: sent.newPassword,
+    const done = await formCall(context, userEndpoints.changePassword, {
+      body: { currentPassword: sent.currentPassword, newPassword: sent.newPassword },
     });
     if (done.ok) throw redirect("/dashboard?tab=profile&saved=password");
     return { intent, failure: done.failure } as const;
@@ -164,7 +164,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   for (const [name, value] of form) if (name !== "intent" && typeof value === "string") fields[name] = value;
   const { currentPassword, ...values } = fields;
   const before = userFromCaller(context.get(callerContext))?.email ?? "";
-  const done = await formCall(context, "PUT", "/api/users/me", currentPassword ? fields : values);
+  const done = await formCall(context, userEndpoints.updateMe, { body: currentPassword ? fields : values });
   // Saved: a new page load (this request's caller still has the old profile; a reload sends nothing again).
   const moved = (values.email ?? "").trim().toLowerCase() !== before.toLowerCase();
   if (done.ok) throw redirect(`/dashboard?tab=profile&saved=profile${moved ? "&moved=1" : ""}`);

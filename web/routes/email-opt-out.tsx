@@ -6,6 +6,7 @@
  */
 import { useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
+import { emailEndpoints } from "../../core/api/email.ts";
 import { AuthCard, StatusIcon } from "../components/auth-card.tsx";
 import { useFocusHeadingOnChange } from "../lib/focus.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -15,10 +16,8 @@ import { Button } from "../ui/button.tsx";
 import { Link } from "../ui/link.tsx";
 import type { Route } from "./+types/email-opt-out.ts";
 
-const apiPath = (token: string | undefined) => `/api/mail/opt-out/${encodeURIComponent(token ?? "")}`;
-
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const done = await formCall(context, "GET", apiPath(params.token));
+  const done = await formCall(context, emailEndpoints.optOutState, { params: { token: params.token ?? "" } });
   if (done.ok) return { valid: true, optedOut: ((await done.response.json()) as { optedOut: boolean }).optedOut };
   if (done.failure.status >= 500) throw data("Failed to load the page", { status: 503 });
   return { valid: false, optedOut: false };
@@ -29,7 +28,9 @@ export const headers = privatePageHeaders;
 export async function action({ params, request, context }: Route.ActionArgs) {
   // 'resume' is the page's own button; anything else (the page's 'stop', a provider's one-click body) stops.
   const { intent } = formFields(await request.formData(), ["intent"]);
-  const done = await formCall(context, intent === "resume" ? "DELETE" : "POST", apiPath(params.token));
+  const done = await formCall(context, intent === "resume" ? emailEndpoints.optBackIn : emailEndpoints.optOut, {
+    params: { token: params.token ?? "" },
+  });
   if (done.ok) return { optedOut: ((await done.response.json()) as { optedOut: boolean }).optedOut, message: null };
   return { optedOut: null, message: done.failure.message };
 }

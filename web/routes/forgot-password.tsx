@@ -5,7 +5,7 @@
  * an account, so the page does too.
  */
 import { type FormEvent, useRef, useState } from "react";
-import { ForgotPasswordRequestSchema } from "../../core/api/auth.ts";
+import { authEndpoints, ForgotPasswordRequestSchema } from "../../core/api/auth.ts";
 import { AuthCard, StatusIcon } from "../components/auth-card.tsx";
 import { api, ApiError } from "../lib/api-client.ts";
 import { useFocusHeadingOnChange } from "../lib/focus.ts";
@@ -22,7 +22,7 @@ import type { Route } from "./+types/forgot-password.ts";
 /** The form's own POST (sent without the page's script): the same endpoint, in process. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { email } = formFields(await request.formData(), ["email"]);
-  const done = await formCall(context, "POST", "/api/auth/forgot-password", { email });
+  const done = await formCall(context, authEndpoints.forgotPassword, { body: { email } });
   return done.ok ? { email, sent: true as const } : { email, sent: false as const, failure: done.failure };
 }
 

@@ -7,7 +7,7 @@
  */
 import { type FormEvent, useRef, useState } from "react";
 import { redirect, useSearchParams } from "react-router";
-import { PASSWORD_MIN, ResetPasswordRequestSchema } from "../../core/api/auth.ts";
+import { authEndpoints, PASSWORD_MIN, ResetPasswordRequestSchema } from "../../core/api/auth.ts";
 import { AuthCard, StatusIcon } from "../components/auth-card.tsx";
 import { NewPasswordFields } from "../components/password-field.tsx";
 import { api, ApiError } from "../lib/api-client.ts";
@@ -40,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (password !== confirmPassword) {
     return { done: false as const, message: null, errors: { confirmPassword: ["Passwords don't match"] } };
   }
-  const sent = await formCall(context, "POST", "/api/auth/reset-password", { token, password });
+  const sent = await formCall(context, authEndpoints.resetPassword, { body: { token, password } });
   if (!sent.ok) return { done: false as const, message: sent.failure.message, errors: sent.failure.errors };
   const answer = (await sent.response.json()) as { success: boolean; message: string };
   return answer.success ? { done: true as const } : { done: false as const, message: answer.message, errors: {} };

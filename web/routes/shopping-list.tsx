@@ -7,6 +7,8 @@
  */
 import { useCallback } from "react";
 import { data, isRouteErrorResponse, useRevalidator } from "react-router";
+import { emailEndpoints } from "../../core/api/email.ts";
+import { listEndpoints } from "../../core/api/list-endpoints.ts";
 import type { ShoppingList } from "../../core/api/lists.ts";
 import { isUnitChoice, type UnitChoice } from "../../core/combine/unit-choice.ts";
 import { ListLoadFailed, ListNoAccess, ListNotFound, NO_ACCESS_TITLE } from "../components/shopping-list/list-page-status.tsx";
@@ -16,6 +18,7 @@ import { unitsFromCookie } from "../lib/shopping-state.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { privatePageHeaders } from "../lib/private-page.ts";
 
+import { householdEndpoints } from "../features/household/contract.ts";
 import { formCall, formFields } from "../lib/page-api.server.ts";
 import { Link } from "../ui/link.tsx";
 import type { Route } from "./+types/shopping-list.ts";
@@ -37,7 +40,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     found = await services.lists.read(params.id, caller, units);
     if (found && "list" in found) shared = await services.shares.listShared(params.id);
     if (found && "list" in found && found.mine && !found.list.household) {
-      const answer = await formCall(context, "GET", "/api/household");
+      const answer = await formCall(context, householdEndpoints.get);
       if (answer.ok) myHousehold = ((await answer.response.json()) as { household: { name: string } | null }).household?.name ?? null;
     }
   } catch (err) {
@@ -59,16 +62,17 @@ export const headers = privatePageHeaders;
  * its edit token in the browser's script, so without it only its owner's session can change it).
  */
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const id = encodeURIComponent(params.id ?? "");
+  const id = params.id ?? "";
   const form = await request.formData();
   const { intent, text, email } = formFields(form, ["intent", "text", "email"]);
   if (intent === "email") {
-    const done = await formCall(context, "POST", `/api/shopping-lists/${id}/email`, { email });
+    const done = await formCall(context, emailEndpoints.list, { params: { id }, body: { email } });
     return { intent, failure: done.ok ? null : done.failure };
   }
   const itemId = crypto.randomUUID().replaceAll("-", "");
-  const done = await formCall(context, "POST", `/api/shopping-lists/${id}/changes`, {
-    changes: [{ op: "add", itemId, text, at: Date.now() }],
+  const done = await formCall(context, listEndpoints.changes, {
+    params: { id },
+    body: { changes: [{ op: "add", itemId, text, at: Date.now() }] },
   });
   return { intent: "add-item", failure: done.ok ? null : done.failure };
 }

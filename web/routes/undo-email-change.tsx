@@ -6,6 +6,7 @@
  */
 import { useRef } from "react";
 import { data, redirect } from "react-router";
+import { authEndpoints } from "../../core/api/auth.ts";
 import { AuthCard, StatusIcon } from "../components/auth-card.tsx";
 import { useFocusHeadingOnChange } from "../lib/focus.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -23,7 +24,7 @@ export function loader({ request }: Route.LoaderArgs) {
 /** The button's POST: the undo endpoint, in process; its answer ends this browser's session cookie when it held one. */
 export async function action({ request, context }: Route.ActionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const sent = await formCall(context, "POST", "/api/auth/email-change/undo", { token });
+  const sent = await formCall(context, authEndpoints.undoEmailChange, { body: { token } });
   if (!sent.ok) return { done: false as const, message: sent.failure.message ?? "Something went wrong. Please try again." };
   const { email } = (await sent.response.json()) as { email: string };
   return data({ done: true as const, email }, { headers: cookiesOf(sent.response) });

@@ -6,6 +6,7 @@
  */
 import { useRef } from "react";
 import { Form, redirect, useNavigation } from "react-router";
+import { authEndpoints } from "../../core/api/auth.ts";
 import { AuthCard, StatusIcon } from "../components/auth-card.tsx";
 import { useFocusHeadingOnChange } from "../lib/focus.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -30,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const headers = privatePageHeaders;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const done = await formCall(context, "POST", "/api/auth/verify-email", { token: tokenOf(request) });
+  const done = await formCall(context, authEndpoints.verifyEmail, { body: { token: tokenOf(request) } });
   return done.ok ? { confirmed: true as const, message: null } : { confirmed: false as const, message: done.failure.message };
 }
 

@@ -3,15 +3,9 @@
  * Rules live in worker/services/accounts.ts and sessions.ts; this layer validates bodies, applies
  * rate limits and sets or clears the session cookie.
  */
-import {
-  ForgotPasswordRequestSchema,
-  LoginRequestSchema,
-  RegisterRequestSchema,
-  ResetPasswordRequestSchema,
-  VerifyEmailRequestSchema,
-} from "../../core/api/auth.ts";
+import { authEndpoints } from "../../core/api/auth.ts";
 import { appOrigin } from "../http/app-origin.ts";
-import { json, problem, readJson } from "../http/problem.ts";
+import { json, problem } from "../http/problem.ts";
 import {
   checkRate,
   FORGOT_EMAIL_LIMIT,
@@ -21,7 +15,7 @@ import {
   LOGIN_IP_LIMIT,
   REGISTER_IP_LIMIT,
 } from "../http/rate-limit.ts";
-import { param, type ApiContext, type Route } from "../http/router.ts";
+import { param, type ApiContext, type Route, serve } from "../http/router.ts";
 import { readCookie } from "../http/caller.ts";
 import { clearSessionCookie, DEVICE_COOKIE, deviceCookie, sessionCookie } from "../http/session-cookie.ts";
 import {
@@ -88,135 +82,75 @@ async function checkSignInRate(c: ApiContext, email: string): Promise<void> {
 }
 
 export const authRoutes: Route[] = [
-  {
-    method: "GET",
-    path: "/api/auth/me",
-    access: "user",
-    handler: ({ user }) => json({ user: toWireUser(user) }),
-  },
-  {
-    method: "POST",
-    path: "/api/auth/register",
-    access: "public",
-    async handler(c) {
-      await checkRate(c.request, c.env, REGISTER_IP_LIMIT);
-      const body = await readJson(c.request, RegisterRequestSchema, AUTH_BODY_MAX_BYTES);
-      const result = await register(accountDeps(c), body, { userAgent: c.request.headers.get("user-agent") });
-      // The new address is unproven: its link goes out now (decision 0044).
-      const mailId = await queueVerificationMail(c.db, result.user.id, appOrigin(c.env), { limit: false });
-      if (mailId) deliverInBackground(c, [mailId]);
-      return await signedInResponse(c, result, 201);
-    },
-  },
-  {
-    method: "POST",
-    path: "/api/auth/login",
-    access: "public",
-    async handler(c) {
-      await checkRate(c.request, c.env, LOGIN_IP_LIMIT);
-      const body = await readJson(c.request, LoginRequestSchema, AUTH_BODY_MAX_BYTES);
-      await checkSignInRate(c, body.email);
-      const result = await login(accountDeps(c), body, { userAgent: c.request.headers.get("user-agent") });
-      return await signedInResponse(c, result, 200);
-    },
-  },
-  {
-    method: "POST",
-    path: "/api/auth/logout",
-    access: "public",
-    async handler(c) {
-      if (c.caller.user && c.caller.session) await revokeSession(c.db, c.caller.user.id, c.caller.session.id);
-      return new Response(null, { status: 204, headers: { ...noStore, "set-cookie": clearSessionCookie(c.url) } });
-    },
-  },
-  {
-    method: "POST",
-    path: "/api/auth/forgot-password",
-    access: "public",
-    async handler(c) {
-      await checkRate(c.request, c.env, FORGOT_IP_LIMIT);
-      const body = await readJson(c.request, ForgotPasswordRequestSchema, AUTH_BODY_MAX_BYTES);
-      await checkRate(c.request, c.env, FORGOT_EMAIL_LIMIT, body.email);
-      // One answer in one time, account or not: nothing on the way to it depends on the address. Looking the
-      // address up, writing the token and its mail and sending it all happen after the answer (waitUntil).
-      const deps = { db: c.db, appOrigin: appOrigin(c.env) };
-      c.ctx.waitUntil(
-        forgotPassword(deps, body)
-          .then(({ mailId }) => (mailId ? deliverNow(c, [mailId]) : undefined))
-          .catch((err: unknown) => console.error(`[${c.requestId}] forgot-password: the work after the answer failed`, err)),
-      );
-      return json({ message: FORGOT_PASSWORD_MESSAGE });
-    },
-  },
-  {
-    method: "GET",
-    path: "/api/auth/verify-reset-token",
-    access: "public",
-    async handler(c) {
-      const token = c.url.searchParams.get("token") ?? "";
-      return json({ valid: await verifyResetToken(accountDeps(c), token) });
-    },
-  },
-  {
-    method: "POST",
-    path: "/api/auth/reset-password",
-    access: "public",
-    async handler(c) {
-      const body = await readJson(c.request, ResetPasswordRequestSchema, AUTH_BODY_MAX_BYTES);
-      await resetPassword(accountDeps(c), body);
-      return json({ success: true, message: "Your password has been reset. Please sign in with your new password." });
-    },
-  },
-  {
-    method: "GET",
-    path: "/api/auth/verify-email",
-    access: "public",
-    async handler(c) {
-      return json({ valid: await verificationLinkValid(c.db, c.url.searchParams.get("token") ?? "") }, { headers: noStore });
-    },
-  },
-  {
-    method: "POST",
-    path: "/api/auth/verify-email",
-    access: "public",
-    async handler(c) {
-      const body = await readJson(c.request, VerifyEmailRequestSchema, AUTH_BODY_MAX_BYTES);
-      await verifyEmail(c.db, body.token);
-      return json({ verified: true, message: "Your e-mail address is confirmed." }, { headers: noStore });
-    },
-  },
-  {
-    method: "GET",
-    path: "/api/auth/sessions",
-    access: "user",
-    async handler({ db, user, caller }) {
-      const list = await listSessions(db, user.id, caller.session?.id ?? null);
-      return json({
-        sessions: list.map((s) => ({
-          ...s,
-          createdAt: s.createdAt.toISOString(),
-          lastUsedAt: s.lastUsedAt.toISOString(),
-          expiresAt: s.expiresAt.toISOString(),
-        })),
-      });
-    },
-  },
-  {
-    method: "DELETE",
-    path: "/api/auth/sessions",
-    access: "user",
-    async handler({ db, user, caller }) {
-      await revokeOtherSessions(db, user.id, caller.session?.id ?? null);
-      return new Response(null, { status: 204, headers: noStore });
-    },
-  },
-  {
-    method: "DELETE",
-    path: "/api/auth/sessions/:id",
-    access: "user",
-    async handler({ db, user, params }) {
-      if (!(await revokeSession(db, user.id, param(params, "id")))) return problem(404, "session_not_found", "There is no such session.");
-      return new Response(null, { status: 204, headers: noStore });
-    },
-  },
+  serve(authEndpoints.me, "user", ({ user }) => json({ user: toWireUser(user) })),
+  serve(authEndpoints.register, "public", async (c) => {
+    await checkRate(c.request, c.env, REGISTER_IP_LIMIT);
+    const body = await c.body(AUTH_BODY_MAX_BYTES);
+    const result = await register(accountDeps(c), body, { userAgent: c.request.headers.get("user-agent") });
+    // The new address is unproven: its link goes out now (decision 0044).
+    const mailId = await queueVerificationMail(c.db, result.user.id, appOrigin(c.env), { limit: false });
+    if (mailId) deliverInBackground(c, [mailId]);
+    return await signedInResponse(c, result, 201);
+  }),
+  serve(authEndpoints.login, "public", async (c) => {
+    await checkRate(c.request, c.env, LOGIN_IP_LIMIT);
+    const body = await c.body(AUTH_BODY_MAX_BYTES);
+    await checkSignInRate(c, body.email);
+    const result = await login(accountDeps(c), body, { userAgent: c.request.headers.get("user-agent") });
+    return await signedInResponse(c, result, 200);
+  }),
+  serve(authEndpoints.logout, "public", async (c) => {
+    if (c.caller.user && c.caller.session) await revokeSession(c.db, c.caller.user.id, c.caller.session.id);
+    return new Response(null, { status: 204, headers: { ...noStore, "set-cookie": clearSessionCookie(c.url) } });
+  }),
+  serve(authEndpoints.forgotPassword, "public", async (c) => {
+    await checkRate(c.request, c.env, FORGOT_IP_LIMIT);
+    const body = await c.body(AUTH_BODY_MAX_BYTES);
+    await checkRate(c.request, c.env, FORGOT_EMAIL_LIMIT, body.email);
+    // One answer in one time, account or not: nothing on the way to it depends on the address. Looking the
+    // address up, writing the token and its mail and sending it all happen after the answer (waitUntil).
+    const deps = { db: c.db, appOrigin: appOrigin(c.env) };
+    c.ctx.waitUntil(
+      forgotPassword(deps, body)
+        .then(({ mailId }) => (mailId ? deliverNow(c, [mailId]) : undefined))
+        .catch((err: unknown) => console.error(`[${c.requestId}] forgot-password: the work after the answer failed`, err)),
+    );
+    return json({ message: FORGOT_PASSWORD_MESSAGE });
+  }),
+  serve(authEndpoints.verifyResetToken, "public", async (c) => {
+    const token = c.url.searchParams.get("token") ?? "";
+    return json({ valid: await verifyResetToken(accountDeps(c), token) });
+  }),
+  serve(authEndpoints.resetPassword, "public", async (c) => {
+    const body = await c.body(AUTH_BODY_MAX_BYTES);
+    await resetPassword(accountDeps(c), body);
+    return json({ success: true, message: "Your password has been reset. Please sign in with your new password." });
+  }),
+  serve(authEndpoints.verifyEmailLink, "public", async (c) => {
+    return json({ valid: await verificationLinkValid(c.db, c.query().token) }, { headers: noStore });
+  }),
+  serve(authEndpoints.verifyEmail, "public", async (c) => {
+    const body = await c.body(AUTH_BODY_MAX_BYTES);
+    await verifyEmail(c.db, body.token);
+    return json({ verified: true, message: "Your e-mail address is confirmed." }, { headers: noStore });
+  }),
+  serve(authEndpoints.sessions, "user", async ({ db, user, caller }) => {
+    const list = await listSessions(db, user.id, caller.session?.id ?? null);
+    return json({
+      sessions: list.map((s) => ({
+        ...s,
+        createdAt: s.createdAt.toISOString(),
+        lastUsedAt: s.lastUsedAt.toISOString(),
+        expiresAt: s.expiresAt.toISOString(),
+      })),
+    });
+  }),
+  serve(authEndpoints.revokeOtherSessions, "user", async ({ db, user, caller }) => {
+    await revokeOtherSessions(db, user.id, caller.session?.id ?? null);
+    return new Response(null, { status: 204, headers: noStore });
+  }),
+  serve(authEndpoints.revokeSession, "user", async ({ db, user, params }) => {
+    if (!(await revokeSession(db, user.id, param(params, "id")))) return problem(404, "session_not_found", "There is no such session.");
+    return new Response(null, { status: 204, headers: noStore });
+  }),
 ];

@@ -5,10 +5,10 @@
  * and ends it with POST /api/auth/logout ('Disconnect'). The session shows up in the account's
  * session list like any other, labelled as the extension.
  */
-import { ExtensionSessionRequestSchema } from "../../core/api/auth.ts";
+import { authEndpoints } from "../../core/api/auth.ts";
 import { isAllowedExtensionOrigin, parseExtensionOrigins } from "../http/cors.ts";
-import { json, problem, readJson } from "../http/problem.ts";
-import type { Route } from "../http/router.ts";
+import { json, problem } from "../http/problem.ts";
+import { type Route, serve } from "../http/router.ts";
 import { toWireUser } from "../services/accounts.ts";
 import { createSession } from "../services/sessions.ts";
 
@@ -16,21 +16,16 @@ import { createSession } from "../services/sessions.ts";
 export const EXTENSION_SESSION_LABEL = "recipecart browser extension";
 
 export const extensionAuthRoutes: Route[] = [
-  {
-    method: "POST",
-    path: "/api/auth/extension-session",
-    access: "user",
-    async handler(c) {
-      const body = await readJson(c.request, ExtensionSessionRequestSchema, 4 * 1024);
-      const origin = body.extensionOrigin.toLowerCase();
-      if (!isAllowedExtensionOrigin(origin, parseExtensionOrigins(c.env.EXTENSION_ORIGINS))) {
-        return problem(403, "extension_not_allowed", "This browser extension is not allowed to connect to recipecart.");
-      }
-      const session = await createSession(c.db, c.user.id, { userAgent: EXTENSION_SESSION_LABEL });
-      return json(
-        { user: toWireUser(c.user), token: session.token, expiresAt: session.expiresAt.toISOString() },
-        { status: 201, headers: { "cache-control": "no-store" } },
-      );
-    },
-  },
+  serve(authEndpoints.extensionSession, "user", async (c) => {
+    const body = await c.body(4 * 1024);
+    const origin = body.extensionOrigin.toLowerCase();
+    if (!isAllowedExtensionOrigin(origin, parseExtensionOrigins(c.env.EXTENSION_ORIGINS))) {
+      return problem(403, "extension_not_allowed", "This browser extension is not allowed to connect to recipecart.");
+    }
+    const session = await createSession(c.db, c.user.id, { userAgent: EXTENSION_SESSION_LABEL });
+    return json(
+      { user: toWireUser(c.user), token: session.token, expiresAt: session.expiresAt.toISOString() },
+      { status: 201, headers: { "cache-control": "no-store" } },
+    );
+  }),
 ];

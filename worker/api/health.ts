@@ -1,17 +1,13 @@
+import { siteEndpoints } from "../../core/api/site.ts";
 import { count } from "drizzle-orm";
 import { users } from "../db/schema.ts";
 import { json } from "../http/problem.ts";
-import type { Route } from "../http/router.ts";
+import { type Route, serve } from "../http/router.ts";
 
 export const healthRoutes: Route[] = [
-  {
-    method: "GET",
-    path: "/api/health",
-    access: "public",
-    async handler({ db }) {
-      // Touches D1 so that a missing migration shows up here, not on a user's first click.
-      await db.select({ n: count() }).from(users);
-      return json({ ok: true });
-    },
-  },
+  serve(siteEndpoints.health, "public", async ({ db }) => {
+    // Touches D1 so that a missing migration shows up here, not on a user's first click.
+    await db.select({ n: count() }).from(users);
+    return json({ ok: true });
+  }),
 ];

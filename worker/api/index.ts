@@ -1,6 +1,9 @@
-/** Every API route, in one table. Each area keeps its routes in its own module. */
+/**
+ * Every API route, in one table. Each area keeps its routes in its own module; each route serves an
+ * endpoint declared once in its contract (core/api/endpoint.ts), which the typed clients call too.
+ */
 import { problem } from "../http/problem.ts";
-import { createRouter, type ApiContext } from "../http/router.ts";
+import { type ApiContext, createRouter, type Route } from "../http/router.ts";
 import { adminRoutes } from "./admin.ts";
 import { authRoutes } from "./auth.ts";
 import { contactRoutes } from "./contact.ts";
@@ -20,7 +23,8 @@ import { shareRoutes } from "./shares.ts";
 import { stapleRoutes } from "./staples.ts";
 import { userRoutes } from "./users.ts";
 
-const router = createRouter([
+/** The served endpoints (worker/api/endpoints.test.ts holds them against the declarations). */
+export const apiRoutes: Route[] = [
   ...healthRoutes,
   ...authRoutes,
   ...oauthRoutes,
@@ -38,7 +42,9 @@ const router = createRouter([
   ...contactRoutes,
   ...householdRoutes,
   ...devRoutes,
-]);
+];
+
+const router = createRouter(apiRoutes);
 
 export function handleApi(base: Omit<ApiContext, "params">): Promise<Response> {
   // Development-only routes do not exist at all without their flag (not even as a 405).

@@ -1,9 +1,9 @@
 /** The shopping-list endpoints (docs/product/api.md); rules in worker/services/lists.ts. */
-import { CreateShoppingListRequestSchema } from "../../core/api/lists.ts";
-import { ListChangesRequestSchema } from "../../core/api/shopping.ts";
+import { pathOf } from "../../core/api/endpoint.ts";
+import { listEndpoints } from "../../core/api/list-endpoints.ts";
 import { isUnitChoice, type UnitChoice } from "../../core/combine/unit-choice.ts";
-import { json, problem, readJson } from "../http/problem.ts";
-import { param, type Route } from "../http/router.ts";
+import { json, problem } from "../http/problem.ts";
+import { param, type Route, serve } from "../http/router.ts";
 import { readEditToken } from "../http/edit-token.ts";
 import { checkRate, LIST_CHANGES_LIMIT } from "../http/rate-limit.ts";
 import { isWellFormedId } from "../lib/ids.ts";
@@ -19,86 +19,61 @@ function unitsOf(url: URL): UnitChoice {
 }
 
 export const listRoutes: Route[] = [
-  {
-    method: "POST",
-    access: "public",
-    path: "/api/shopping-lists",
-    async handler({ db, request, caller }) {
-      const started = performance.now();
-      const body = await readJson(request, CreateShoppingListRequestSchema);
-      // Server time per phase for the bench (bench/web.ts). A deployed Worker's clock only moves
-      // across I/O, so there CPU time shows up in the phase that ends with the next I/O.
-      const phases: string[] = [];
-      let last = performance.now();
-      const list = await createShoppingList(db, caller, body, (phase) => {
-        const now = performance.now();
-        phases.push(`${phase};dur=${(now - last).toFixed(1)}`);
-        last = now;
-      });
-      const total = `app;dur=${(performance.now() - started).toFixed(1)}`;
-      return json(list, {
-        status: 201,
-        headers: { location: `/api/shopping-lists/${list.id}`, "server-timing": [total, ...phases].join(", ") },
-      });
-    },
-  },
-  {
-    method: "GET",
-    access: "public",
-    path: "/api/shopping-lists/:id",
-    async handler({ caller, db, params, url }) {
-      if (!isWellFormedId(param(params, "id"))) return notFound();
-      // Anyone with the id reads a personal list; a household list only its members (decision 0036).
-      const found = await readListFor(db, caller, param(params, "id"), unitsOf(url));
-      return found ? json(found.list) : notFound();
-    },
-  },
-  {
-    // Shopping mode: ticks, hand-typed items, edits, moves and staples, one or a queued batch.
-    method: "POST",
-    access: "public",
-    path: "/api/shopping-lists/:id/changes",
-    async handler({ caller, db, env, params, request, url }) {
-      if (!isWellFormedId(param(params, "id"))) return notFound();
-      // Per session when signed in, else per client address (decision 0025).
-      await checkRate(request, env, LIST_CHANGES_LIMIT, caller);
-      const body = await readJson(request, ListChangesRequestSchema, 200_000);
-      // Through the list's room: one order for every change of the list, sent live to every open page (decision 0037).
-      return json(await applyThroughRoom(env, db, caller, param(params, "id"), readEditToken(request), body.changes, unitsOf(url)));
-    },
-  },
-  {
-    method: "DELETE",
-    access: "public",
-    path: "/api/shopping-lists/:id",
-    async handler({ db, caller, env, params, request }) {
-      if (!isWellFormedId(param(params, "id"))) return notFound();
-      await deleteShoppingList(db, caller, param(params, "id"), readEditToken(request));
-      // Pages open on it hear that it is gone.
-      await listAccessChanged(env, [param(params, "id")]);
-      return new Response(null, { status: 204 });
-    },
-  },
-  {
-    method: "DELETE",
-    access: "public",
-    path: "/api/shopping-lists/:id/items/:itemId",
-    async handler({ env, db, caller, params, request }) {
-      if (!isWellFormedId(param(params, "id"))) return notFound();
-      // A removal like any other (decision 0037): recorded, so no stale device brings the item back.
-      const itemId = param(params, "itemId");
-      if (!isWellFormedId(itemId)) return problem(404, "item_not_found", "That item is not on this shopping list.");
-      const done = await applyThroughRoom(
-        env,
-        db,
-        caller,
-        param(params, "id"),
-        readEditToken(request),
-        [{ op: "remove", itemId }],
-        "as-written",
-      );
-      if (done.missing.length) return problem(404, "item_not_found", "That item is not on this shopping list.");
-      return new Response(null, { status: 204 });
-    },
-  },
+  serve(listEndpoints.create, "public", async ({ db, body: readBody, caller }) => {
+    const started = performance.now();
+    const body = await readBody();
+    // Server time per phase for the bench (bench/web.ts). A deployed Worker's clock only moves
+    // across I/O, so there CPU time shows up in the phase that ends with the next I/O.
+    const phases: string[] = [];
+    let last = performance.now();
+    const list = await createShoppingList(db, caller, body, (phase) => {
+      const now = performance.now();
+      phases.push(`${phase};dur=${(now - last).toFixed(1)}`);
+      last = now;
+    });
+    const total = `app;dur=${(performance.now() - started).toFixed(1)}`;
+    return json(list, {
+      status: 201,
+      headers: { location: pathOf(listEndpoints.get.path, { id: list.id }), "server-timing": [total, ...phases].join(", ") },
+    });
+  }),
+  serve(listEndpoints.get, "public", async ({ caller, db, params, url }) => {
+    if (!isWellFormedId(param(params, "id"))) return notFound();
+    // Anyone with the id reads a personal list; a household list only its members (decision 0036).
+    const found = await readListFor(db, caller, param(params, "id"), unitsOf(url));
+    return found ? json(found.list) : notFound();
+  }),
+  // Shopping mode: ticks, hand-typed items, edits, moves and staples, one or a queued batch.
+  serve(listEndpoints.changes, "public", async ({ caller, db, env, params, request, url, body: readBody }) => {
+    if (!isWellFormedId(param(params, "id"))) return notFound();
+    // Per session when signed in, else per client address (decision 0025).
+    await checkRate(request, env, LIST_CHANGES_LIMIT, caller);
+    const body = await readBody(200_000);
+    // Through the list's room: one order for every change of the list, sent live to every open page (decision 0037).
+    return json(await applyThroughRoom(env, db, caller, param(params, "id"), readEditToken(request), body.changes, unitsOf(url)));
+  }),
+  serve(listEndpoints.remove, "public", async ({ db, caller, env, params, request }) => {
+    if (!isWellFormedId(param(params, "id"))) return notFound();
+    await deleteShoppingList(db, caller, param(params, "id"), readEditToken(request));
+    // Pages open on it hear that it is gone.
+    await listAccessChanged(env, [param(params, "id")]);
+    return new Response(null, { status: 204 });
+  }),
+  serve(listEndpoints.removeItem, "public", async ({ env, db, caller, params, request }) => {
+    if (!isWellFormedId(param(params, "id"))) return notFound();
+    // A removal like any other (decision 0037): recorded, so no stale device brings the item back.
+    const itemId = param(params, "itemId");
+    if (!isWellFormedId(itemId)) return problem(404, "item_not_found", "That item is not on this shopping list.");
+    const done = await applyThroughRoom(
+      env,
+      db,
+      caller,
+      param(params, "id"),
+      readEditToken(request),
+      [{ op: "remove", itemId }],
+      "as-written",
+    );
+    if (done.missing.length) return problem(404, "item_not_found", "That item is not on this shopping list.");
+    return new Response(null, { status: 204 });
+  }),
 ];

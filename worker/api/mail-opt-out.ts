@@ -4,29 +4,15 @@
  * RFC 8058 one-click POST sends `List-Unsubscribe=One-Click` form-encoded to the page, which calls this);
  * DELETE starts them again.
  */
+import { emailEndpoints } from "../../core/api/email.ts";
 import { json } from "../http/problem.ts";
-import { param, type Route } from "../http/router.ts";
+import { param, type Route, serve } from "../http/router.ts";
 import { optBackIn, optOut, optOutState } from "../services/mail-opt-out.ts";
 
 const noStore = { "cache-control": "no-store" };
 
 export const mailOptOutRoutes: Route[] = [
-  {
-    method: "GET",
-    path: "/api/mail/opt-out/:token",
-    access: "public",
-    handler: async (c) => json(await optOutState(c.db, param(c.params, "token")), { headers: noStore }),
-  },
-  {
-    method: "POST",
-    path: "/api/mail/opt-out/:token",
-    access: "public",
-    handler: async (c) => json(await optOut(c.db, param(c.params, "token")), { headers: noStore }),
-  },
-  {
-    method: "DELETE",
-    path: "/api/mail/opt-out/:token",
-    access: "public",
-    handler: async (c) => json(await optBackIn(c.db, param(c.params, "token")), { headers: noStore }),
-  },
+  serve(emailEndpoints.optOutState, "public", async (c) => json(await optOutState(c.db, param(c.params, "token")), { headers: noStore })),
+  serve(emailEndpoints.optOut, "public", async (c) => json(await optOut(c.db, param(c.params, "token")), { headers: noStore })),
+  serve(emailEndpoints.optBackIn, "public", async (c) => json(await optBackIn(c.db, param(c.params, "token")), { headers: noStore })),
 ];

@@ -14,6 +14,7 @@
  * every callback. The cookie carries its issue time, so the server refuses a state older than
  * OAUTH_STATE_TTL_SECONDS even from a browser that kept the cookie past its Max-Age.
  */
+import { authEndpoints } from "../../core/api/auth.ts";
 import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { generateCodeVerifier, generateState } from "arctic";
 import type { OAuthErrorCode, OAuthProvider } from "../../core/api/auth.ts";
@@ -22,7 +23,7 @@ import { appOrigin } from "../http/app-origin.ts";
 import { readCookie } from "../http/caller.ts";
 import { json, problem } from "../http/problem.ts";
 import { checkRate, LOGIN_IP_LIMIT } from "../http/rate-limit.ts";
-import type { ApiContext, Route } from "../http/router.ts";
+import { type ApiContext, type Route, serve } from "../http/router.ts";
 import { isLocalhost, sessionCookie } from "../http/session-cookie.ts";
 import { constantTimeEqual } from "../lib/crypto.ts";
 import { DomainError } from "../services/errors.ts";
@@ -174,45 +175,31 @@ async function completeSignIn(c: ApiContext, p: OAuthProviderConfig): Promise<Re
 }
 
 export const oauthRoutes: Route[] = [
-  {
-    method: "GET",
-    path: "/api/auth/providers",
-    access: "public",
-    handler: (c) =>
-      json({
-        password: true,
-        oauth: providerButtons(c.env),
-      }),
-  },
-  {
-    method: "GET",
-    path: "/api/auth/oauth/:provider/start",
-    access: "public",
-    async handler(c) {
-      const p = findProvider(c.env, c.params.provider ?? "");
-      if (!p) return notConfigured(c);
-      // A page navigation too: an unexpected failure lands on /auth with a message, like the callback's.
-      try {
-        const limited = await overLimit(c, p);
-        if (limited) return limited;
-        const state = generateState();
-        const verifier = generateCodeVerifier();
-        const url = authorizationUrl(p, redirectUri(c, p.id), state, verifier);
-        const next = safeReturnPath(c.url.searchParams.get(RETURN_PARAM));
-        return redirect(url.href, [stateCookie(c.url, stateCookieValue(p.id, state, verifier, new Date(), next), OAUTH_STATE_TTL_SECONDS)]);
-      } catch (err) {
-        console.error(`[${c.requestId}] oauth ${p.id} start failed`, err);
-        return toAuthPage(c, p.id, "server_error");
-      }
-    },
-  },
-  {
-    method: "GET",
-    path: "/api/auth/oauth/:provider/callback",
-    access: "public",
-    handler(c) {
-      const p = findProvider(c.env, c.params.provider ?? "");
-      return p ? callback(c, p) : notConfigured(c);
-    },
-  },
+  serve(authEndpoints.providers, "public", (c) =>
+    json({
+      password: true,
+      oauth: providerButtons(c.env),
+    }),
+  ),
+  serve(authEndpoints.oauthStart, "public", async (c) => {
+    const p = findProvider(c.env, c.params.provider ?? "");
+    if (!p) return notConfigured(c);
+    // A page navigation too: an unexpected failure lands on /auth with a message, like the callback's.
+    try {
+      const limited = await overLimit(c, p);
+      if (limited) return limited;
+      const state = generateState();
+      const verifier = generateCodeVerifier();
+      const url = authorizationUrl(p, redirectUri(c, p.id), state, verifier);
+      const next = safeReturnPath(c.url.searchParams.get(RETURN_PARAM));
+      return redirect(url.href, [stateCookie(c.url, stateCookieValue(p.id, state, verifier, new Date(), next), OAUTH_STATE_TTL_SECONDS)]);
+    } catch (err) {
+      console.error(`[${c.requestId}] oauth ${p.id} start failed`, err);
+      return toAuthPage(c, p.id, "server_error");
+    }
+  }),
+  serve(authEndpoints.oauthCallback, "public", (c) => {
+    const p = findProvider(c.env, c.params.provider ?? "");
+    return p ? callback(c, p) : notConfigured(c);
+  }),
 ];

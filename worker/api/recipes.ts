@@ -2,16 +2,11 @@
  * The recipes API (docs/product/api.md): import from a URL or captured HTML, manual entry, read, edit,
  * delete. Wire shapes are in core/api/recipes.ts; rules in worker/services/recipes.ts.
  */
-import {
-  ManualRecipeRequestSchema,
-  ParseRecipeRequestSchema,
-  RECIPE_HTML_MAX_BYTES,
-  UpdateRecipeRequestSchema,
-} from "../../core/api/recipes.ts";
+import { RECIPE_HTML_MAX_BYTES, recipeEndpoints } from "../../core/api/recipes.ts";
 import { readEditToken } from "../http/edit-token.ts";
-import { json, readJson } from "../http/problem.ts";
+import { json } from "../http/problem.ts";
 import { checkRate, IMPORT_LIMIT, SAVE_LIMIT } from "../http/rate-limit.ts";
-import { param, type ApiContext, type Route } from "../http/router.ts";
+import { param, type ApiContext, type Route, serve } from "../http/router.ts";
 import {
   createManualRecipe,
   deleteRecipe,
@@ -35,64 +30,34 @@ function deps(c: ApiContext): RecipeDeps {
 }
 
 export const recipeRoutes: Route[] = [
-  {
-    method: "POST",
-    access: "public",
-    path: "/api/recipes/parse",
-    async handler(c) {
-      // before reading the body, so that invalid floods count too (decision 0012)
-      await checkRate(c.request, c.env, IMPORT_LIMIT, c.caller);
-      const body = await readJson(c.request, ParseRecipeRequestSchema, PARSE_BODY_MAX_BYTES);
-      const recipe = await importRecipe(deps(c), c.caller, body);
-      // 200 for the caller's recipe from that page already (nothing made), 201 for a new one.
-      return json(recipe, { status: recipe.existing ? 200 : 201 });
-    },
-  },
-  {
-    method: "POST",
-    access: "public",
-    path: "/api/recipes/manual",
-    async handler(c) {
-      await checkRate(c.request, c.env, SAVE_LIMIT, c.caller);
-      const body = await readJson(c.request, ManualRecipeRequestSchema, RECIPE_BODY_MAX_BYTES);
-      return json(await createManualRecipe(deps(c), c.caller, body), { status: 201 });
-    },
-  },
-  {
-    method: "GET",
-    access: "public",
-    path: "/api/recipes/:id",
-    async handler(c) {
-      return json(await getRecipe(deps(c), c.caller, param(c.params, "id")));
-    },
-  },
-  {
-    method: "PUT",
-    access: "public",
-    path: "/api/recipes/:id",
-    async handler(c) {
-      await checkRate(c.request, c.env, SAVE_LIMIT);
-      const body = await readJson(c.request, UpdateRecipeRequestSchema, RECIPE_BODY_MAX_BYTES);
-      return json(await updateRecipe(deps(c), c.caller, param(c.params, "id"), body, readEditToken(c.request)));
-    },
-  },
-  {
-    // 'Refresh from the site': the page fetched again, whatever the cache holds (a fetch like an import's, same limit).
-    method: "POST",
-    access: "public",
-    path: "/api/recipes/:id/refresh",
-    async handler(c) {
-      await checkRate(c.request, c.env, IMPORT_LIMIT, c.caller);
-      return json(await refreshRecipe(deps(c), c.caller, param(c.params, "id"), readEditToken(c.request)));
-    },
-  },
-  {
-    method: "DELETE",
-    access: "public",
-    path: "/api/recipes/:id",
-    async handler(c) {
-      await deleteRecipe(deps(c), c.caller, param(c.params, "id"), readEditToken(c.request));
-      return new Response(null, { status: 204, headers: { "cache-control": "no-store" } });
-    },
-  },
+  serve(recipeEndpoints.parse, "public", async (c) => {
+    // before reading the body, so that invalid floods count too (decision 0012)
+    await checkRate(c.request, c.env, IMPORT_LIMIT, c.caller);
+    const body = await c.body(PARSE_BODY_MAX_BYTES);
+    const recipe = await importRecipe(deps(c), c.caller, body);
+    // 200 for the caller's recipe from that page already (nothing made), 201 for a new one.
+    return json(recipe, { status: recipe.existing ? 200 : 201 });
+  }),
+  serve(recipeEndpoints.manual, "public", async (c) => {
+    await checkRate(c.request, c.env, SAVE_LIMIT, c.caller);
+    const body = await c.body(RECIPE_BODY_MAX_BYTES);
+    return json(await createManualRecipe(deps(c), c.caller, body), { status: 201 });
+  }),
+  serve(recipeEndpoints.get, "public", async (c) => {
+    return json(await getRecipe(deps(c), c.caller, param(c.params, "id")));
+  }),
+  serve(recipeEndpoints.update, "public", async (c) => {
+    await checkRate(c.request, c.env, SAVE_LIMIT);
+    const body = await c.body(RECIPE_BODY_MAX_BYTES);
+    return json(await updateRecipe(deps(c), c.caller, param(c.params, "id"), body, readEditToken(c.request)));
+  }),
+  // 'Refresh from the site': the page fetched again, whatever the cache holds (a fetch like an import's, same limit).
+  serve(recipeEndpoints.refresh, "public", async (c) => {
+    await checkRate(c.request, c.env, IMPORT_LIMIT, c.caller);
+    return json(await refreshRecipe(deps(c), c.caller, param(c.params, "id"), readEditToken(c.request)));
+  }),
+  serve(recipeEndpoints.remove, "public", async (c) => {
+    await deleteRecipe(deps(c), c.caller, param(c.params, "id"), readEditToken(c.request));
+    return new Response(null, { status: 204, headers: { "cache-control": "no-store" } });
+  }),
 ];

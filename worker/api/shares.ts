@@ -2,13 +2,13 @@
  * Read-only share links ("Sharing", docs/product/api.md, decision 0031); rules in
  * worker/services/shares.ts. Creating and revoking count against the shopping-list changes limit.
  */
-import { ShareIdSchema } from "../../core/api/shares.ts";
+import { ShareIdSchema, shareEndpoints } from "../../core/api/shares.ts";
 import { isUnitChoice, type UnitChoice } from "../../core/combine/unit-choice.ts";
 import { appOrigin } from "../http/app-origin.ts";
 import { readEditToken } from "../http/edit-token.ts";
 import { json, problem } from "../http/problem.ts";
 import { checkRate, LIST_CHANGES_LIMIT } from "../http/rate-limit.ts";
-import { param, type Route } from "../http/router.ts";
+import { param, type Route, serve } from "../http/router.ts";
 import { isWellFormedId } from "../lib/ids.ts";
 import { liveShares, readSharedList, revokeShare, SHARE_GONE_MESSAGE, shareList } from "../services/shares.ts";
 
@@ -21,50 +21,30 @@ function unitsOf(url: URL): UnitChoice {
 }
 
 export const shareRoutes: Route[] = [
-  {
-    // Answers the live link: 201 when this call made it, 200 when the list already had it.
-    method: "POST",
-    access: "public",
-    path: "/api/shopping-lists/:id/shares",
-    async handler(c) {
-      if (!isWellFormedId(param(c.params, "id"))) return listNotFound();
-      await checkRate(c.request, c.env, LIST_CHANGES_LIMIT, c.caller);
-      const { share, created } = await shareList(c.db, c.caller, param(c.params, "id"), readEditToken(c.request), appOrigin(c.env));
-      return json(share, { status: created ? 201 : 200 });
-    },
-  },
-  {
-    method: "GET",
-    access: "public",
-    path: "/api/shopping-lists/:id/shares",
-    async handler(c) {
-      if (!isWellFormedId(param(c.params, "id"))) return listNotFound();
-      const shares = await liveShares(c.db, c.caller, param(c.params, "id"), readEditToken(c.request), appOrigin(c.env));
-      return json({ shares });
-    },
-  },
-  {
-    method: "DELETE",
-    access: "public",
-    path: "/api/shopping-lists/:id/shares/:shareId",
-    async handler(c) {
-      if (!isWellFormedId(param(c.params, "id"))) return listNotFound();
-      await checkRate(c.request, c.env, LIST_CHANGES_LIMIT, c.caller);
-      const shareId = ShareIdSchema.safeParse(c.params.shareId);
-      if (!shareId.success) return problem(404, "share_not_found", "This list has no share link with that id.");
-      await revokeShare(c.db, c.caller, param(c.params, "id"), shareId.data, readEditToken(c.request));
-      return new Response(null, { status: 204 });
-    },
-  },
-  {
-    method: "GET",
-    access: "public",
-    path: "/api/shares/:shareId",
-    async handler(c) {
-      const shareId = ShareIdSchema.safeParse(c.params.shareId);
-      if (!shareId.success) return shareGone();
-      const list = await readSharedList(c.db, shareId.data, unitsOf(c.url));
-      return list ? json(list) : shareGone();
-    },
-  },
+  // Answers the live link: 201 when this call made it, 200 when the list already had it.
+  serve(shareEndpoints.create, "public", async (c) => {
+    if (!isWellFormedId(param(c.params, "id"))) return listNotFound();
+    await checkRate(c.request, c.env, LIST_CHANGES_LIMIT, c.caller);
+    const { share, created } = await shareList(c.db, c.caller, param(c.params, "id"), readEditToken(c.request), appOrigin(c.env));
+    return json(share, { status: created ? 201 : 200 });
+  }),
+  serve(shareEndpoints.list, "public", async (c) => {
+    if (!isWellFormedId(param(c.params, "id"))) return listNotFound();
+    const shares = await liveShares(c.db, c.caller, param(c.params, "id"), readEditToken(c.request), appOrigin(c.env));
+    return json({ shares });
+  }),
+  serve(shareEndpoints.revoke, "public", async (c) => {
+    if (!isWellFormedId(param(c.params, "id"))) return listNotFound();
+    await checkRate(c.request, c.env, LIST_CHANGES_LIMIT, c.caller);
+    const shareId = ShareIdSchema.safeParse(c.params.shareId);
+    if (!shareId.success) return problem(404, "share_not_found", "This list has no share link with that id.");
+    await revokeShare(c.db, c.caller, param(c.params, "id"), shareId.data, readEditToken(c.request));
+    return new Response(null, { status: 204 });
+  }),
+  serve(shareEndpoints.get, "public", async (c) => {
+    const shareId = ShareIdSchema.safeParse(c.params.shareId);
+    if (!shareId.success) return shareGone();
+    const list = await readSharedList(c.db, shareId.data, unitsOf(c.url));
+    return list ? json(list) : shareGone();
+  }),
 ];

@@ -9,7 +9,8 @@ import { DomainError } from "../services/errors.ts";
 import { resolveCaller } from "./caller.ts";
 import { domainErrorResponse } from "./domain-errors.ts";
 import { originRefusal } from "./origin-check.ts";
-import { createRouter, guard } from "./router.ts";
+import { endpoint } from "../../core/api/endpoint.ts";
+import { createRouter, guard, serve } from "./router.ts";
 import { expectDefined } from "../../core/lib/expect-defined.ts";
 
 const db = createDb(env.DB);
@@ -88,7 +89,7 @@ describe("route guards", () => {
 
   it("the router runs the guard before the handler", async () => {
     let ran = 0;
-    const handle = createRouter([{ method: "GET", path: "/api/admin-only", access: "admin", handler: () => (ran++, new Response("ok")) }]);
+    const handle = createRouter([serve(endpoint("GET", "/api/admin-only"), "admin", () => (ran++, new Response("ok")))]);
     const base = { env, ctx: {} as ExecutionContext, db, requestId: "r" };
     const url = new URL("http://localhost/api/admin-only");
     const res = await handle({ ...base, request: new Request(url), url, caller: signedIn(user, session) });

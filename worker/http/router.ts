@@ -1,16 +1,21 @@
 /**
- * A deliberately small router for the JSON API: method + path pattern ("/api/recipes/:id").
- * Unknown paths answer a JSON 404 problem; a known path with another method a 405.
- * Each route declares who may call it (`access`: public | user | admin); the router enforces it
+ * A deliberately small router for the JSON API. Each route serves one declared endpoint
+ * (core/api/endpoint.ts: method, path pattern such as "/api/recipes/:id", body, query and answer
+ * schemas), so the path and schemas the clients use are the ones routed here: `serve(endpoint,
+ * access, handler)`. Unknown paths answer a JSON 404 problem; a known path with another method a 405.
+ * Each route says who may call it (`access`: public | user | admin); the router enforces it
  * before the handler runs, so handlers never repeat sign-in checks. Domain errors thrown by
  * services become problem answers here (worker/http/domain-errors.ts).
  */
+import type { z } from "zod";
+import type { Endpoint } from "../../core/api/endpoint.ts";
 import type { Db } from "../db/client.ts";
 import type { Access, Caller, CallerUser } from "../services/caller.ts";
 import { InvariantError } from "../../core/lib/invariant.ts";
 import { DomainError } from "../services/errors.ts";
 import { domainErrorResponse } from "./domain-errors.ts";
-import { ProblemError, problem } from "./problem.ts";
+import { ProblemError, problem, readJson } from "./problem.ts";
+import { readQuery } from "./query.ts";
 
 export interface ApiContext {
   request: Request;
@@ -31,11 +36,56 @@ export interface SignedInApiContext extends ApiContext {
 
 export type Handler = (c: ApiContext) => Promise<Response> | Response;
 
-export type Route =
-  | { method: Method; path: string; access: "public"; handler: Handler }
-  | { method: Method; path: string; access: "user" | "admin"; handler: (c: SignedInApiContext) => Promise<Response> | Response };
+/** What a handler reads through its endpoint's declaration: the body and the query, each checked with its schema. */
+export interface DeclaredReads<E extends Endpoint> {
+  /** The JSON body, checked with the declared request schema (400 with field errors; 413 over `maxBytes`). */
+  body: E["request"] extends z.ZodType ? (maxBytes?: number) => Promise<z.infer<E["request"]>> : never;
+  /** The query string, checked with the declared query schema (400 `invalid_query`). */
+  query: E["query"] extends z.ZodType ? () => z.infer<E["query"]> : never;
+}
 
-type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+type Answer = Promise<Response> | Response;
+
+export interface Route {
+  endpoint: Endpoint;
+  access: Access;
+  /** `user` is there for a `user` or `admin` route (the guard let a signed-in caller through). */
+  handler: (c: ApiContext & { user?: CallerUser }) => Answer;
+}
+
+/** The route of a declared endpoint: who may call it, and what answers. */
+export function serve<E extends Endpoint>(endpoint: E, access: "public", handler: (c: ApiContext & DeclaredReads<E>) => Answer): Route;
+export function serve<E extends Endpoint>(
+  endpoint: E,
+  access: "user" | "admin",
+  handler: (c: SignedInApiContext & DeclaredReads<E>) => Answer,
+): Route;
+export function serve<E extends Endpoint>(
+  endpoint: E,
+  access: Access,
+  handler: (c: SignedInApiContext & DeclaredReads<E>) => Answer,
+): Route {
+  return {
+    endpoint,
+    access,
+    handler: (c) => {
+      const reads = {
+        body: (maxBytes?: number) => {
+          if (!endpoint.request) throw new InvariantError(`${endpoint.method} ${endpoint.path} declares no body`);
+          return readJson(c.request, endpoint.request, maxBytes);
+        },
+        query: () => {
+          if (!endpoint.query) throw new InvariantError(`${endpoint.method} ${endpoint.path} declares no query`);
+          return readQuery(c.url, endpoint.query);
+        },
+      } as DeclaredReads<E>;
+      // The overloads type a public handler without `user` and a signed-in one with it; the router passes it for those.
+      return handler({ ...c, ...reads } as SignedInApiContext & DeclaredReads<E>);
+    },
+  };
+}
+
+type Method = Endpoint["method"];
 
 /** The guard: null when the caller may use a route with this access, else the problem to answer. */
 export function guard(access: Access, caller: Caller): Response | null {
@@ -55,10 +105,10 @@ export function param(params: Record<string, string>, name: string): string {
   return value;
 }
 
-type Compiled = Route & { parts: string[] };
+type Compiled = Route & { method: Method; parts: string[] };
 
 export function createRouter(routes: Route[]) {
-  const compiled: Compiled[] = routes.map((r) => ({ ...r, parts: r.path.split("/").filter(Boolean) }));
+  const compiled: Compiled[] = routes.map((r) => ({ ...r, method: r.endpoint.method, parts: r.endpoint.path.split("/").filter(Boolean) }));
 
   function match(pathname: string): { route: Compiled; params: Record<string, string> }[] {
     const segs = pathname.split("/").filter(Boolean);

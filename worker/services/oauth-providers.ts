@@ -8,6 +8,8 @@
  * an unverified ID token): Google's OpenID Connect userinfo (`sub`, `email`, `email_verified`, names),
  * GitHub's `/user` plus `/user/emails` (the primary address and whether GitHub verified it).
  */
+import { authEndpoints } from "../../core/api/auth.ts";
+import { pathOf } from "../../core/api/endpoint.ts";
 import { CodeChallengeMethod, OAuth2Client, OAuth2RequestError } from "arctic";
 import { z } from "zod";
 import { EMAIL_MAX, OAUTH_PROVIDER_NAMES, OAUTH_PROVIDERS, type OAuthProvider } from "../../core/api/auth.ts";
@@ -99,7 +101,11 @@ function acceptableEndpoint(raw: string, allowLoopback: boolean): boolean {
 
 /** What /auth shows and GET /api/auth/providers answers: the configured providers and where each starts. */
 export function providerButtons(env: object): { id: OAuthProvider; name: string; startUrl: string }[] {
-  return configuredProviders(env).map((p) => ({ id: p.id, name: p.name, startUrl: `/api/auth/oauth/${p.id}/start` }));
+  return configuredProviders(env).map((p) => ({
+    id: p.id,
+    name: p.name,
+    startUrl: pathOf(authEndpoints.oauthStart.path, { provider: p.id }),
+  }));
 }
 
 export function findProvider(env: object, id: string): OAuthProviderConfig | null {

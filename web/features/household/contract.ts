@@ -7,7 +7,8 @@
  * (/api/household) and never takes a household id: nobody can name someone else's household.
  */
 import { z } from "zod";
-import { type CallOptions, enc, type Transport } from "../../../core/api/transport.ts";
+import { callEndpoint, endpoint } from "../../../core/api/endpoint.ts";
+import type { CallOptions, Transport } from "../../../core/api/transport.ts";
 
 /** How long an invitation stays valid. */
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -119,20 +120,35 @@ export type InvitePreview = z.infer<typeof InvitePreviewSchema>;
 /** Answer of PUT /api/shopping-lists/{id}/household. */
 export const MovedListSchema = z.object({ id: z.string(), household: z.object({ id: z.string(), name: z.string() }).nullable() });
 
+/** The household endpoints: all need a signed-in caller. */
+export const householdEndpoints = {
+  get: endpoint("GET", "/api/household", { answer: HouseholdStateSchema }),
+  create: endpoint("POST", "/api/household", { request: CreateHouseholdRequestSchema, answer: HouseholdSchema }),
+  remove: endpoint("DELETE", "/api/household"),
+  leave: endpoint("POST", "/api/household/leave"),
+  removeMember: endpoint("DELETE", "/api/household/members/:userId"),
+  invite: endpoint("POST", "/api/household/invites", { request: CreateInviteRequestSchema, answer: CreatedInviteSchema }),
+  revokeInvite: endpoint("DELETE", "/api/household/invites/:inviteId"),
+  /** POST, not GET: the token stays out of access logs' query strings. */
+  preview: endpoint("POST", "/api/household/invites/preview", { request: InviteTokenRequestSchema, answer: InvitePreviewSchema }),
+  accept: endpoint("POST", "/api/household/invites/accept", { request: InviteTokenRequestSchema, answer: HouseholdSchema }),
+  moveList: endpoint("PUT", "/api/shopping-lists/:id/household", { request: MoveListRequestSchema, answer: MovedListSchema }),
+};
+
 /** The household endpoints over core's transport (the pages build one with the browser's fetch). */
-export function householdGroup({ call, callVoid }: Transport) {
+export function householdGroup(transport: Transport) {
+  const ep = householdEndpoints;
   return {
-    get: (opts?: CallOptions) => call("GET", "/api/household", HouseholdStateSchema, undefined, opts),
-    create: (body: CreateHouseholdRequest) => call("POST", "/api/household", HouseholdSchema, body),
-    remove: () => callVoid("DELETE", "/api/household"),
-    leave: () => callVoid("POST", "/api/household/leave"),
-    removeMember: (userId: string) => callVoid("DELETE", `/api/household/members/${enc(userId)}`),
-    invite: (body: CreateInviteRequest) => call("POST", "/api/household/invites", CreatedInviteSchema, body),
-    revokeInvite: (inviteId: string) => callVoid("DELETE", `/api/household/invites/${enc(inviteId)}`),
-    preview: (token: string) => call("POST", "/api/household/invites/preview", InvitePreviewSchema, { token }),
-    accept: (token: string) => call("POST", "/api/household/invites/accept", HouseholdSchema, { token }),
-    moveList: (listId: string, household: boolean) =>
-      call("PUT", `/api/shopping-lists/${enc(listId)}/household`, MovedListSchema, { household }),
+    get: (opts?: CallOptions) => callEndpoint(transport, ep.get, {}, opts),
+    create: (body: CreateHouseholdRequest) => callEndpoint(transport, ep.create, { body }),
+    remove: () => callEndpoint(transport, ep.remove, {}),
+    leave: () => callEndpoint(transport, ep.leave, {}),
+    removeMember: (userId: string) => callEndpoint(transport, ep.removeMember, { params: { userId } }),
+    invite: (body: CreateInviteRequest) => callEndpoint(transport, ep.invite, { body }),
+    revokeInvite: (inviteId: string) => callEndpoint(transport, ep.revokeInvite, { params: { inviteId } }),
+    preview: (token: string) => callEndpoint(transport, ep.preview, { body: { token } }),
+    accept: (token: string) => callEndpoint(transport, ep.accept, { body: { token } }),
+    moveList: (listId: string, household: boolean) => callEndpoint(transport, ep.moveList, { params: { id: listId }, body: { household } }),
   };
 }
 

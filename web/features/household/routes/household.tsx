@@ -18,13 +18,13 @@ import { Button } from "../../../ui/button.tsx";
 import { ConfirmDialog } from "../../../ui/confirm-dialog.tsx";
 import { Link } from "../../../ui/link.tsx";
 import { TextField } from "../../../ui/text-field.tsx";
-import { type CreatedInvite, HOUSEHOLD_NAME_MAX, type Household, INVITE_EMAIL_MAX } from "../contract.ts";
+import { type CreatedInvite, HOUSEHOLD_NAME_MAX, type Household, householdEndpoints, INVITE_EMAIL_MAX } from "../contract.ts";
 import type { Route } from "./+types/household.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(callerContext).user;
   if (!user) throw redirect("/auth");
-  const answer = await formCall(context, "GET", "/api/household");
+  const answer = await formCall(context, householdEndpoints.get);
   if (!answer.ok) throw data("Failed to load your household", { status: 503 });
   const { household } = (await answer.response.json()) as { household: Household | null };
   return { household, firstName: user.firstName };
@@ -37,23 +37,23 @@ type Intent = "create" | "invite-link" | "invite-email" | "revoke" | "remove" | 
 export async function action({ request, context }: Route.ActionArgs) {
   const f = formFields(await request.formData(), ["intent", "name", "email", "id"]);
   const intent = f.intent as Intent;
-  const id = encodeURIComponent(f.id);
-  const call = (method: string, path: string, body?: unknown) => formCall(context, method, path, body);
+  const id = f.id;
+  const ep = householdEndpoints;
   const done =
     intent === "create"
-      ? await call("POST", "/api/household", { name: f.name })
+      ? await formCall(context, ep.create, { body: { name: f.name } })
       : intent === "invite-link"
-        ? await call("POST", "/api/household/invites", {})
+        ? await formCall(context, ep.invite, { body: {} })
         : intent === "invite-email"
-          ? await call("POST", "/api/household/invites", { email: f.email })
+          ? await formCall(context, ep.invite, { body: { email: f.email } })
           : intent === "revoke"
-            ? await call("DELETE", `/api/household/invites/${id}`)
+            ? await formCall(context, ep.revokeInvite, { params: { inviteId: id } })
             : intent === "remove"
-              ? await call("DELETE", `/api/household/members/${id}`)
+              ? await formCall(context, ep.removeMember, { params: { userId: id } })
               : intent === "leave"
-                ? await call("POST", "/api/household/leave")
+                ? await formCall(context, ep.leave)
                 : intent === "delete"
-                  ? await call("DELETE", "/api/household")
+                  ? await formCall(context, ep.remove)
                   : null;
   if (!done) return { intent, failure: { status: 400, message: "Unknown request.", errors: {} } as FormFailure, link: null };
   if (!done.ok) return { intent, failure: done.failure, link: null, email: f.email };

@@ -10,7 +10,7 @@ import { formCall, type FormFailure } from "../../../lib/page-api.server.ts";
 import { privatePageHeaders } from "../../../lib/private-page.ts";
 import { Button } from "../../../ui/button.tsx";
 import { Link } from "../../../ui/link.tsx";
-import { type InvitePreview, InviteTokenSchema } from "../contract.ts";
+import { householdEndpoints, type InvitePreview, InviteTokenSchema } from "../contract.ts";
 import { signInFor } from "../contract.ts";
 import type { Route } from "./+types/invite.ts";
 
@@ -20,7 +20,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     return { token, signedIn: true, preview: null, refusal: "This invitation link is not valid. Ask for a new one." };
   }
   if (!context.get(callerContext).user) return { token, signedIn: false, preview: null, refusal: null };
-  const done = await formCall(context, "POST", "/api/household/invites/preview", { token });
+  const done = await formCall(context, householdEndpoints.preview, { body: { token } });
   if (done.ok) return { token, signedIn: true, preview: (await done.response.json()) as InvitePreview, refusal: null };
   if (done.failure.status >= 500) throw data("Failed to load the invitation", { status: 503 });
   return { token, signedIn: true, preview: null, refusal: done.failure.message ?? "This invitation cannot be used." };
@@ -29,7 +29,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export const headers = privatePageHeaders;
 
 export async function action({ params, context }: Route.ActionArgs) {
-  const done = await formCall(context, "POST", "/api/household/invites/accept", { token: params.token ?? "" });
+  const done = await formCall(context, householdEndpoints.accept, { body: { token: params.token ?? "" } });
   if (done.ok) throw redirect("/household");
   return { failure: done.failure as FormFailure };
 }
