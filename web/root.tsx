@@ -26,6 +26,7 @@ import type { Route } from "./+types/root.ts";
 import { registerServiceWorker } from "./lib/offline.ts";
 import { afterLoad } from "./lib/interaction.ts";
 import { readDataAnswersWhole } from "./lib/whole-data-answers.ts";
+import { alternateLinks, DEFAULT_LOCALE, splitLocalePath } from "./i18n/locales.ts";
 
 // Before the first navigation: personal pages' data answers are read whole (see the module).
 readDataAnswersWhole();
@@ -37,10 +38,12 @@ declare module "react-aria-components" {
 }
 
 /** The CSP nonce, the public origin, and the user the session cookie names (the header renders signed in, decision 0015). */
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context, request }: Route.LoaderArgs) {
   const { nonce, appOrigin } = context.get(cloudflareContext);
+  // The page's language is its address's (`/de/…`; decision 0038).
+  const { locale } = splitLocalePath(new URL(request.url).pathname);
   // The site's public origin, for canonical links (web/lib/meta.ts canonicalUrl); none without APP_ORIGIN.
-  return { nonce, origin: appOrigin, user: userFromCaller(context.get(callerContext)) };
+  return { nonce, origin: appOrigin, locale, user: userFromCaller(context.get(callerContext)) };
 }
 
 export const links: Route.LinksFunction = () => [
@@ -52,11 +55,15 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = data?.nonce;
+  const locale = data?.locale ?? DEFAULT_LOCALE;
+  // The same page in every language plus x-default, for search engines (the path without the language prefix).
+  const { pathname } = useLocation();
+  const alternates = data?.origin ? alternateLinks(pathname, data.origin) : [];
   // The site stylesheet inline (decision 0017): from the server's context, in the browser from the element itself.
   const serverCss = useContext(CriticalCssContext);
   const [css] = useState(() => serverCss || criticalCssInDocument());
   return (
-    <html lang="en">
+    <html lang={locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -65,6 +72,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <style id={CRITICAL_CSS_ID} dangerouslySetInnerHTML={{ __html: css }} suppressHydrationWarning />
         <Meta />
         <Links />
+        {alternates.map((link) => (
+          <link key={link.hreflang} rel="alternate" hrefLang={link.hreflang} href={link.href} />
+        ))}
       </head>
       <body>
         {children}

@@ -9,13 +9,15 @@
  * that expired (decision 0036), and the undo records of e-mail changes past their 7 days (decision 0045).
  * See docs/decisions/0002-request-pipeline.md.
  */
-import { createRequestHandler, RouterContextProvider } from "react-router";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { DEFAULT_LOCALE, type Locale } from "../web/i18n/locales.ts";
 import { warmUpParser } from "../core/ingredient/model/warm-up.ts";
 import { callerContext, cloudflareContext, pageApiContext, servicesContext } from "../web/context.ts";
 import { handleApi } from "./api/index.ts";
 import { SERVICE_WORKER_CSP, SERVICE_WORKER_PATH, serviceWorkerResponse } from "./http/service-worker.ts";
 import { createDb } from "./db/client.ts";
 import { openRequestDb, withBookmark } from "./http/d1-session.ts";
+import { homeLanguageRedirect, languageOfPath, languageSwitch } from "./http/language.ts";
 import { configuredAppOrigin } from "./http/app-origin.ts";
 import { readCookie, resolveCaller, SESSION_COOKIE } from "./http/caller.ts";
 import { parseExtensionOrigins, preflightResponse, withCors } from "./http/cors.ts";
@@ -46,7 +48,24 @@ export { ListRoom } from "./live/list-room.ts";
 // At start-up, not in the first request that parses: load the tagger and compile the parser (decision 0005).
 warmUpParser();
 
-const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env?.MODE ?? "production");
+type PageHandler = ReturnType<typeof createRequestHandler>;
+const pageHandlers = new Map<Locale, PageHandler>();
+/**
+ * React Router's handler for one language's addresses: the others are the same app under their prefix
+ * (`/de/…`), its basename, so every link, redirect and data request inside a page keeps the language (decision 0038).
+ */
+function pageHandler(locale: Locale): PageHandler {
+  let handler = pageHandlers.get(locale);
+  if (!handler) {
+    const basename = locale === DEFAULT_LOCALE ? undefined : `/${locale}`;
+    handler = createRequestHandler(
+      () => import("virtual:react-router/server-build").then((build): ServerBuild => (basename ? { ...build, basename } : build)),
+      import.meta.env?.MODE ?? "production",
+    );
+    pageHandlers.set(locale, handler);
+  }
+  return handler;
+}
 
 /** A cookie session renewed by this request (sliding expiry) gets its cookie sent again. */
 function renewCookie(res: Response, request: Request, url: URL, caller: Caller): Response {
@@ -92,6 +111,12 @@ export default {
         url,
       );
     }
+    // The language menu's links, and a first visit to the home page in the reader's language (worker/http/language.ts).
+    const language = languageSwitch(request, url) ?? homeLanguageRedirect(request, url);
+    if (language) {
+      await drainUnreadBody(request);
+      return withSecurityHeaders(withBookmark(language, requestDb, url), pageCsp(newToken(), false), url);
+    }
     const nonce = newToken();
     const context = new RouterContextProvider();
     context.set(cloudflareContext, { env, ctx, nonce, appOrigin: configuredAppOrigin(env) });
@@ -100,7 +125,9 @@ export default {
     // Loaders and form actions call the JSON API in process, as this caller (worker/http/page-api.ts).
     context.set(pageApiContext, createPageApi({ request, url, env, ctx, db, requestId, caller }, handleApi));
     // React Router reads a body only for an action; a POST to a page without one leaves it unread.
-    const res = await requestHandler(request, context);
+    const res = await pageHandler(languageOfPath(url.pathname))(request, context);
+    // The English home page is the answer only for some readers (its language depends on these).
+    if (url.pathname === "/") res.headers.append("vary", "Accept-Language, Cookie, User-Agent");
     await drainUnreadBody(request);
     return withSecurityHeaders(
       withBookmark(renewCookie(res, request, url, caller), requestDb, url),

@@ -39,6 +39,12 @@ describe("canonical link", () => {
     expect(m).toContainEqual({ property: "og:url", content: "https://recipecart.example/help" });
   });
 
+  it("is the page in its own language: the router's path has no prefix, the root's data names the language", () => {
+    const de = [{ id: "root", loaderData: { origin: "https://recipecart.example", locale: "de" } }];
+    expect(canonicalUrl({ location: { pathname: "/help" }, matches: de })).toBe("https://recipecart.example/de/help");
+    expect(canonicalUrl({ location: { pathname: "/" }, matches: de })).toBe("https://recipecart.example/de/");
+  });
+
   it("names none on pages kept out of search, or without a known origin", () => {
     const m = pageMeta({ title: "Party Prep", description: "x", personal: true, canonical: "https://recipecart.example/shopping-list/x" });
     expect(m.some((d) => "tagName" in d)).toBe(false);

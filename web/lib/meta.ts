@@ -8,6 +8,8 @@
  * export const meta: Route.MetaFunction = (args) =>
  *   pageMeta({ title: "Help Center", description: "Answers to…", canonical: canonicalUrl(args) });
  */
+import { DEFAULT_LOCALE, isLocale, localePath } from "../i18n/locales.ts";
+
 export const SITE_NAME = "recipecart";
 
 export type MetaDescriptor =
@@ -65,7 +67,8 @@ export interface CanonicalArgs {
  * // "https://recipecart.example/help"
  */
 export function canonicalUrl({ location, matches }: CanonicalArgs): string | undefined {
-  const data = matches.find((m) => m?.id === "root")?.loaderData as { origin?: unknown } | undefined;
+  const data = matches.find((m) => m?.id === "root")?.loaderData as { origin?: unknown; locale?: unknown } | undefined;
   if (typeof data?.origin !== "string" || !data.origin) return undefined;
-  return new URL(location.pathname, data.origin).href;
+  // The router's path has no language prefix (it is the basename, decision 0038): each language's page is its own canonical.
+  return new URL(localePath(isLocale(data.locale) ? data.locale : DEFAULT_LOCALE, location.pathname), data.origin).href;
 }
