@@ -63,6 +63,8 @@ export const ShoppingListSummarySchema = z.object({
   itemCount: z.number().int(),
   /** Whether the caller has this list in their favourites. */
   isFavorite: z.boolean(),
+  /** Whether the caller may change (rename) the list: its owner, or a member of its household. */
+  canChange: z.boolean().optional(),
 });
 export type ShoppingListSummary = z.infer<typeof ShoppingListSummarySchema>;
 
@@ -86,6 +88,9 @@ export const FavoriteStateSchema = z.object({
 });
 export type FavoriteState = z.infer<typeof FavoriteStateSchema>;
 
+/** A history cursor: the created time (ms) and id of the last list of a page, "1764300000000.abc123". */
+const HISTORY_CURSOR = /^(\d{1,16}\.[A-Za-z0-9_-]{1,64})?$/;
+
 /** Query of GET /api/users/me/shopping-lists. */
 export const HistoryQuerySchema = z.object({
   search: z
@@ -100,11 +105,18 @@ export const HistoryQuerySchema = z.object({
     .min(1, "limit must be at least 1.")
     .max(HISTORY_LIMIT_MAX, `limit can be at most ${HISTORY_LIMIT_MAX}.`)
     .default(HISTORY_LIMIT_DEFAULT),
+  /** 'Show older': the `next` of the page before; the answer holds the lists after it (newest first). */
+  before: z
+    .string()
+    .regex(HISTORY_CURSOR, "before must be the next value of an earlier answer.")
+    .optional()
+    .transform((s) => (s ? s : undefined)),
 });
-/** What the client sends (both optional). */
+/** What the client sends (all optional). */
 export type HistoryQuery = {
   search?: string;
   limit?: number;
+  before?: string;
 };
 
 /** GET /api/users/me/shopping-lists: the caller's lists, newest first. */
@@ -112,6 +124,8 @@ export const HistoryResponseSchema = z.object({
   lists: z.array(ShoppingListSummarySchema),
   /** The search the answer is for (trimmed), or null. */
   search: z.string().nullable(),
+  /** When there are older lists: the `before` value that asks for the next page; else null. */
+  next: z.string().nullable().optional(),
 });
 export type HistoryResponse = z.infer<typeof HistoryResponseSchema>;
 

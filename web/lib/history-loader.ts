@@ -12,17 +12,40 @@ export function cleanSearch(value: string | null, max: number = HISTORY_SEARCH_M
   return s ? s : undefined;
 }
 
+/** A history cursor as the API hands it out ("ms.id"); anything else is no cursor. */
+export function cleanCursor(value: string | null): string | undefined {
+  return value && /^\d{1,16}\.[A-Za-z0-9_-]{1,64}$/.test(value) ? value : undefined;
+}
+
+export interface HistoryPage {
+  lists: ShoppingListSummary[];
+  search: string | null;
+  failed: boolean;
+  /** The `before` of the next (older) page, or null when these are the oldest. */
+  next: string | null;
+  /** The `before` this page was read with ('Show older' without the script), or null for the newest. */
+  before: string | null;
+}
+
 export async function readHistory(
   api: ApiClient,
   rawSearch: string | null,
   limit: number,
-): Promise<{ lists: ShoppingListSummary[]; search: string | null; failed: boolean }> {
+  rawBefore: string | null = null,
+): Promise<HistoryPage> {
   const search = cleanSearch(rawSearch);
+  const before = cleanCursor(rawBefore);
   try {
-    const answer = await api.users.shoppingLists({ search, limit });
-    return { lists: answer.lists, search: answer.search ?? search ?? null, failed: false };
+    const answer = await api.users.shoppingLists({ search, limit, before });
+    return {
+      lists: answer.lists,
+      search: answer.search ?? search ?? null,
+      failed: false,
+      next: answer.next ?? null,
+      before: before ?? null,
+    };
   } catch (err) {
     console.error("history read failed", err);
-    return { lists: [], search: search ?? null, failed: true };
+    return { lists: [], search: search ?? null, failed: true, next: null, before: before ?? null };
   }
 }

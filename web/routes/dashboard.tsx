@@ -258,7 +258,7 @@ function ChosenTab({ data, user, sent }: TabProps) {
     }
     case "history": {
       const HistoryView = TAB_PARTS.history.read();
-      return <HistoryView lists={data.lists} search={data.search} failed={data.failed} title="Recent lists" />;
+      return <HistoryView lists={data.lists} search={data.search} failed={data.failed} title="Recent lists" fullHistoryLink />;
     }
     case "staples": {
       const StaplesTab = TAB_PARTS.staples.read();

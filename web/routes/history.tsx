@@ -1,5 +1,5 @@
 /**
- * /history (docs/product/screens.md): the newest 10 lists with search (?search=), rendered on the server
+ * /history (docs/product/screens.md): the newest 10 lists with search (?search=) and 'Show older' (?before=), rendered on the server
  * from the session cookie by the loader; signed out, the visitor is sent to /auth, which returns here.
  */
 import { redirect } from "react-router";
@@ -18,7 +18,8 @@ export const HISTORY_PAGE_LIMIT = 10;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (!context.get(callerContext).user) throw redirect(signInPath(pathOf(request)));
-  return readHistory(serverApi(context), new URL(request.url).searchParams.get("search"), HISTORY_PAGE_LIMIT);
+  const params = new URL(request.url).searchParams;
+  return readHistory(serverApi(context), params.get("search"), HISTORY_PAGE_LIMIT, params.get("before"));
 }
 
 /** Personal: no shared or browser cache keeps it (page and .data). */
@@ -35,7 +36,14 @@ export const meta = () =>
 export default function History({ loaderData }: Route.ComponentProps) {
   return (
     <div className="history-page container">
-      <HistoryView lists={loaderData.lists} search={loaderData.search} failed={loaderData.failed} title="List History" headingLevel="h1" />
+      <HistoryView
+        lists={loaderData.lists}
+        search={loaderData.search}
+        failed={loaderData.failed}
+        title="List History"
+        headingLevel="h1"
+        paging={{ next: loaderData.next, before: loaderData.before, pageSize: HISTORY_PAGE_LIMIT }}
+      />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { createApiClient } from "../../core/api/client.ts";
 import { type Endpoint, isEndpoint } from "../../core/api/endpoint.ts";
 import { createTransport, type FetchInit } from "../../core/api/transport.ts";
 import { householdGroup } from "../../web/features/household/contract.ts";
+import { shopGroup } from "../../core/api/shop-client.ts";
 import { apiRoutes } from "./index.ts";
 
 /** Every contract module: core's wire contracts and each feature's contract. */
@@ -89,7 +90,8 @@ describe("one declaration per endpoint", () => {
     const { sent, fetch } = recordingClient();
     const api = createApiClient({ fetch });
     const household = householdGroup(createTransport({ fetch }));
-    const called = await callEverything({ ...api, household } as never);
+    const shop = shopGroup(createTransport({ fetch }));
+    const called = await callEverything({ ...api, household, shop } as never);
     expect(called.length).toBeGreaterThan(50);
     expect(sent.length).toBe(called.length);
     const strays = sent.filter((s) => !declarationOf(list, s.method, s.address)).map((s) => `${s.method} ${s.address}`);

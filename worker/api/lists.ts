@@ -1,13 +1,14 @@
 /** The shopping-list endpoints (docs/product/api.md); rules in worker/services/lists.ts. */
 import { pathOf } from "../../core/api/endpoint.ts";
 import { listEndpoints } from "../../core/api/list-endpoints.ts";
+import { shopEndpoints } from "../../core/api/shop.ts";
 import { isUnitChoice, type UnitChoice } from "../../core/combine/unit-choice.ts";
 import { json, problem } from "../http/problem.ts";
 import { param, type Route, serve } from "../http/router.ts";
 import { readEditToken } from "../http/edit-token.ts";
 import { checkRate, LIST_CHANGES_LIMIT } from "../http/rate-limit.ts";
 import { isWellFormedId } from "../lib/ids.ts";
-import { createShoppingList, deleteShoppingList, readListFor } from "../services/lists.ts";
+import { createShoppingList, deleteShoppingList, readListFor, renameShoppingList } from "../services/lists.ts";
 import { applyThroughRoom, listAccessChanged } from "../live/rooms.ts";
 
 const notFound = () => problem(404, "list_not_found", "Shopping list not found.");
@@ -51,6 +52,13 @@ export const listRoutes: Route[] = [
     const body = await readBody(200_000);
     // Through the list's room: one order for every change of the list, sent live to every open page (decision 0037).
     return json(await applyThroughRoom(env, db, caller, param(params, "id"), readEditToken(request), body.changes, unitsOf(url)));
+  }),
+  // Rename: whoever may change the list (its owner, its household's members, a signed-out list's edit token).
+  serve(shopEndpoints.renameList, "public", async ({ caller, db, env, params, request, body: readBody }) => {
+    if (!isWellFormedId(param(params, "id"))) return notFound();
+    await checkRate(request, env, LIST_CHANGES_LIMIT, caller);
+    const body = await readBody();
+    return json(await renameShoppingList(db, caller, param(params, "id"), readEditToken(request), body.name));
   }),
   serve(listEndpoints.remove, "public", async ({ db, caller, env, params, request }) => {
     if (!isWellFormedId(param(params, "id"))) return notFound();

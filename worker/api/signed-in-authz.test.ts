@@ -125,6 +125,24 @@ const ROWS: Row[] = [
     check: ownerStillFavorites("lists"),
   },
   {
+    // Renaming: whoever may change the list (decision 0013); a list link is read-only.
+    name: "PATCH (rename) the owner's list",
+    kind: "change",
+    request: (w) => ({ method: "PATCH", path: `/api/shopping-lists/${w.listId}`, body: { name: "Renamed" } }),
+    expect: { signedOut: 403, other: 403, owner: 200, admin: 403 },
+    check: async (w, who) => {
+      const list = await apiJson<{ name: string }>(`/api/shopping-lists/${w.listId}`);
+      expect(list.name).toBe(who === "owner" ? "Renamed" : "Owner's list");
+    },
+  },
+  {
+    name: "GET list history's older page (only one's own lists)",
+    kind: "read",
+    request: () => ({ method: "GET", path: `/api/users/me/shopping-lists?limit=1&before=${Date.now() + 60_000}.zzzzzzzz` }),
+    expect: { signedOut: 401, other: 200, owner: 200, admin: 200 },
+    check: ownHistory,
+  },
+  {
     name: "DELETE the list",
     kind: "delete",
     request: (w) => ({ method: "DELETE", path: `/api/shopping-lists/${w.listId}` }),

@@ -17,6 +17,8 @@ export interface ListSummaryRow {
   /** JSON array of {id, title}, in list order. */
   recipes: string;
   isFavorite: number;
+  /** 1 when the user bound as ?1 may change (rename) the list: its owner, or a member of its household. */
+  canChange: number;
 }
 
 /** Card columns of list `l` for the user bound as ?1. */
@@ -25,7 +27,9 @@ const SUMMARY_COLUMNS = `l.id as id, l.name as name, l.created_at as createdAt,
   (select count(distinct i.category) from shopping_list_items i where i.list_id = l.id) as categoryCount,
   (select json_group_array(json_object('id', r.recipe_id, 'title', r.title))
      from (select recipe_id, title from shopping_list_recipes where list_id = l.id order by position) r) as recipes,
-  exists(select 1 from favorite_lists f2 where f2.user_id = ?1 and f2.shopping_list_id = l.id) as isFavorite`;
+  exists(select 1 from favorite_lists f2 where f2.user_id = ?1 and f2.shopping_list_id = l.id) as isFavorite,
+  (case when l.household_id is null then coalesce(l.user_id = ?1, 0)
+   else exists(select 1 from household_members m3 where m3.household_id = l.household_id and m3.user_id = ?1) end) as canChange`;
 
 /**
  * List `l` is one the user bound as ?1 may still read: a personal list, or a household list of the
@@ -33,24 +37,30 @@ const SUMMARY_COLUMNS = `l.id as id, l.name as name, l.created_at as createdAt,
  */
 const READABLE_BY_USER = `(l.household_id is null or exists (select 1 from household_members m where m.household_id = l.household_id and m.user_id = ?1))`;
 
-/** The user's lists, newest first; with `match`, only those whose search row matches it. */
-export async function findUserLists(db: Db, userId: string, limit: number, match: string | null): Promise<ListSummaryRow[]> {
-  const d1 = db.$client;
-  const stmt = match
-    ? d1
-        .prepare(
-          `select ${SUMMARY_COLUMNS} from shopping_lists l
-           where l.user_id = ?1 and ${READABLE_BY_USER}
-             and l.id in (select list_id from shopping_list_search where shopping_list_search match ?3)
-           order by l.created_at desc, l.rowid desc limit ?2`,
-        )
-        .bind(userId, limit, match)
-    : d1
-        .prepare(
-          `select ${SUMMARY_COLUMNS} from shopping_lists l where l.user_id = ?1 and ${READABLE_BY_USER}
-           order by l.created_at desc, l.rowid desc limit ?2`,
-        )
-        .bind(userId, limit);
+/** Where a page of history starts: after the list created at `createdAt` (ms) with id `id` (newest first). */
+export interface HistoryCursor {
+  createdAt: number;
+  id: string;
+}
+
+/**
+ * The user's lists, newest first (ties by id, so the order is total and stable); with `match`, only
+ * those whose search row matches it; with `after`, only those after that list in this order.
+ */
+export async function findUserLists(
+  db: Db,
+  userId: string,
+  limit: number,
+  match: string | null,
+  after: HistoryCursor | null = null,
+): Promise<ListSummaryRow[]> {
+  const where = [`l.user_id = ?1`, READABLE_BY_USER];
+  if (match) where.push(`l.id in (select list_id from shopping_list_search where shopping_list_search match ?3)`);
+  if (after) where.push(`(l.created_at < ?4 or (l.created_at = ?4 and l.id < ?5))`);
+  const stmt = db.$client
+    .prepare(`select ${SUMMARY_COLUMNS} from shopping_lists l where ${where.join(" and ")} order by l.created_at desc, l.id desc limit ?2`)
+    // Numbered parameters: bind up to the highest one the statement names (an unnamed ?3 is an empty slot).
+    .bind(...[userId, limit, match ?? "", after?.createdAt ?? 0, after?.id ?? ""].slice(0, after ? 5 : match ? 3 : 2));
   return (await stmt.all<ListSummaryRow>()).results;
 }
 

@@ -190,3 +190,9 @@ export async function deleteList(db: Db, id: string): Promise<boolean> {
   const gone = await db.delete(shoppingLists).where(eq(shoppingLists.id, id)).returning({ id: shoppingLists.id });
   return gone.length > 0;
 }
+
+/** Renames a list (the history-search row follows by trigger, migrations/0004); false when it is gone. */
+export async function renameList(db: Db, id: string, name: string): Promise<boolean> {
+  const done = await db.update(shoppingLists).set({ name }).where(eq(shoppingLists.id, id)).returning({ id: shoppingLists.id });
+  return done.length > 0;
+}

@@ -20,6 +20,7 @@ import {
   findFavoriteLists,
   findFavoriteRecipes,
   findUserLists,
+  type HistoryCursor,
   type ListSummaryRow,
   removeFavoriteList,
   removeFavoriteRecipe,
@@ -113,17 +114,28 @@ export async function unfavoriteList(db: Db, user: CallerUser, id: string): Prom
   return { id, favorite: false };
 }
 
-/** GET /api/users/me/shopping-lists. */
+/** GET /api/users/me/shopping-lists: one page, newest first; `next` asks for the page after it. */
 export async function listHistory(
   db: Db,
   user: CallerUser,
-  query: { search?: string | undefined; limit: number },
+  query: { search?: string | undefined; limit: number; before?: string | undefined },
 ): Promise<HistoryResponse> {
   const search = query.search ?? null;
-  if (search === null) return { lists: (await findUserLists(db, user.id, query.limit, null)).map(toSummary), search };
-  const match = historyMatch(user.id, search);
-  if (!match) return { lists: [], search };
-  return { lists: (await findUserLists(db, user.id, query.limit, match)).map(toSummary), search };
+  const match = search === null ? null : historyMatch(user.id, search);
+  if (search !== null && !match) return { lists: [], search, next: null };
+  // One more than asked: whether there is an older page.
+  const rows = await findUserLists(db, user.id, query.limit + 1, match, readCursor(query.before));
+  const page = rows.slice(0, query.limit);
+  const last = page[page.length - 1];
+  const next = rows.length > query.limit && last ? `${last.createdAt}.${last.id}` : null;
+  return { lists: page.map(toSummary), search, next };
+}
+
+/** The cursor "ms.id" of `before` (already checked by the query's schema), or null. */
+function readCursor(before: string | undefined): HistoryCursor | null {
+  if (!before) return null;
+  const dot = before.indexOf(".");
+  return { createdAt: Number(before.slice(0, dot)), id: before.slice(dot + 1) };
 }
 
 /** Most words of a search that count. */
@@ -166,6 +178,7 @@ function toSummary(r: ListSummaryRow): ShoppingListSummary {
     categoryCount: r.categoryCount,
     itemCount: r.itemCount,
     isFavorite: r.isFavorite === 1,
+    canChange: Number(r.canChange) === 1,
   };
 }
 

@@ -12,7 +12,7 @@ import { parseIngredient } from "../../core/ingredient/parse.ts";
 import type { ParsedIngredient } from "../../core/ingredient/types.ts";
 import type { Db } from "../db/client.ts";
 import { loadUserRules } from "../db/user-staples.ts";
-import { deleteList, findList, findListWithItems, findRecipesForList, insertList, type NewList } from "../db/lists.ts";
+import { deleteList, findList, findListWithItems, findRecipesForList, insertList, type NewList, renameList } from "../db/lists.ts";
 import { newId } from "../lib/ids.ts";
 import { callerUserId, type Caller } from "./caller.ts";
 import { DomainError } from "./errors.ts";
@@ -223,6 +223,22 @@ export async function deleteShoppingList(db: Db, caller: Caller, listId: string,
     throw new DomainError("forbidden", "forbidden", "Only the person who made this list or the household's owner can delete it.");
   }
   await deleteList(db, listId);
+}
+
+/**
+ * Renames a list: whoever may change it (its owner, a member of its household, or the holder of a
+ * signed-out list's edit token); 404 when unknown, 403 otherwise. The name is already trimmed and checked.
+ */
+export async function renameShoppingList(
+  db: Db,
+  caller: Caller,
+  listId: string,
+  editToken: string | null,
+  name: string,
+): Promise<{ id: string; name: string }> {
+  await requireChangeable(db, caller, listId, editToken);
+  if (!(await renameList(db, listId, name))) throw new DomainError("not_found", "list_not_found", "Shopping list not found.");
+  return { id: listId, name };
 }
 
 /** The list row when the caller may change it; 404 when unknown, 403 otherwise. */

@@ -19,7 +19,7 @@ import { afterCreateDialog } from "../dialogs/lazy-dialogs.ts";
 import { removeFavoriteList, removeFavoriteRecipe } from "../favorites/favorites-actions.ts";
 import { ListCard } from "../favorites/list-card.tsx";
 import { RecipeCard } from "../favorites/recipe-card.tsx";
-import { defaultListName } from "../home/list-name.ts";
+import { listNameFor } from "../home/list-name.ts";
 
 export function FavoritesTab({ recipes, lists }: { recipes: FavoriteRecipe[]; lists: FavoriteList[] }) {
   const revalidator = useRevalidator();
@@ -59,7 +59,7 @@ export function FavoritesTab({ recipes, lists }: { recipes: FavoriteRecipe[]; li
     const dialog = requestDialog();
     try {
       const list = await api.lists.create({
-        name: defaultListName(),
+        name: listNameFor(chosen.map((r) => r.title)),
         recipeIds: chosen.map((r) => r.id),
         scales: scalesOf(chosen.map((r) => [r.id, scales.get(r.id)] as const)),
       });

@@ -4,7 +4,7 @@
  * and either Remove (a favourite list) or the favourite toggle and Delete after the prompt 'Are you
  * sure you want to delete this shopping list?' (history).
  */
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { ShoppingListSummary } from "../../../core/api/favorites.ts";
 import { Button } from "../../ui/button.tsx";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
@@ -14,6 +14,7 @@ import { listViewDialog } from "../dialogs/lazy-dialogs.ts";
 import { plural } from "../dialogs/list-contents.tsx";
 import { LocalDate } from "../local-date.tsx";
 import { FavoriteToggle } from "./favorite-toggle.tsx";
+import { RenameList } from "../list-name/rename-list.tsx";
 
 export interface ListCardProps {
   list: ShoppingListSummary;
@@ -24,7 +25,11 @@ export interface ListCardProps {
   history?: { onFavoriteChanged: () => void | Promise<void>; onDelete: (list: ShoppingListSummary) => Promise<void> };
 }
 
-export function ListCard({ list, onRemove, removing, history }: ListCardProps) {
+export function ListCard({ list: given, onRemove, removing, history }: ListCardProps) {
+  // A rename shows at once; the next read of the page brings the same name.
+  const [name, setName] = useState(given.name);
+  useEffect(() => setName(given.name), [given.name]);
+  const list = { ...given, name };
   const [viewing, setViewing] = useState(false);
   // The dialog's code loads on the first View (or when the button is hovered or focused).
   const [ListViewDialog, requestDialog] = useLazyPart(listViewDialog);
@@ -48,10 +53,12 @@ export function ListCard({ list, onRemove, removing, history }: ListCardProps) {
         </span>
       </p>
       <div className="fav-card__actions">
+        {list.canChange ? <RenameList listId={list.id} name={list.name} onRenamed={setName} /> : null}
         <Button
           variant="outline"
           size="sm"
           aria-label={`View ${list.name}`}
+          data-card-view=""
           onHoverStart={preload}
           onFocus={preload}
           isPending={viewing && !ListViewDialog}

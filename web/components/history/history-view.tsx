@@ -4,15 +4,21 @@
  * "…"', list cards with the view dialog, the favourite toggle and Delete after the prompt, and the
  * empty states 'No matching lists found' / 'No shopping lists yet'. The lists come from the route
  * loader; the search lives in the address (?search=), so a reload or a shared link keeps it.
+ * /history pages back through every list: 'Show older' appends the next page (server-side, newest
+ * first, a stable order) and moves the focus to its first card; without the script it is a link to that
+ * page (?before=). The dashboard's tab shows the newest few and links to the full history.
  */
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { useNavigation, useRevalidator, useSearchParams } from "react-router";
+import { Link as RouterLink, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import type { ShoppingListSummary } from "../../../core/api/favorites.ts";
 import { HISTORY_SEARCH_MAX } from "../../../core/api/constants.ts";
 import { Button } from "../../ui/button.tsx";
 import { TextField } from "../../ui/text-field.tsx";
 import { deleteList } from "../favorites/favorites-actions.ts";
 import { ListCard } from "../favorites/list-card.tsx";
+import { api } from "../../lib/api.ts";
+import { failureMessage } from "../../lib/form-validation.ts";
+import { toast } from "../../lib/toast.ts";
 
 /** Typing pause before the search runs. */
 const SEARCH_DELAY_MS = 300;
@@ -25,9 +31,32 @@ export interface HistoryViewProps {
   failed?: boolean;
   headingLevel?: "h1" | "h2";
   title: string;
+  /** /history: 'Show older' through every list (`next` of the loaded page; `before` the page it starts after). */
+  paging?: { next: string | null; before: string | null; pageSize: number };
+  /** The dashboard's tab: a link to the full history. */
+  fullHistoryLink?: boolean;
 }
 
-export function HistoryView({ lists, search, failed, headingLevel = "h2", title }: HistoryViewProps) {
+export function HistoryView({ lists: firstPage, search, failed, headingLevel = "h2", title, paging, fullHistoryLink }: HistoryViewProps) {
+  // Older pages fetched with 'Show older', after the loader's page; a new search or revalidation starts over.
+  const [older, setOlder] = useState<{ lists: ShoppingListSummary[]; next: string | null }>({ lists: [], next: null });
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const [olderOf, setOlderOf] = useState(firstPage);
+  if (olderOf !== firstPage) {
+    setOlderOf(firstPage);
+    setOlder({ lists: [], next: null });
+  }
+  const lists = older.lists.length ? [...firstPage, ...older.lists.filter((l) => !firstPage.some((f) => f.id === l.id))] : firstPage;
+  const next = older.lists.length ? older.next : (paging?.next ?? null);
+  const listRef = useRef<HTMLUListElement>(null);
+  // After 'Show older': the first new card's View button takes the focus (the reader goes on where the new lists start).
+  const focusCard = useRef<number | null>(null);
+  useEffect(() => {
+    if (focusCard.current === null) return;
+    const card = listRef.current?.querySelectorAll<HTMLElement>(":scope > li")[focusCard.current];
+    focusCard.current = null;
+    card?.querySelector<HTMLElement>("[data-card-view]")?.focus();
+  });
   const [params, setParams] = useSearchParams();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
@@ -62,6 +91,33 @@ export function HistoryView({ lists, search, failed, headingLevel = "h2", title 
     e.preventDefault();
     run(text);
   }
+
+  async function showOlder() {
+    if (!next || !paging || loadingOlder) return;
+    const shown = lists.length;
+    setLoadingOlder(true);
+    try {
+      const page = await api.users.shoppingLists({ search: search ?? undefined, limit: paging.pageSize, before: next });
+      setOlder((o) => ({ lists: [...o.lists, ...page.lists], next: page.next ?? null }));
+      focusCard.current = shown;
+    } catch (err) {
+      toast({ title: "Error", description: failureMessage(err, "Failed to fetch shopping lists"), variant: "destructive" });
+    } finally {
+      setLoadingOlder(false);
+    }
+  }
+
+  const olderHref = (cursor: string) => {
+    const q = new URLSearchParams(params);
+    q.set("before", cursor);
+    return `?${q.toString()}`;
+  };
+  const newestHref = () => {
+    const q = new URLSearchParams(params);
+    q.delete("before");
+    const s = q.toString();
+    return s ? `?${s}` : ".";
+  };
 
   const searching = navigation.state === "loading";
   return (
@@ -105,7 +161,7 @@ export function HistoryView({ lists, search, failed, headingLevel = "h2", title 
       ) : lists.length === 0 ? (
         <p className="empty-state">{search ? "No matching lists found" : "No shopping lists yet"}</p>
       ) : (
-        <ul className="fav-cards" aria-label="Shopping lists">
+        <ul className="fav-cards" aria-label="Shopping lists" ref={listRef}>
           {lists.map((l) => (
             <ListCard
               key={l.id}
@@ -118,6 +174,36 @@ export function HistoryView({ lists, search, failed, headingLevel = "h2", title 
           ))}
         </ul>
       )}
+      {paging && !failed ? (
+        <div className="history-paging">
+          {next ? (
+            // A link to the older page without the script; with it, the older lists are added below.
+            <a
+              href={olderHref(next)}
+              className="btn btn--outline btn--md"
+              aria-busy={loadingOlder || undefined}
+              onClick={(e) => {
+                e.preventDefault();
+                void showOlder();
+              }}
+            >
+              {loadingOlder ? "Loading older lists…" : "Show older"}
+            </a>
+          ) : lists.length > 0 && (paging.before || older.lists.length) ? (
+            <p className="history-paging__end">That's all your lists.</p>
+          ) : null}
+          {paging.before ? (
+            <RouterLink to={newestHref()} className="history-paging__newest">
+              Newest lists
+            </RouterLink>
+          ) : null}
+        </div>
+      ) : null}
+      {fullHistoryLink && !failed && lists.length > 0 ? (
+        <p className="history-paging">
+          <RouterLink to={search ? `/history?search=${encodeURIComponent(search)}` : "/history"}>See all your lists</RouterLink>
+        </p>
+      ) : null}
     </section>
   );
 }

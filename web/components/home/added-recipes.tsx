@@ -15,7 +15,7 @@ import { dismissAllToasts, toast } from "../../lib/toast.ts";
 import { Button } from "../../ui/button.tsx";
 import { onFirstInteraction } from "../../lib/interaction.ts";
 import { lazyPart, useLazyPart } from "../../lib/lazy-part.ts";
-import { defaultListName } from "./list-name.ts";
+import { listNameFor } from "./list-name.ts";
 import { ServingsSlot } from "./servings-slot.tsx";
 
 /**
@@ -78,7 +78,7 @@ export function AddedRecipes({ recipes, ready }: { recipes: AddedRecipe[]; ready
     setGenerating(true);
     try {
       const list = await api.lists.create({
-        name: defaultListName(),
+        name: listNameFor(recipes.map((r) => r.title)),
         recipeIds: recipes.map((r) => r.id),
         // Each recipe's servings choice: amounts are scaled before they are combined.
         scales: scalesFor(recipes),

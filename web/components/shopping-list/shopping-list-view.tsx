@@ -29,6 +29,8 @@ import { ShoppingTools } from "./shopping-tools.tsx";
 import { useShopping } from "./use-shopping.ts";
 import { HouseholdLine } from "./household-line.tsx";
 import { REVOKED_TEXT, useLiveStatus } from "./live-status.ts";
+import { RenameList } from "../list-name/rename-list.tsx";
+import { listEditToken } from "../../lib/recipes-store.ts";
 
 export { CART_GROUP, STAPLES_GROUP } from "./groups.ts";
 
@@ -60,7 +62,9 @@ export function ShoppingListView({
 }) {
   const shopping = useShopping(serverList, owned, units);
   const liveStatus = useLiveStatus(shopping.live, shopping.online, shopping.revoked !== null);
-  const list = shopping.list;
+  // A rename shows at once (other open pages get it on their next read).
+  const [renamed, setRenamed] = useState<string | null>(null);
+  const list = renamed === null ? shopping.list : { ...shopping.list, name: renamed };
   const { canEdit } = shopping;
   const [share, setShare] = useListShare(shared);
   // Items removed but not yet sent: the removal is sent when its toast closes, unless Undo was pressed.
@@ -198,6 +202,11 @@ export function ShoppingListView({
         <h1 id="list-title" className="list__title" tabIndex={-1}>
           <ListTitle name={list.name} />
         </h1>
+        {canEdit ? (
+          <div className="list__rename">
+            <RenameList listId={list.id} name={list.name} editToken={listEditToken(list.id) ?? null} onRenamed={setRenamed} />
+          </div>
+        ) : null}
         <p className="list__meta">
           {count} {count === 1 ? "item" : "items"} · created <LocalDate iso={list.createdAt} />
         </p>

@@ -1,0 +1,18 @@
+/**
+ * The "shop your way" endpoints of the API client (docs/product/api.md): renaming a list, stores and
+ * their aisle order, the week planner. A group of its own over the shared transport, so only the pages
+ * that use it load it (never the home page's first load).
+ */
+import { callEndpoint } from "./endpoint.ts";
+import { shopEndpoints as ep } from "./shop.ts";
+import type { CallOptions, Transport } from "./transport.ts";
+
+export function shopGroup(transport: Transport) {
+  return {
+    /** A new name (the owner, a household member, or a signed-out list's edit token). */
+    renameList: (id: string, name: string, opts?: CallOptions) =>
+      callEndpoint(transport, ep.renameList, { params: { id }, body: { name } }, opts),
+  };
+}
+
+export type ShopApi = ReturnType<typeof shopGroup>;
