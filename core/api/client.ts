@@ -22,8 +22,7 @@ import {
   type UpdateProfileRequest,
   type User,
 } from "./auth.ts";
-import { adminEndpoints, type AdminUsersQuery } from "./admin.ts";
-import { contactEndpoints, type AdminContactQuery, type ContactRequest } from "./contact.ts";
+import { contactEndpoints, type ContactRequest } from "./contact.ts";
 import { emailEndpoints, type EmailListRequest } from "./email.ts";
 import { type CallInput, callEndpoint, type Endpoint } from "./endpoint.ts";
 import { favoriteEndpoints, type HistoryQuery } from "./favorites.ts";
@@ -116,12 +115,6 @@ export function createApiClient(options: ApiClientOptions) {
       remove: (key: string, opts?: CallOptions) => send(staples.remove, { params: { key } }, opts),
       /** Every built-in staple on or off for the user. */
       setBuiltIn: (on: boolean, opts?: CallOptions) => send(staples.setBuiltIn, { body: { on } }, opts),
-    },
-    admin: {
-      stats: (opts?: CallOptions) => send(adminEndpoints.stats, {}, opts),
-      users: (query: AdminUsersQuery = {}, opts?: CallOptions) => send(adminEndpoints.users, { query }, opts),
-      deleteUser: (id: string, opts?: CallOptions) => send(adminEndpoints.deleteUser, { params: { id } }, opts),
-      contactMessages: (query: AdminContactQuery = {}, opts?: CallOptions) => send(contactEndpoints.messages, { query }, opts),
     },
     contact: {
       /** The contact form: stored, and mailed to the support address (decision 0021). */

@@ -11,7 +11,9 @@
  * every schema module. A failed chunk load rejects that call (its caller shows the error as for any
  * failed request) and the next call tries again.
  */
-import type { ApiClient } from "../../core/api/client.ts";
+import type { ApiClient as CoreClient } from "../../core/api/client.ts";
+import type { ApiClientOptions } from "../../core/api/transport.ts";
+import type { adminGroup } from "../features/admin/contract.ts";
 
 export { ApiError, type Problem } from "../../core/api/errors.ts";
 
@@ -30,12 +32,15 @@ export function forgetLegacySessionToken(): void {
   }
 }
 
-type CoreClient = typeof import("../../core/api/client.ts");
-let loading: Promise<CoreClient> | null = null;
-let loaded: CoreClient | null = null;
+/** The web app's client: core's groups and each feature's group (its contract's `<name>Group`). */
+export type ApiClient = CoreClient & { admin: ReturnType<typeof adminGroup> };
+
+type CoreModule = typeof import("../../core/api/client.ts");
+let loading: Promise<CoreModule> | null = null;
+let loaded: CoreModule | null = null;
 
 /** core's client module, loaded once; a failed load is tried again on the next call. */
-function loadClientModule(): Promise<CoreClient> {
+function loadClientModule(): Promise<CoreModule> {
   loading ??= import("../../core/api/client.ts").then(
     (mod) => (loaded = mod),
     (err: unknown) => {
@@ -99,6 +104,15 @@ const METHODS: { [G in Group]: Record<keyof ApiClient[G], true> } = {
   contact: { send: true },
 };
 
+/** The admin desk's group: its contract and core's transport, loaded when an admin first calls it. */
+async function loadAdminGroup(options: ApiClientOptions): Promise<ApiClient["admin"]> {
+  const [{ adminGroup }, { createTransport }] = await Promise.all([
+    import("../features/admin/contract.ts"),
+    import("../../core/api/transport.ts"),
+  ]);
+  return adminGroup(createTransport(options));
+}
+
 function lazyGroup<G extends Group>(group: G): ApiClient[G] {
   const methods: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
   for (const method of Object.keys(METHODS[group])) {
@@ -106,11 +120,13 @@ function lazyGroup<G extends Group>(group: G): ApiClient[G] {
       // `fetch` is looked up per call so tests can stub the global. No bearer token: the cookie is the session.
       const options = { fetch: (input: string, init: unknown) => fetch(input, init as RequestInit) };
       let groupApi: ApiClient[G];
-      if (group === "lists" && !loaded) {
+      if (group === "admin") {
+        groupApi = (await loadAdminGroup(options)) as ApiClient[G];
+      } else if (group === "lists" && !loaded) {
         // Only the lists' schemas: the full client may never be needed on this page (decision 0017).
         groupApi = (await loadListsModule()).createListsClient(options) as ApiClient[G];
       } else {
-        groupApi = (await loadClientModule()).createApiClient(options)[group];
+        groupApi = (await loadClientModule()).createApiClient(options)[group as keyof CoreClient] as ApiClient[G];
       }
       const fn = groupApi[method as keyof ApiClient[G]] as (...a: unknown[]) => Promise<unknown>;
       return fn(...args);

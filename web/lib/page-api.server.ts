@@ -4,16 +4,20 @@
  * page states no access rule of its own. Server only (the `.server` name keeps it out of the browser).
  */
 import type { RouterContextProvider } from "react-router";
-import { ApiError, createApiClient, type ApiClient } from "../../core/api/client.ts";
+import { ApiError, type ApiClientOptions, createApiClient } from "../../core/api/client.ts";
 import { type Endpoint, type PathParams, pathOf } from "../../core/api/endpoint.ts";
+import { createTransport } from "../../core/api/transport.ts";
+import { adminGroup } from "../features/admin/contract.ts";
+import type { ApiClient } from "./api-client.ts";
 import { pageApiContext } from "../context.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
-/** The typed API client (core/api/client.ts) on the in-process fetch. */
+/** The typed API client (core's groups and the features' groups, as web/lib/api-client.ts) on the in-process fetch. */
 export function serverApi(context: Context): ApiClient {
   const send = context.get(pageApiContext);
-  return createApiClient({ fetch: (path, init) => send(path, { method: init.method, headers: init.headers, body: init.body }) });
+  const options: ApiClientOptions = { fetch: (path, init) => send(path, { method: init.method, headers: init.headers, body: init.body }) };
+  return { ...createApiClient(options), admin: adminGroup(createTransport(options)) };
 }
 
 import type { FormFailure } from "./form-validation.ts";

@@ -12,7 +12,7 @@ import { pathOf, RETURN_PARAM, safeReturnPath, signInPath } from "../../core/lib
 import { TAB_PARTS, loadTab } from "../components/dashboard/tab-parts.ts";
 import { cleanSearch, readHistory } from "../lib/history-loader.ts";
 import { userEndpoints } from "../../core/api/auth.ts";
-import type { ApiClient } from "../../core/api/client.ts";
+import type { ApiClient } from "../lib/api-client.ts";
 import { callerContext } from "../context.ts";
 import { useAuth } from "../lib/auth.ts";
 import { deleteListAction } from "../lib/history-action.server.ts";

@@ -4,7 +4,7 @@
  */
 import { problem } from "../http/problem.ts";
 import { type ApiContext, createRouter, type Route } from "../http/router.ts";
-import { adminRoutes } from "./admin.ts";
+import { adminRoutes } from "../../web/features/admin/server/routes.ts";
 import { authRoutes } from "./auth.ts";
 import { contactRoutes } from "./contact.ts";
 import { extensionAuthRoutes } from "./extension-auth.ts";

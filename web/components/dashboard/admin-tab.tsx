@@ -7,7 +7,7 @@
  */
 import { type FormEvent, useRef, useState } from "react";
 import { useRevalidator, useSearchParams } from "react-router";
-import type { AdminStats, AdminUser, AdminUsersResponse } from "../../../core/api/admin.ts";
+import type { AdminStats, AdminUser, AdminUsersResponse } from "../../features/admin/contract.ts";
 import { ADMIN_USERS_SEARCH_MAX, CONTACT_CATEGORY_LABELS } from "../../../core/api/constants.ts";
 import type { AdminContactMessagesResponse } from "../../../core/api/contact.ts";
 import { api } from "../../lib/api.ts";

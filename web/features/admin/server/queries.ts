@@ -2,7 +2,7 @@
  * Queries of the admin desk (docs/product/api.md): site totals, the users table with counts, and the
  * removal of an account with everything of it in one batch plus its audit line (decision 0033).
  */
-import type { Db } from "./client.ts";
+import type { Db } from "../../../../worker/db/client.ts";
 
 export interface SiteTotals {
   totalUsers: number;

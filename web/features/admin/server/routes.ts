@@ -1,8 +1,8 @@
 /** The admin desk (docs/product/api.md): every route is `admin` (401 signed out, 403 for non-admins). */
-import { adminEndpoints } from "../../core/api/admin.ts";
-import { json } from "../http/problem.ts";
-import { param, type Route, serve } from "../http/router.ts";
-import { deleteUser, listUsers, siteStats } from "../services/admin.ts";
+import { adminEndpoints } from "../contract.ts";
+import { json } from "../../../../worker/http/problem.ts";
+import { param, type Route, serve } from "../../../../worker/http/router.ts";
+import { deleteUser, listUsers, siteStats } from "./service.ts";
 
 export const adminRoutes: Route[] = [
   serve(adminEndpoints.stats, "admin", async (c) => json(await siteStats(c.db))),

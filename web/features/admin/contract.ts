@@ -1,12 +1,16 @@
 /**
- * Wire schemas of the admin desk (docs/product/api.md): GET /api/admin/stats, GET /api/admin/users,
- * DELETE /api/admin/users/{id}. Every admin call answers 401 signed out and 403 for non-admins.
+ * The admin desk's wire contract (docs/product/api.md, decision 0033): GET /api/admin/stats, GET
+ * /api/admin/users, DELETE /api/admin/users/{id}, and the client group over core's transport (with the
+ * contact messages' list, declared with the contact form in core/api/contact.ts). Every admin call answers
+ * 401 signed out and 403 for non-admins. zod only: the server routes, the dashboard and the tests share it.
  */
 import { z } from "zod";
-import { endpoint } from "./endpoint.ts";
-import { ADMIN_USERS_SEARCH_MAX } from "./constants.ts";
+import { type AdminContactQuery, contactEndpoints } from "../../../core/api/contact.ts";
+import { callEndpoint, endpoint } from "../../../core/api/endpoint.ts";
+import type { CallOptions, Transport } from "../../../core/api/transport.ts";
+import { ADMIN_USERS_SEARCH_MAX } from "../../../core/api/constants.ts";
 
-export { ADMIN_USERS_SEARCH_MAX } from "./constants.ts";
+export { ADMIN_USERS_SEARCH_MAX } from "../../../core/api/constants.ts";
 
 /** docs/product/constants.md: admin top domains up to 10. */
 export const ADMIN_TOP_DOMAINS = 10;
@@ -84,3 +88,15 @@ export const adminEndpoints = {
   users: endpoint("GET", "/api/admin/users", { query: AdminUsersQuerySchema, answer: AdminUsersResponseSchema }),
   deleteUser: endpoint("DELETE", "/api/admin/users/:id"),
 };
+
+/** The admin desk's calls over core's transport. */
+export function adminGroup(transport: Transport) {
+  const ep = adminEndpoints;
+  return {
+    stats: (opts?: CallOptions) => callEndpoint(transport, ep.stats, {}, opts),
+    users: (query: AdminUsersQuery = {}, opts?: CallOptions) => callEndpoint(transport, ep.users, { query }, opts),
+    deleteUser: (id: string, opts?: CallOptions) => callEndpoint(transport, ep.deleteUser, { params: { id } }, opts),
+    contactMessages: (query: AdminContactQuery = {}, opts?: CallOptions) =>
+      callEndpoint(transport, contactEndpoints.messages, { query }, opts),
+  };
+}

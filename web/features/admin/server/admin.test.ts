@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { AdminStats, AdminUsersResponse } from "../../core/api/admin.ts";
-import { adminAuditLog, users } from "../db/schema.ts";
-import { addUser, api, apiJson, db, makeList, manualRecipe, type TestUser } from "../test/signed-in.ts";
-import { expectDefined } from "../../core/lib/expect-defined.ts";
+import type { AdminStats, AdminUsersResponse } from "../contract.ts";
+import { adminAuditLog, users } from "../../../../worker/db/schema.ts";
+import { addUser, api, apiJson, db, makeList, manualRecipe, type TestUser } from "../../../../worker/test/signed-in.ts";
+import { expectDefined } from "../../../../core/lib/expect-defined.ts";
 
 /** Every user-owned table and its column naming the user (or what hangs off their lists). */
 async function leftOf(userId: string, email: string, listIds: string[], recipeIds: string[]) {

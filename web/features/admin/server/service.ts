@@ -3,12 +3,12 @@
  * refused everyone else (401 signed out, 403 non-admin); these rules are the ones on top:
  * an admin cannot delete themselves or another admin.
  */
-import { ADMIN_TOP_DOMAINS, type AdminStats, type AdminUsersResponse } from "../../core/api/admin.ts";
-import { deleteUserWithAudit, findSiteStats, findUserForAdmin, findUsersPage } from "../db/admin.ts";
-import type { Db } from "../db/client.ts";
-import { isWellFormedId, newId } from "../lib/ids.ts";
-import type { CallerUser } from "./caller.ts";
-import { DomainError } from "./errors.ts";
+import { ADMIN_TOP_DOMAINS, type AdminStats, type AdminUsersResponse } from "../contract.ts";
+import { deleteUserWithAudit, findSiteStats, findUserForAdmin, findUsersPage } from "./queries.ts";
+import type { Db } from "../../../../worker/db/client.ts";
+import { isWellFormedId, newId } from "../../../../worker/lib/ids.ts";
+import type { CallerUser } from "../../../../worker/services/caller.ts";
+import { DomainError } from "../../../../worker/services/errors.ts";
 
 export async function siteStats(db: Db): Promise<AdminStats> {
   const { totals, topDomains } = await findSiteStats(db, ADMIN_TOP_DOMAINS);
