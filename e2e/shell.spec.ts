@@ -458,6 +458,33 @@ describe("toasts", () => {
     await done(page, context);
   });
 
+  it("a toast moved to the top (clear of the focused button) stays there while pressed, so Close closes it", async () => {
+    const { page, context } = await openPage({ viewport: PHONE });
+    await page.goto("/contact");
+    await hydrated(page);
+    await sendContact(page, 1);
+    const t = page.getByRole("alertdialog");
+    await t.waitFor();
+    // The focused 'Send Message' at the foot of the screen: the toast goes to the top rather than cover it.
+    await page.evaluate(() => {
+      const focused = document.activeElement?.getBoundingClientRect();
+      if (focused) window.scrollBy(0, focused.bottom - (window.innerHeight - 20));
+    });
+    const region = page.getByTestId("toast-region");
+    await expect.poll(() => region.getAttribute("data-placement")).toBe("top");
+    const close = t.locator(".toast__close");
+    const box = expectDefined(await close.boundingBox());
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    // The press focuses the toast; frames pass before the finger lifts (as on a busy phone): it does not move away.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    expect(await region.getAttribute("data-placement")).toBe("top");
+    expect(await close.boundingBox()).toEqual(box);
+    await page.mouse.up();
+    await t.waitFor({ state: "detached", timeout: 2000 });
+    await done(page, context);
+  });
+
   it("a swipe right past 50 px dismisses it; a shorter one does not", async () => {
     const { page, context } = await openPage({ viewport: PHONE });
     await page.goto("/contact");

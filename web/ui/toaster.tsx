@@ -61,11 +61,13 @@ const overlap = (a: DOMRect, b: DOMRect) =>
  * Keeps the toast clear of what the user is working with (decision 0043): at the bottom by default,
  * at the top when it would cover the focused control or a dialog's primary action there (a store
  * card, 'Create Order', 'Generate Shopping List' on a phone). Checked when a toast shows, focus
- * moves, or the page scrolls or resizes.
+ * moves, or the page scrolls or resizes; never while the toast itself is pressed or focused.
  */
 function useClearOfControls(regionRef: RefObject<HTMLDivElement | null>) {
   useEffect(() => {
     let frame = 0;
+    /** A pointer is pressed on the region (a tap on Close, a swipe). */
+    let pressed = false;
     function place() {
       const region = regionRef.current;
       if (!region) return;
@@ -74,6 +76,9 @@ function useClearOfControls(regionRef: RefObject<HTMLDivElement | null>) {
         delete region.dataset.placement;
         return;
       }
+      // A toast being used stays where it is: pressing Close (or swiping) focuses the toast, and moving it then would
+      // take it from under the finger, so the press would miss and the focused toast would never close.
+      if (pressed || region.contains(document.activeElement)) return;
       const controls = controlsToKeepClear(region).map((el) => el.getBoundingClientRect());
       const covers = () => {
         const box = toastEl.getBoundingClientRect();
@@ -90,15 +95,29 @@ function useClearOfControls(regionRef: RefObject<HTMLDivElement | null>) {
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(place);
     };
+    const press = (e: Event) => {
+      pressed = !!regionRef.current?.contains(e.target as Node);
+    };
+    const release = () => {
+      if (!pressed) return;
+      pressed = false;
+      check();
+    };
     check();
     const unsubscribe = toastQueue.subscribe(check);
     document.addEventListener("focusin", check);
+    document.addEventListener("pointerdown", press, true);
+    document.addEventListener("pointerup", release, true);
+    document.addEventListener("pointercancel", release, true);
     window.addEventListener("resize", check);
     window.addEventListener("scroll", check, { capture: true, passive: true });
     return () => {
       cancelAnimationFrame(frame);
       unsubscribe();
       document.removeEventListener("focusin", check);
+      document.removeEventListener("pointerdown", press, true);
+      document.removeEventListener("pointerup", release, true);
+      document.removeEventListener("pointercancel", release, true);
       window.removeEventListener("resize", check);
       window.removeEventListener("scroll", check, { capture: true });
     };
