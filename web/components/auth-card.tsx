@@ -1,9 +1,13 @@
 /**
- * The frame of the account pages (/auth, /forgot-password, /reset-password): a centred card with
- * the logo mark, a heading that takes focus when the view changes, an optional lead, the content,
- * and a footer (toggle or back links). Works from 375 px up.
+ * The frame of the account pages (/auth, /forgot-password, /reset-password) and of the pages a mailed link
+ * opens (/verify-email, /email-opt-out, /undo-email-change): a centred card with the logo mark or a status
+ * icon, a heading that takes focus when the view changes, an optional lead, the content, and a footer
+ * (toggle or back links). `ResultCard` is the one-step view those pages share. Works from 375 px up.
  */
 import type { ReactNode, RefObject } from "react";
+import { Form, useNavigation } from "react-router";
+import { Button } from "../ui/button.tsx";
+import { Link } from "../ui/link.tsx";
 import { LogoMark } from "./logo.tsx";
 
 export interface AuthCardProps {
@@ -67,5 +71,50 @@ export function StatusIcon({ kind }: { kind: "mail" | "check" | "warning" }) {
         )}
       </svg>
     </span>
+  );
+}
+
+/** A link shown as a button under a result card's lead. */
+export interface CardLink {
+  href: string;
+  label: string;
+  /** The first link is primary and the others outline unless said. */
+  variant?: "primary" | "outline";
+}
+
+export interface ResultCardProps {
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  /** The status icon above the heading (none: the logo mark). */
+  kind?: "mail" | "check" | "warning";
+  title: string;
+  lead: ReactNode;
+  /** Links as buttons under the lead. */
+  links?: CardLink[];
+  /** Or one button that posts the page's form (works without the script); `intent` goes as a hidden field. */
+  post?: { label: string; intent?: string; variant?: "primary" | "outline" };
+}
+
+/** One view of a one-step page: icon, heading, lead, and its links or its one POST button. */
+export function ResultCard({ headingRef, kind, title, lead, links = [], post }: ResultCardProps) {
+  const navigation = useNavigation();
+  return (
+    <AuthCard headingRef={headingRef} icon={kind ? <StatusIcon kind={kind} /> : undefined} title={title} lead={lead}>
+      {post ? (
+        <Form method="post" className="auth-actions">
+          {post.intent ? <input type="hidden" name="intent" value={post.intent} /> : null}
+          <Button type="submit" variant={post.variant} size="lg" isPending={navigation.state === "submitting"}>
+            {post.label}
+          </Button>
+        </Form>
+      ) : (
+        <div className="auth-actions">
+          {links.map((link, i) => (
+            <Link key={link.href} href={link.href} variant={link.variant ?? (i === 0 ? "primary" : "outline")} size="lg">
+              {link.label}
+            </Link>
+          ))}
+        </div>
+      )}
+    </AuthCard>
   );
 }

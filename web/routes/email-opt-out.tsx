@@ -5,15 +5,13 @@
  * `List-Unsubscribe=One-Click`). Once stopped, 'Send me lists again' undoes it. Works without the page's script.
  */
 import { useRef } from "react";
-import { data, Form, useNavigation } from "react-router";
+import { data } from "react-router";
 import { emailEndpoints } from "../../core/api/email.ts";
-import { AuthCard, StatusIcon } from "../components/auth-card.tsx";
+import { ResultCard } from "../components/auth-card.tsx";
 import { useFocusHeadingOnChange } from "../lib/focus.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { formCall, formFields } from "../lib/page-api.server.ts";
 import { privatePageHeaders } from "../lib/private-page.ts";
-import { Button } from "../ui/button.tsx";
-import { Link } from "../ui/link.tsx";
 import type { Route } from "./+types/email-opt-out.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -41,59 +39,40 @@ export const meta = () => [
 ];
 
 export default function EmailOptOut({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const optedOut = actionData?.optedOut ?? loaderData.optedOut;
   const view = !loaderData.valid || actionData?.message ? "invalid" : optedOut ? "stopped" : "ask";
   useFocusHeadingOnChange(headingRef, view);
-  const busy = navigation.state === "submitting";
 
   if (view === "invalid") {
     return (
-      <AuthCard
+      <ResultCard
         headingRef={headingRef}
-        icon={<StatusIcon kind="warning" />}
+        kind="warning"
         title="This link is not valid"
         lead={actionData?.message ?? "This link is not valid. Please use the link from the e-mail you received."}
-      >
-        <div className="auth-actions">
-          <Link href="/" variant="primary" size="lg">
-            Back to Home
-          </Link>
-        </div>
-      </AuthCard>
+        links={[{ href: "/", label: "Back to Home" }]}
+      />
     );
   }
   if (view === "stopped") {
     return (
-      <AuthCard
+      <ResultCard
         headingRef={headingRef}
-        icon={<StatusIcon kind="check" />}
+        kind="check"
         title="No more lists to this address"
         lead="recipecart will not send shopping lists to this address again, whoever asks. Mails about your own account, such as password resets, still come."
-      >
-        <Form method="post" className="auth-actions">
-          <input type="hidden" name="intent" value="resume" />
-          <Button type="submit" variant="outline" size="lg" isPending={busy}>
-            Send me lists again
-          </Button>
-        </Form>
-      </AuthCard>
+        post={{ label: "Send me lists again", intent: "resume", variant: "outline" }}
+      />
     );
   }
   return (
-    <AuthCard
+    <ResultCard
       headingRef={headingRef}
-      icon={<StatusIcon kind="mail" />}
+      kind="mail"
       title="Don't send me lists"
       lead="Someone used recipecart to e-mail you a shopping list. Press the button and we will not send lists to this address again."
-    >
-      <Form method="post" className="auth-actions">
-        <input type="hidden" name="intent" value="stop" />
-        <Button type="submit" size="lg" isPending={busy}>
-          Don't send me lists
-        </Button>
-      </Form>
-    </AuthCard>
+      post={{ label: "Don't send me lists", intent: "stop" }}
+    />
   );
 }

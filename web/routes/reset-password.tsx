@@ -8,7 +8,7 @@
 import { type FormEvent, useRef, useState } from "react";
 import { redirect, useSearchParams } from "react-router";
 import { authEndpoints, PASSWORD_MIN, ResetPasswordRequestSchema } from "../../core/api/auth.ts";
-import { AuthCard, StatusIcon } from "../components/auth-card.tsx";
+import { AuthCard, ResultCard } from "../components/auth-card.tsx";
 import { NewPasswordFields } from "../components/password-field.tsx";
 import { api, ApiError } from "../lib/api-client.ts";
 import { fetchCurrentUser } from "../lib/auth.ts";
@@ -19,7 +19,6 @@ import { formCall, formFields, serverApi } from "../lib/page-api.server.ts";
 import { toast } from "../lib/toast.ts";
 import { Button } from "../ui/button.tsx";
 import { Form } from "../ui/form.tsx";
-import { Link } from "../ui/link.tsx";
 import type { Route } from "./+types/reset-password.ts";
 
 /** The link is checked on the server, so the page opens on the form (or on 'Invalid Reset Link') with no wait. */
@@ -91,38 +90,28 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
 
   if (view === "invalid") {
     return (
-      <AuthCard
+      <ResultCard
         headingRef={headingRef}
-        icon={<StatusIcon kind="warning" />}
+        kind="warning"
         title="Invalid Reset Link"
         lead="This password reset link is invalid or has expired. Reset links last 10 minutes and can only be used once."
-      >
-        <div className="auth-actions">
-          <Link href="/forgot-password" variant="primary" size="lg">
-            Request a new link
-          </Link>
-          <Link href="/auth" variant="outline" size="lg">
-            Back to Login
-          </Link>
-        </div>
-      </AuthCard>
+        links={[
+          { href: "/forgot-password", label: "Request a new link" },
+          { href: "/auth", label: "Back to Login" },
+        ]}
+      />
     );
   }
 
   if (view === "success") {
     return (
-      <AuthCard
+      <ResultCard
         headingRef={headingRef}
-        icon={<StatusIcon kind="check" />}
+        kind="check"
         title="Password Reset Complete"
         lead="Your password has been changed. Sign in with your new password."
-      >
-        <div className="auth-actions">
-          <Link href="/auth" variant="primary" size="lg">
-            Go to Login
-          </Link>
-        </div>
-      </AuthCard>
+        links={[{ href: "/auth", label: "Go to Login" }]}
+      />
     );
   }
 

@@ -7,13 +7,12 @@
 import { useRef } from "react";
 import { data, redirect } from "react-router";
 import { authEndpoints } from "../../core/api/auth.ts";
-import { AuthCard, StatusIcon } from "../components/auth-card.tsx";
+import { AuthCard, ResultCard } from "../components/auth-card.tsx";
 import { useFocusHeadingOnChange } from "../lib/focus.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { cookiesOf, formCall } from "../lib/page-api.server.ts";
 import { Button } from "../ui/button.tsx";
 import { Form } from "../ui/form.tsx";
-import { Link } from "../ui/link.tsx";
 import type { Route } from "./+types/undo-email-change.ts";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -41,33 +40,28 @@ export default function UndoEmailChange({ actionData }: Route.ComponentProps) {
 
   if (actionData?.done) {
     return (
-      <AuthCard
+      <ResultCard
         headingRef={headingRef}
-        icon={<StatusIcon kind="check" />}
+        kind="check"
         title="Email address restored"
         lead={`Your account's email address is ${actionData.email} again. Every device was signed out and the password removed: choose a new password to sign in.`}
-      >
-        <div className="auth-actions">
-          <Link href="/forgot-password" variant="primary" size="lg">
-            Choose a new password
-          </Link>
-        </div>
-      </AuthCard>
+        links={[{ href: "/forgot-password", label: "Choose a new password" }]}
+      />
     );
   }
 
   if (actionData) {
     return (
-      <AuthCard headingRef={headingRef} icon={<StatusIcon kind="warning" />} title="Link not valid" lead={actionData.message}>
-        <div className="auth-actions">
-          <Link href="/contact" variant="primary" size="lg">
-            Contact us
-          </Link>
-          <Link href="/auth" variant="outline" size="lg">
-            Back to Login
-          </Link>
-        </div>
-      </AuthCard>
+      <ResultCard
+        headingRef={headingRef}
+        kind="warning"
+        title="Link not valid"
+        lead={actionData.message}
+        links={[
+          { href: "/contact", label: "Contact us" },
+          { href: "/auth", label: "Back to Login" },
+        ]}
+      />
     );
   }
 

@@ -5,15 +5,13 @@
  * Works without the page's script (a plain form POST). The token never leaves in a Referer (strict-origin).
  */
 import { useRef } from "react";
-import { Form, redirect, useNavigation } from "react-router";
+import { redirect } from "react-router";
 import { authEndpoints } from "../../core/api/auth.ts";
-import { AuthCard, StatusIcon } from "../components/auth-card.tsx";
+import { ResultCard } from "../components/auth-card.tsx";
 import { useFocusHeadingOnChange } from "../lib/focus.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { formCall, serverApi } from "../lib/page-api.server.ts";
 import { privatePageHeaders } from "../lib/private-page.ts";
-import { Button } from "../ui/button.tsx";
-import { Link } from "../ui/link.tsx";
 import type { Route } from "./+types/verify-email.ts";
 
 const tokenOf = (request: Request) => new URL(request.url).searchParams.get("token") ?? "";
@@ -44,59 +42,45 @@ export const meta = () => [
   { name: "referrer", content: "strict-origin" },
 ];
 
+const HOME = { href: "/", label: "Back to Home" };
+
 export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const view = actionData?.confirmed ? "done" : actionData || !loaderData.valid ? "invalid" : "confirm";
   useFocusHeadingOnChange(headingRef, view);
 
   if (view === "done") {
     return (
-      <AuthCard
+      <ResultCard
         headingRef={headingRef}
-        icon={<StatusIcon kind="check" />}
+        kind="check"
         title="E-mail address confirmed"
         lead="Thank you. You can now e-mail shopping lists to other people."
-      >
-        <div className="auth-actions">
-          <Link href="/" variant="primary" size="lg">
-            Back to Home
-          </Link>
-        </div>
-      </AuthCard>
+        links={[HOME]}
+      />
     );
   }
   if (view === "invalid") {
     return (
-      <AuthCard
+      <ResultCard
         headingRef={headingRef}
-        icon={<StatusIcon kind="warning" />}
+        kind="warning"
         title="Invalid confirmation link"
         lead={
           actionData?.message ??
           "This link is invalid or has expired. Links last 24 hours and work once; the Email dialog of any of your lists sends a new one."
         }
-      >
-        <div className="auth-actions">
-          <Link href="/" variant="primary" size="lg">
-            Back to Home
-          </Link>
-        </div>
-      </AuthCard>
+        links={[HOME]}
+      />
     );
   }
   return (
-    <AuthCard
+    <ResultCard
       headingRef={headingRef}
-      icon={<StatusIcon kind="mail" />}
+      kind="mail"
       title="Confirm your e-mail address"
       lead="Press Confirm to finish. Then you can e-mail shopping lists to other people."
-    >
-      <Form method="post" className="auth-actions">
-        <Button type="submit" size="lg" isPending={navigation.state === "submitting"}>
-          Confirm
-        </Button>
-      </Form>
-    </AuthCard>
+      post={{ label: "Confirm" }}
+    />
   );
 }
