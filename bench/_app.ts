@@ -7,24 +7,11 @@
  */
 import { createServer, type Server } from "node:http";
 import { TEST_CLIENT_HEADER } from "../worker/http/rate-limit.ts";
+import { EVERYDAY_LINES } from "./_lines.ts";
 
 /** Ingredient lines the generated recipe pages draw from. */
 const LINES = [
-  "2 onions, chopped",
-  "3 cloves garlic, minced",
-  "1 tbsp olive oil",
-  "400 g canned tomatoes",
-  "1 tsp salt",
-  "½ tsp black pepper",
-  "500 g minced beef",
-  "1 red pepper, sliced",
-  "2 carrots, diced",
-  "250 ml chicken stock",
-  "1 cup long-grain rice",
-  "100 g cheddar cheese, grated",
-  "2 tbsp tomato paste",
-  "1 tsp ground cumin",
-  "a handful of fresh parsley",
+  ...EVERYDAY_LINES,
   "2 1/4 cups all-purpose flour",
   "1 cup (2 sticks) unsalted butter, softened",
   "3/4 cup packed brown sugar",

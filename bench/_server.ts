@@ -3,7 +3,7 @@
  * port, with a fresh local D1 (every migration applied). Files starting with "_" are not sections.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { bin, freePort, root, toolEnv } from "../scripts/lib/tooling.ts";
 
@@ -87,4 +87,22 @@ export async function startServer(
       rmSync(state, { recursive: true, force: true });
     },
   };
+}
+
+/** The built app on a local D1 seeded with these SQL statements (`wrangler d1 execute`, after the migrations). */
+export function startServerWithSql(label: string, sql: string): ReturnType<typeof startServer> {
+  const sqlFile = path.join(root, ".e2e-out", `bench-${label}-${process.pid}.sql`);
+  return startServer((state) => {
+    writeFileSync(sqlFile, sql);
+    try {
+      execFileSync(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", state, "--file", sqlFile], {
+        cwd: root,
+        env,
+        stdio: "pipe",
+        maxBuffer: 64 * 1024 * 1024,
+      });
+    } finally {
+      rmSync(sqlFile, { force: true });
+    }
+  });
 }

@@ -13,12 +13,10 @@
  * built-in set. Set BENCH_NO_BUILD=1 to reuse build/.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { bin, root, toolEnv } from "../scripts/lib/tooling.ts";
 import { SEARCH_ROW_INSERT } from "../worker/db/lists.ts";
-import { buildUnlessReused, startServer } from "./_server.ts";
+import { buildUnlessReused, startServerWithSql } from "./_server.ts";
 
 const LISTS = 1000;
 const ITEMS = 30;
@@ -164,21 +162,8 @@ export async function run(dataDir: string): Promise<void> {
   const names = itemNames(dataDir);
   const seeded = seedSql(names);
   buildUnlessReused();
-  const sqlFile = path.join(root, ".e2e-out", `bench-history-${process.pid}.sql`);
   const seedStarted = performance.now();
-  const server = await startServer((state) => {
-    writeFileSync(sqlFile, seeded.sql);
-    try {
-      execFileSync(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", state, "--file", sqlFile], {
-        cwd: root,
-        env: toolEnv,
-        stdio: "pipe",
-        maxBuffer: 64 * 1024 * 1024,
-      });
-    } finally {
-      rmSync(sqlFile, { force: true });
-    }
-  });
+  const server = await startServerWithSql("history", seeded.sql);
   try {
     console.log(
       `seeded ${LISTS} lists x ${ITEMS} items for one user (+ ${OTHER_LISTS} lists of ${OTHER_USERS} other users), item names from a pool of ${names.length}, in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s (incl. server start)`,

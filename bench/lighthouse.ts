@@ -31,6 +31,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import * as constants from "lighthouse/core/config/constants.js";
 import { chromium } from "playwright-core";
+import { EVERYDAY_LINES } from "./_lines.ts";
 import { buildUnlessReused, startServer } from "./_server.ts";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -46,20 +47,7 @@ let savedRuns = 0;
 
 /** Twenty lines that stay twenty separate items after combining (no two name the same thing). */
 const LIST_LINES = [
-  "2 onions, chopped",
-  "3 cloves garlic, minced",
-  "1 tbsp olive oil",
-  "400 g canned tomatoes",
-  "1 tsp salt",
-  "500 g minced beef",
-  "1 red pepper, sliced",
-  "2 carrots, diced",
-  "250 ml chicken stock",
-  "1 cup long-grain rice",
-  "100 g cheddar cheese, grated",
-  "2 tbsp tomato paste",
-  "1 tsp ground cumin",
-  "a handful of fresh parsley",
+  ...EVERYDAY_LINES.filter((line) => line !== "½ tsp black pepper"),
   "200 ml double cream",
   "6 eggs",
   "1 lemon",

@@ -17,13 +17,9 @@
  * to reuse build/.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { execFileSync } from "node:child_process";
-import { rmSync, writeFileSync } from "node:fs";
-import path from "node:path";
-import { bin, root, toolEnv } from "../scripts/lib/tooling.ts";
 import { hostReferenceLine } from "./_host.ts";
 import { processesCpuMs, processRssMb, workerdOf, workerProcess } from "./_cpu.ts";
-import { buildUnlessReused, startServer } from "./_server.ts";
+import { buildUnlessReused, startServerWithSql } from "./_server.ts";
 
 const TICKS = 200;
 const WARM_UP = 6;
@@ -126,20 +122,7 @@ const sleep = (msec: number) => new Promise((r) => setTimeout(r, msec));
 export async function run(): Promise<void> {
   const seeded = seedSql();
   buildUnlessReused();
-  const sqlFile = path.join(root, ".e2e-out", `bench-live-${process.pid}.sql`);
-  const server = await startServer((state) => {
-    writeFileSync(sqlFile, seeded.sql);
-    try {
-      execFileSync(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", state, "--file", sqlFile], {
-        cwd: root,
-        env: toolEnv,
-        stdio: "pipe",
-        maxBuffer: 64 * 1024 * 1024,
-      });
-    } finally {
-      rmSync(sqlFile, { force: true });
-    }
-  });
+  const server = await startServerWithSql("live", seeded.sql);
   const sockets: Socket[] = [];
   try {
     console.log(hostReferenceLine());

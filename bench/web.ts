@@ -14,6 +14,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { root } from "../scripts/lib/tooling.ts";
+import { EVERYDAY_LINES } from "./_lines.ts";
 import { buildUnlessReused, startServer } from "./_server.ts";
 
 const RUNS = 40;
@@ -66,23 +67,7 @@ async function timeGet(url: string, runs: number): Promise<number[]> {
   return out;
 }
 
-const FALLBACK_LINES = [
-  "2 onions, chopped",
-  "3 cloves garlic, minced",
-  "1 tbsp olive oil",
-  "400 g canned tomatoes",
-  "1 tsp salt",
-  "½ tsp black pepper",
-  "500 g minced beef",
-  "1 red pepper, sliced",
-  "2 carrots, diced",
-  "250 ml chicken stock",
-  "1 cup long-grain rice",
-  "100 g cheddar cheese, grated",
-  "2 tbsp tomato paste",
-  "1 tsp ground cumin",
-  "a handful of fresh parsley",
-];
+const FALLBACK_LINES = EVERYDAY_LINES;
 
 function recipeLines(dataDir: string, count: number): string[][] {
   let pool = FALLBACK_LINES;
