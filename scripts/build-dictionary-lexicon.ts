@@ -165,6 +165,53 @@ const VIA_OTHER_LANGUAGES: Partial<Record<Lang, [string, Lang][]>> = {
   ],
 };
 
+/**
+ * Reads one dictionary into `into` (foreign word -> English). A dictionary from the language (`forward`) decides
+ * in its order of senses; one into it, read backwards, fills the gaps, the lowest rank winning (the word's place
+ * among the translations, then the English word's length). `english` gives the English an entry's other-side word
+ * means (or undefined); `taken` says which foreign words an earlier source already gave. Only the first line of
+ * translations counts: it is the entry's main sense (later ones drift: "Spur" -> trace, ..., breadcrumb), and
+ * English-Norwegian entries alternate translations and English glosses anyway. Verbs are left out.
+ */
+function readDictionary(
+  source: string,
+  lang: Lang,
+  forward: boolean,
+  english: (word: string) => string | undefined,
+  taken: (key: string) => boolean,
+  into: Map<string, string>,
+): void {
+  const back = new Map<string, [number, string]>();
+  for (const text of entries(source)) {
+    const e = parseEntry(text, true);
+    if (!e) continue;
+    if (/\bv\b|verb/.test(e.pos)) continue;
+    if (forward) {
+      const key = fold(e.head);
+      if (!goodForeign(key, lang) || taken(key)) continue;
+      const en = e.translations.map(english).find((x) => x !== undefined);
+      if (en) into.set(key, en);
+    } else {
+      const en = english(e.head);
+      if (!en) continue;
+      e.translations.forEach((t, i) => {
+        const key = fold(t);
+        if (!goodForeign(key, lang)) return;
+        const rank = i * 100 + en.length;
+        const had = back.get(key);
+        if (!had || rank < had[0]) back.set(key, [rank, en]);
+      });
+    }
+  }
+  for (const [key, [, en]] of back) if (!taken(key)) into.set(key, en);
+}
+
+/** An English word the categoriser knows, as written lower-case (direct dictionaries). */
+const knownEnglish = (word: string): string | undefined => {
+  const en = word.toLowerCase();
+  return englishKnown(en) ? en : undefined;
+};
+
 const tables = new Map<Lang, Map<string, string>>();
 const pivots = new Map<Lang, Map<string, string>>();
 const out: Record<string, string> = {};
@@ -173,64 +220,14 @@ const secondHand: Record<string, string> = {};
 for (const lang of LANGS) {
   const table = new Map<string, string>();
   tables.set(lang, table);
-  for (const source of SOURCES[lang]) {
-    const forward = source.endsWith("-eng");
-    // backwards: foreign word -> [rank, english]; the lowest rank (its place among the translations, then length) wins
-    const back = new Map<string, [number, string]>();
-    for (const text of entries(source)) {
-      // the first line of translations is the entry's main sense (later ones drift: "Spur" -> trace, ..., breadcrumb);
-      // English-Norwegian entries alternate translations and English glosses anyway
-      const e = parseEntry(text, true);
-      if (!e) continue;
-      if (/\bv\b|verb/.test(e.pos)) continue;
-      if (forward) {
-        const key = fold(e.head);
-        if (!goodForeign(key, lang) || table.has(key)) continue;
-        const en = e.translations.map((t) => t.toLowerCase()).find(englishKnown);
-        if (en) table.set(key, en);
-      } else {
-        const en = e.head.toLowerCase();
-        if (!englishKnown(en)) continue;
-        e.translations.forEach((t, i) => {
-          const key = fold(t);
-          if (!goodForeign(key, lang)) return;
-          const rank = i * 100 + en.length;
-          const had = back.get(key);
-          if (!had || rank < had[0]) back.set(key, [rank, en]);
-        });
-      }
-    }
-    for (const [key, [, en]] of back) if (!table.has(key)) table.set(key, en);
-  }
+  for (const source of SOURCES[lang]) readDictionary(source, lang, source.endsWith("-eng"), knownEnglish, (key) => table.has(key), table);
   const pivot = new Map<string, string>();
   pivots.set(lang, pivot);
   for (const [source, via] of VIA_OTHER_LANGUAGES[lang] ?? []) {
     if (!existsSync(path.join(dictDir, `freedict-${source}.index`))) continue;
-    const forward = source.startsWith(CODE[lang]);
     const german = new Map([...(pivots.get(via) ?? []), ...(tables.get(via) ?? [])]);
-    const back = new Map<string, [number, string]>();
-    for (const text of entries(source)) {
-      const e = parseEntry(text, true);
-      if (!e) continue;
-      if (/\bv\b|verb/.test(e.pos)) continue;
-      if (forward) {
-        const key = fold(e.head);
-        if (!goodForeign(key, lang) || table.has(key) || pivot.has(key)) continue;
-        const en = e.translations.map((t) => german.get(fold(t))).find((x) => x !== undefined);
-        if (en) pivot.set(key, en);
-      } else {
-        const en = german.get(fold(e.head));
-        if (!en) continue;
-        e.translations.forEach((t, i) => {
-          const key = fold(t);
-          if (!goodForeign(key, lang)) return;
-          const rank = i * 100 + en.length;
-          const had = back.get(key);
-          if (!had || rank < had[0]) back.set(key, [rank, en]);
-        });
-      }
-    }
-    for (const [key, [, en]] of back) if (!table.has(key) && !pivot.has(key)) pivot.set(key, en);
+    const taken = (key: string) => table.has(key) || pivot.has(key);
+    readDictionary(source, lang, source.startsWith(CODE[lang]), (word) => german.get(fold(word)), taken, pivot);
   }
   const rows = (m: Map<string, string>) =>
     [...m]
