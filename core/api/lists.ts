@@ -62,6 +62,11 @@ export const ShoppingListSchema = z.object({
   household: z.object({ id: z.string(), name: z.string() }).nullable().optional(),
   /** The list's change counter (decision 0037): the live channel says which version a change made. */
   version: z.number().int().optional(),
+  /** The store the list is shown for (decision 0048): `ingredients` are in its walking order; null: the usual order. */
+  store: z
+    .object({ id: z.string(), name: z.string(), aisles: z.array(z.string()), hidden: z.array(z.string()) })
+    .nullable()
+    .optional(),
 });
 export type ShoppingList = z.infer<typeof ShoppingListSchema>;
 

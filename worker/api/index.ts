@@ -21,6 +21,7 @@ import { devRoutes } from "./mail.ts";
 import { recipeRoutes } from "./recipes.ts";
 import { shareRoutes } from "./shares.ts";
 import { stapleRoutes } from "./staples.ts";
+import { storeRoutes } from "./stores.ts";
 import { userRoutes } from "./users.ts";
 
 /** The served endpoints (worker/api/endpoints.test.ts holds them against the declarations). */
@@ -38,6 +39,7 @@ export const apiRoutes: Route[] = [
   ...shareRoutes,
   ...favoriteRoutes,
   ...stapleRoutes,
+  ...storeRoutes,
   ...adminRoutes,
   ...contactRoutes,
   ...householdRoutes,

@@ -10,6 +10,7 @@ import { eq } from "drizzle-orm";
 import { emailVerifications } from "../db/schema.ts";
 import { addUser, api, apiJson, db, makeList, manualRecipe, type TestUser } from "../test/signed-in.ts";
 import { expectDefined } from "../../core/lib/expect-defined.ts";
+import { STORE_AISLES } from "../../core/shopping/store-order.ts";
 
 type Who = "signedOut" | "other" | "owner" | "admin";
 const WHO: Who[] = ["signedOut", "other", "owner", "admin"];
@@ -25,6 +26,8 @@ interface World {
   sessionId: string;
   /** The owner's list's live read-only share link (decision 0031). */
   shareId: string;
+  /** One of the owner's stores (decision 0047). */
+  storeId: string;
 }
 
 /** A fresh owner with a favourited recipe and list, another user and an admin. */
@@ -38,7 +41,10 @@ async function world(): Promise<World> {
   const itemId = expectDefined(Object.values(list.ingredients).flat()[0]).id;
   const sessionId = expectDefined((await apiJson<{ sessions: { id: string }[] }>("/api/auth/sessions", { as: owner })).sessions[0]).id;
   const shareId = (await apiJson<{ id: string }>(`/api/shopping-lists/${list.id}/shares`, { method: "POST", as: owner }, 201)).id;
-  return { owner, other, admin, recipeId: recipe.id, listId: list.id, itemId, sessionId, shareId };
+  const storeId = (
+    await apiJson<{ id: string }>("/api/users/me/stores", { method: "POST", as: owner, body: { name: "Owner's store" } }, 201)
+  ).id;
+  return { owner, other, admin, recipeId: recipe.id, listId: list.id, itemId, sessionId, shareId, storeId };
 }
 
 const as = (w: World, who: Who) => (who === "signedOut" ? null : w[who]);
@@ -141,6 +147,61 @@ const ROWS: Row[] = [
     request: () => ({ method: "GET", path: `/api/users/me/shopping-lists?limit=1&before=${Date.now() + 60_000}.zzzzzzzz` }),
     expect: { signedOut: 401, other: 200, owner: 200, admin: 200 },
     check: ownHistory,
+  },
+  {
+    name: "GET one's own stores (decision 0047)",
+    kind: "read",
+    request: () => ({ method: "GET", path: "/api/users/me/stores" }),
+    expect: { signedOut: 401, other: 200, owner: 200, admin: 200 },
+    check: async (w, who, res) => {
+      if (res.status !== 200) return;
+      const ids = ((await res.json()) as { stores: { id: string }[] }).stores.map((s) => s.id);
+      expect(ids).toEqual(who === "owner" ? [w.storeId] : []);
+    },
+  },
+  {
+    name: "POST a store: one's own only",
+    kind: "change",
+    request: () => ({ method: "POST", path: "/api/users/me/stores", body: { name: "Another store" } }),
+    expect: { signedOut: 401, other: 201, owner: 201, admin: 201 },
+    check: async (w, who) => {
+      const mine = await apiJson<{ stores: unknown[] }>("/api/users/me/stores", { as: w.owner });
+      expect(mine.stores).toHaveLength(who === "owner" ? 2 : 1);
+    },
+  },
+  {
+    name: "PUT the owner's store",
+    kind: "change",
+    request: (w) => ({
+      method: "PUT",
+      path: `/api/users/me/stores/${w.storeId}`,
+      body: { name: "Changed", aisles: [...STORE_AISLES].reverse(), hidden: [] },
+    }),
+    expect: { signedOut: 401, other: 404, owner: 200, admin: 404 },
+    check: async (w, who) => {
+      const mine = await apiJson<{ stores: { name: string }[] }>("/api/users/me/stores", { as: w.owner });
+      expect(mine.stores.map((s) => s.name)).toEqual([who === "owner" ? "Changed" : "Owner's store"]);
+    },
+  },
+  {
+    name: "DELETE the owner's store",
+    kind: "delete",
+    request: (w) => ({ method: "DELETE", path: `/api/users/me/stores/${w.storeId}` }),
+    expect: { signedOut: 401, other: 404, owner: 204, admin: 404 },
+    check: async (w, who) => {
+      const mine = await apiJson<{ stores: unknown[] }>("/api/users/me/stores", { as: w.owner });
+      expect(mine.stores).toHaveLength(who === "owner" ? 0 : 1);
+    },
+  },
+  {
+    name: "PUT the store the owner's list is shown for",
+    kind: "change",
+    request: (w) => ({ method: "PUT", path: `/api/shopping-lists/${w.listId}/store`, body: { storeId: w.storeId } }),
+    expect: { signedOut: 403, other: 403, owner: 200, admin: 403 },
+    check: async (w, who) => {
+      const list = await apiJson<{ store: { id: string } | null }>(`/api/shopping-lists/${w.listId}`);
+      expect(list.store?.id ?? null).toBe(who === "owner" ? w.storeId : null);
+    },
   },
   {
     name: "DELETE the list",

@@ -12,6 +12,8 @@ export interface NewList {
   id: string;
   name: string;
   userId: string | null;
+  /** The store it is shown for (decision 0047), or null. */
+  storeId?: string | null;
   /** SHA-256 of the signed-out creator's edit token (decision 0013); null for an owned list. */
   editTokenHash?: string | null;
   recipes: { recipeId: string; title: string }[];
@@ -65,8 +67,8 @@ export async function insertList(db: Db, list: NewList): Promise<void> {
   const d1 = db.$client;
   const statements: D1PreparedStatement[] = [
     d1
-      .prepare("insert into shopping_lists (id, name, user_id, edit_token_hash) values (?1, ?2, ?3, ?4)")
-      .bind(list.id, list.name, list.userId, list.editTokenHash ?? null),
+      .prepare("insert into shopping_lists (id, name, user_id, edit_token_hash, store_id) values (?1, ?2, ?3, ?4, ?5)")
+      .bind(list.id, list.name, list.userId, list.editTokenHash ?? null, list.storeId ?? null),
   ];
   for (const slice of chunkRows(recipeRows, ROWS_PER_INSERT)) {
     statements.push(
@@ -150,6 +152,7 @@ export async function findListWithItems(db: Db, id: string, viewerId: string | n
         householdId: shoppingLists.householdId,
         householdName: sql<string | null>`(select h.name from households h where h.id = ${shoppingLists.householdId})`,
         version: shoppingLists.version,
+        storeId: shoppingLists.storeId,
         member: sql<number>`exists (select 1 from household_members m where m.household_id = ${shoppingLists.householdId} and m.user_id = ${viewerId ?? ""})`,
       })
       .from(shoppingLists)

@@ -209,6 +209,32 @@ export const householdAuditLog = sqliteTable(
   (t) => [index("household_audit_log_household_idx").on(t.householdId, t.createdAt)],
 );
 
+/**
+ * A shopper's store (decision 0048): its name, the 17 aisles in the order the shopper walks it and the
+ * aisles it does not have. Made in a household, it is the household's (every member sees, uses and
+ * changes it); deleting the household hands it back to its maker. Lists shown for it follow its order.
+ */
+export const stores = sqliteTable(
+  "stores",
+  {
+    id: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    householdId: text().references(() => households.id, { onDelete: "set null" }),
+    name: text().notNull(),
+    /** The aisles in walking order (JSON array of category names). */
+    aisles: text({ mode: "json" }).$type<string[]>().notNull(),
+    /** Aisles the store does not have (JSON array). */
+    hidden: text({ mode: "json" }).$type<string[]>().notNull(),
+    /** When a list was last shown for it: the newest is the next list's store. */
+    lastUsedAt: integer({ mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("stores_user_idx").on(t.userId, t.createdAt), index("stores_household_idx").on(t.householdId, t.createdAt)],
+);
+
 export const shoppingLists = sqliteTable(
   "shopping_lists",
   {
@@ -221,6 +247,8 @@ export const shoppingLists = sqliteTable(
     householdId: text().references(() => households.id, { onDelete: "set null" }),
     /** The list's change counter: each applied batch of changes takes the next number (the server order, decision 0037). */
     version: integer().notNull().default(0),
+    /** The store the list is shown for (its aisle order, decision 0048); null: the usual order. */
+    storeId: text().references(() => stores.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -14,6 +14,8 @@ import type { Db } from "../db/client.ts";
 import { loadUserRules } from "../db/user-staples.ts";
 import { deleteList, findList, findListWithItems, findRecipesForList, insertList, type NewList, renameList } from "../db/lists.ts";
 import { newId } from "../lib/ids.ts";
+import { findDefaultStore, findListStore, toListStore } from "../db/stores.ts";
+import { arrangeByStore } from "../../core/shopping/store-order.ts";
 import { callerUserId, type Caller } from "./caller.ts";
 import { DomainError } from "./errors.ts";
 import { assertMay, editGrant, may, proveEdit } from "./policy.ts";
@@ -48,8 +50,11 @@ export async function createShoppingList(
   // Lines were parsed when the recipe was saved: reuse those parses (docs/decisions/0008-building-a-list.md).
   const stored = new Map<string, ParsedIngredient>();
   for (const r of ordered) for (const line of r.ingredients) if (isStoredParse(line.parsed, line.text)) stored.set(line.text, line.parsed);
-  // A signed-in caller's own staples and category corrections beat the defaults (decisions 0028, 0029).
-  const rules = await loadUserRules(db, callerUserId(caller));
+  // A signed-in caller's own staples and category corrections beat the defaults (decisions 0028, 0029);
+  // the store they used last is the new list's (decision 0048).
+  const userId = callerUserId(caller);
+  const [rules, storeRow] = await Promise.all([loadUserRules(db, userId), userId ? findDefaultStore(db, userId) : null]);
+  const store = storeRow ? toListStore(storeRow) : null;
   const { categories: combined } = combineRecipes(
     ordered.map((r) => ({
       id: r.id,
@@ -103,6 +108,7 @@ export async function createShoppingList(
     name: body.name,
     userId: callerUserId(caller),
     editTokenHash: edit?.hash ?? null,
+    storeId: store?.id ?? null,
     recipes: ordered.map((r) => ({ recipeId: r.id, title: r.title })),
     items,
   });
@@ -112,9 +118,10 @@ export async function createShoppingList(
     name: body.name,
     createdAt: new Date().toISOString(),
     recipes: ordered.map((r) => ({ id: r.id, title: r.title })),
-    ingredients,
+    ingredients: arrangeByStore(ingredients, store),
     household: null,
     version: 0,
+    store,
     // Only the creating browser ever sees this (decision 0013).
     ...(edit ? { editToken: edit.token } : {}),
   };
@@ -178,8 +185,11 @@ export async function readShoppingList(
       addedByHand: item.addedByHand,
     });
   }
-  const ingredients: Record<string, ShoppingListItem[]> = Object.fromEntries(
-    [...grouped.entries()].sort(([a], [b]) => compareCategories(a, b)),
+  // Shown for a store: its walking order, and the items of aisles it lacks in the nearest it has (decision 0048).
+  const store = list.storeId ? await findListStore(db, id).then((row) => (row ? toListStore(row) : null)) : null;
+  const ingredients: Record<string, ShoppingListItem[]> = arrangeByStore(
+    Object.fromEntries([...grouped.entries()].sort(([a], [b]) => compareCategories(a, b))),
+    store,
   );
   return {
     userId: list.userId,
@@ -193,6 +203,7 @@ export async function readShoppingList(
       ingredients,
       household: list.householdId ? { id: list.householdId, name: list.householdName ?? "" } : null,
       version: list.version,
+      store,
     },
   };
 }
