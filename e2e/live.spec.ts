@@ -115,6 +115,22 @@ async function routedPhone(p: Phone) {
   return { phone: { context: p.context, page, errors } satisfies Phone, net, cut };
 }
 
+/**
+ * Olive and Mina's routed phone on a new household list (Olive sees Mina there), then Mina's live socket cut with
+ * no network to reconnect through: her page says it is reconnecting. `net.blocked = false` brings the network back.
+ */
+async function minaCutOff() {
+  const list = await householdList();
+  await openList(olive, list.id);
+  const { phone, net, cut } = await routedPhone(mina);
+  await openList(phone, list.id);
+  await expect.poll(() => olive.page.locator(".list__presence").textContent(), { timeout: 20_000 }).toBe("Mina is in the store");
+  net.blocked = true;
+  await cut();
+  await expect.poll(() => liveLine(phone.page), { timeout: 15_000 }).toBe(RECONNECTING_TEXT);
+  return { list, phone, net };
+}
+
 /** What a phone in a pocket or a laptop with its lid closed tells the page: hidden, then visible again. */
 async function setHidden(page: Page, hidden: boolean): Promise<void> {
   await page.evaluate((h) => {
@@ -246,15 +262,7 @@ describe("a household's live list on two phones", () => {
   it(
     "a socket cut under a visible page: the page says it is reconnecting, comes back by itself and catches up; its own tick went meanwhile",
     async () => {
-      const list = await householdList();
-      await openList(olive, list.id);
-      const { phone, net, cut } = await routedPhone(mina);
-      await openList(phone, list.id);
-      await expect.poll(() => olive.page.locator(".list__presence").textContent(), { timeout: 20_000 }).toBe("Mina is in the store");
-
-      net.blocked = true;
-      await cut();
-      await expect.poll(() => liveLine(phone.page), { timeout: 15_000 }).toBe(RECONNECTING_TEXT);
+      const { list, phone, net } = await minaCutOff();
       // Olive ticks the eggs meanwhile; Mina's page cannot hear it.
       await tick(olive.page, /egg/);
       await expect
@@ -281,16 +289,8 @@ describe("a household's live list on two phones", () => {
   it(
     "a hidden phone whose connection died: shown again, it reconnects at once, catches up every change and sends what waited",
     async () => {
-      const list = await householdList();
-      await openList(olive, list.id);
-      const { phone, net, cut } = await routedPhone(mina);
-      await openList(phone, list.id);
-      await expect.poll(() => olive.page.locator(".list__presence").textContent(), { timeout: 20_000 }).toBe("Mina is in the store");
-
       // The connection dies; the page says so, and a screen reader hears it (a polite live region).
-      net.blocked = true;
-      await cut();
-      await expect.poll(() => liveLine(phone.page), { timeout: 15_000 }).toBe(RECONNECTING_TEXT);
+      const { list, phone, net } = await minaCutOff();
       expect(await phone.page.locator(".list__live").getAttribute("aria-live")).toBe("polite");
       // No network for requests either: Mina's tick waits on the phone, which then goes into a pocket.
       await goOffline(mina, phone.page);
