@@ -12,7 +12,6 @@
  * failed request) and the next call tries again.
  */
 import type { ApiClient as CoreClient } from "../../core/api/client.ts";
-import type { ApiClientOptions } from "../../core/api/transport.ts";
 import type { adminGroup } from "../features/admin/contract.ts";
 
 export { ApiError, type Problem } from "../../core/api/errors.ts";
@@ -32,8 +31,12 @@ export function forgetLegacySessionToken(): void {
   }
 }
 
-/** The web app's client: core's groups and each feature's group (its contract's `<name>Group`). */
+/**
+ * What loaders get (`serverApi`): core's groups and each feature's group (its contract's `<name>Group`). The
+ * browser's `api` has core's groups; a feature's page part makes its own group from its contract (the admin tab).
+ */
 export type ApiClient = CoreClient & { admin: ReturnType<typeof adminGroup> };
+type Group = keyof CoreClient;
 
 type CoreModule = typeof import("../../core/api/client.ts");
 let loading: Promise<CoreModule> | null = null;
@@ -68,13 +71,11 @@ export function preloadApiClient(): void {
   loadClientModule().catch(() => {});
 }
 
-type Group = keyof ApiClient;
-
 /**
  * Every method of core's client, by group. Typed so that tsc fails when core's client gains or
  * loses a method this list does not name (no Proxy: the groups are plain objects).
  */
-const METHODS: { [G in Group]: Record<keyof ApiClient[G], true> } = {
+const METHODS: { [G in Group]: Record<keyof CoreClient[G], true> } = {
   auth: {
     me: true,
     login: true,
@@ -95,7 +96,6 @@ const METHODS: { [G in Group]: Record<keyof ApiClient[G], true> } = {
   users: { updateMe: true, changePassword: true, claim: true, shoppingLists: true, emailVerification: true, sendEmailVerification: true },
   favorites: { recipes: true, lists: true, addRecipe: true, removeRecipe: true, addList: true, removeList: true },
   staples: { list: true, add: true, remove: true, setBuiltIn: true },
-  admin: { stats: true, users: true, deleteUser: true, contactMessages: true },
   recipes: { parse: true, manual: true, get: true, update: true, remove: true, refresh: true },
   lists: { create: true, get: true, remove: true, removeItem: true, changes: true },
   grocery: { searchStores: true, preferences: true, order: true, demoOrder: true },
@@ -104,44 +104,32 @@ const METHODS: { [G in Group]: Record<keyof ApiClient[G], true> } = {
   contact: { send: true },
 };
 
-/** The admin desk's group: its contract and core's transport, loaded when an admin first calls it. */
-async function loadAdminGroup(options: ApiClientOptions): Promise<ApiClient["admin"]> {
-  const [{ adminGroup }, { createTransport }] = await Promise.all([
-    import("../features/admin/contract.ts"),
-    import("../../core/api/transport.ts"),
-  ]);
-  return adminGroup(createTransport(options));
-}
-
-function lazyGroup<G extends Group>(group: G): ApiClient[G] {
+function lazyGroup<G extends Group>(group: G): CoreClient[G] {
   const methods: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
   for (const method of Object.keys(METHODS[group])) {
     methods[method] = async (...args: unknown[]) => {
       // `fetch` is looked up per call so tests can stub the global. No bearer token: the cookie is the session.
       const options = { fetch: (input: string, init: unknown) => fetch(input, init as RequestInit) };
-      let groupApi: ApiClient[G];
-      if (group === "admin") {
-        groupApi = (await loadAdminGroup(options)) as ApiClient[G];
-      } else if (group === "lists" && !loaded) {
+      let groupApi: CoreClient[G];
+      if (group === "lists" && !loaded) {
         // Only the lists' schemas: the full client may never be needed on this page (decision 0017).
-        groupApi = (await loadListsModule()).createListsClient(options) as ApiClient[G];
+        groupApi = (await loadListsModule()).createListsClient(options) as CoreClient[G];
       } else {
-        groupApi = (await loadClientModule()).createApiClient(options)[group as keyof CoreClient] as ApiClient[G];
+        groupApi = (await loadClientModule()).createApiClient(options)[group];
       }
-      const fn = groupApi[method as keyof ApiClient[G]] as (...a: unknown[]) => Promise<unknown>;
+      const fn = groupApi[method as keyof CoreClient[G]] as (...a: unknown[]) => Promise<unknown>;
       return fn(...args);
     };
   }
-  return methods as ApiClient[G];
+  return methods as CoreClient[G];
 }
 
 /** The app's one API client (same shape as core's; every method loads the client on first use). */
-export const api: ApiClient = {
+export const api: CoreClient = {
   auth: lazyGroup("auth"),
   users: lazyGroup("users"),
   favorites: lazyGroup("favorites"),
   staples: lazyGroup("staples"),
-  admin: lazyGroup("admin"),
   recipes: lazyGroup("recipes"),
   lists: lazyGroup("lists"),
   grocery: lazyGroup("grocery"),

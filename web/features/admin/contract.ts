@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { type AdminContactQuery, contactEndpoints } from "../../../core/api/contact.ts";
 import { callEndpoint, endpoint } from "../../../core/api/endpoint.ts";
-import type { CallOptions, Transport } from "../../../core/api/transport.ts";
+import { type ApiClientOptions, type CallOptions, createTransport, type Transport } from "../../../core/api/transport.ts";
 import { ADMIN_USERS_SEARCH_MAX } from "../../../core/api/constants.ts";
 
 export { ADMIN_USERS_SEARCH_MAX } from "../../../core/api/constants.ts";
@@ -100,3 +100,6 @@ export function adminGroup(transport: Transport) {
       callEndpoint(transport, contactEndpoints.messages, { query }, opts),
   };
 }
+
+/** The admin group on a transport of its own (the web app's lazy client). */
+export const createAdminClient = (options: ApiClientOptions) => adminGroup(createTransport(options));
