@@ -63,7 +63,18 @@ export async function openPage(
   page.on("pageerror", (err) => problems.pageErrors.push(String(err)));
   // Requests whose answer arrived with a 2xx status (see the ERR_ABORTED case below).
   const answered = new WeakSet<Request>();
+  // Which top-level document each request belongs to: a navigation (page.goto, a link) ends the
+  // document, and Chromium aborts what it was still loading (lazy chunks, prefetches). Those aborts
+  // are the test moving on, not faults of the app.
+  let documents = 0;
+  const documentOf = new WeakMap<Request, number>();
+  page.on("request", (req) => {
+    if (req.isNavigationRequest() && req.frame() === page.mainFrame() && req.serviceWorker() === null) documents++;
+    else documentOf.set(req, documents);
+  });
   page.on("requestfailed", (req) => {
+    const from = documentOf.get(req);
+    if (req.failure()?.errorText === "net::ERR_ABORTED" && from !== undefined && from < documents) return;
     // React Router reads a loader's .data answer only up to its last value and lets the rest of the
     // stream go; when the browser collects that stream before its final bytes came, Chromium reports
     // the finished request as ERR_ABORTED. Only an answer that arrived (2xx) is spared: a .data

@@ -134,5 +134,5 @@ describe("the dashboard's Staples tab", () => {
     // Going from a list page to the dashboard may abort the list page's own background reads.
     expect(problems.failedRequests.filter((r) => !r.endsWith("net::ERR_ABORTED"))).toEqual([]);
     expect(problems.consoleErrors).toEqual([]);
-  });
+  }, 60_000); // one long walk at 375 px: ~12 s alone, ~30 s under CI's load
 });

@@ -17,6 +17,8 @@ const env = toolEnv;
 let passed = 0;
 let failed = 0;
 
+type Run = { name: string; report: string; args: string[]; capture: boolean; nice?: boolean };
+
 function step(name: string, cmd: string, args: string[]): boolean {
   console.log(`\n▶ ${name}`);
   const r = spawnSync(cmd, args, { cwd: root, env, stdio: "inherit" });
@@ -28,6 +30,21 @@ function step(name: string, cmd: string, args: string[]): boolean {
 }
 
 const extra = process.argv.slice(2);
+
+// The unit and integration tests need neither the generated types nor the build: they start first and
+// run beside the checks and the build (those are one process at a time and leave the second core
+// idle), then beside the end-to-end tests, at a lower priority (nice 10) so a browser test waiting on
+// timers and animations is never starved. Each project runs its files in one worker (isolate: false in
+// the Vitest configs, decision 0049): a fresh worker and database per file cost more than the tests.
+const fast: Run = {
+  name: "unit + integration",
+  report: path.join(out, "vitest-fast.json"),
+  args: ["--project", "unit", "--project", "integration"],
+  capture: true,
+  nice: true,
+};
+const fastRun = runVitest(fast);
+
 step("generate types", bin("wrangler"), ["types"]) && step("react-router typegen", bin("react-router"), ["typegen"]);
 step("typecheck", bin("tsc"), ["--noEmit"]);
 step("typecheck core (no platform APIs)", bin("tsc"), ["--noEmit", "-p", "tsconfig.core.json"]);
@@ -58,16 +75,7 @@ if (extensionBuilt) {
 // with its own server, database and browser (e2e/global-setup.ts): one shard's waits are the other's
 // CPU time. E2E_SHARDS sets the number (1 = the old single run). The first run's output is printed
 // when all are done, so the logs do not interleave.
-type Run = { name: string; report: string; args: string[]; capture: boolean; nice?: boolean };
-const runs: Run[] = [
-  {
-    name: "unit + integration",
-    report: path.join(out, "vitest-fast.json"),
-    args: ["--project", "unit", "--project", "integration"],
-    capture: true,
-    nice: true,
-  },
-];
+const runs: Run[] = [fast];
 
 /** The e2e spec files, split into `n` shards of about equal size (bytes stand in for running time). */
 function e2eShards(n: number): string[][] {
@@ -84,7 +92,7 @@ function e2eShards(n: number): string[][] {
   return shards.map((s) => s.files).filter((s) => s.length > 0);
 }
 
-const shardCount = Math.max(1, Number(process.env.E2E_SHARDS ?? 2) || 1);
+const shardCount = Math.max(1, Number(process.env.E2E_SHARDS ?? 3) || 1);
 if (built) {
   // With a file filter (`npm test -- e2e/x.spec.ts`) one e2e run takes the filter as it is.
   const shards = extra.length > 0 || shardCount === 1 ? [[]] : e2eShards(shardCount);
@@ -124,8 +132,8 @@ function runVitest(r: Run): Promise<string> {
   });
 }
 
-console.log(`\n▶ vitest (${runs.map((r) => r.name).join(" | ")}, side by side)`);
-const logs = await Promise.all(runs.map(runVitest));
+console.log(`\n▶ vitest (${runs.map((r) => r.name).join(" | ")}, side by side; ${fast.name} started before the checks)`);
+const logs = await Promise.all([fastRun, ...runs.slice(1).map(runVitest)]);
 for (const [i, r] of runs.entries()) {
   if (r.capture) console.log(`\n▶ vitest output: ${r.name}\n${logs[i]}`);
 }

@@ -202,11 +202,12 @@ export function ShoppingListView({
         <h1 id="list-title" className="list__title" tabIndex={-1}>
           <ListTitle name={list.name} />
         </h1>
-        {canEdit ? (
-          <div className="list__rename">
-            <RenameList listId={list.id} name={list.name} editToken={listEditToken(list.id) ?? null} onRenamed={setRenamed} />
-          </div>
-        ) : null}
+        {/* Always in the server's HTML: whether this browser may change the list is known only after
+            hydration (a signed-out creator's edit token is in local storage), and a box that appeared
+            then would push everything below it down. Hidden and inert until then, like the items' actions. */}
+        <div className="list__rename" data-editable={canEdit ? "" : undefined} inert={!canEdit}>
+          <RenameList listId={list.id} name={list.name} editToken={canEdit ? (listEditToken(list.id) ?? null) : null} onRenamed={setRenamed} />
+        </div>
         <p className="list__meta">
           {count} {count === 1 ? "item" : "items"} · created <LocalDate iso={list.createdAt} />
         </p>
