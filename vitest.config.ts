@@ -17,7 +17,7 @@ export default defineConfig({
           // A feature's server tests run in workerd (the integration project).
           exclude: [...configDefaults.exclude, "web/features/*/server/**"],
           environment: "node",
-          // One worker runs every file (decision 0049): a fresh process per file cost more than the tests.
+          // One worker runs every file (decision 0004): a fresh process per file cost more than the tests.
           isolate: false,
         },
       },

@@ -26,7 +26,7 @@ export default defineProject(async () => {
     ],
     test: {
       name: "integration",
-      // One workerd and one database for every file (decision 0049): a test never counts on an empty
+      // One workerd and one database for every file (decision 0004): a test never counts on an empty
       // table or on rows it did not make (its rows carry their own ids and tags).
       isolate: false,
       // Several accounts a test, each password hashed with scrypt at OWASP's cost: on a busy 2-core

@@ -35,7 +35,7 @@ const extra = process.argv.slice(2);
 // run beside the checks and the build (those are one process at a time and leave the second core
 // idle), then beside the end-to-end tests, at a lower priority (nice 10) so a browser test waiting on
 // timers and animations is never starved. Each project runs its files in one worker (isolate: false in
-// the Vitest configs, decision 0049): a fresh worker and database per file cost more than the tests.
+// the Vitest configs, decision 0004): a fresh worker and database per file cost more than the tests.
 const fast: Run = {
   name: "unit + integration",
   report: path.join(out, "vitest-fast.json"),
@@ -68,13 +68,12 @@ if (extensionBuilt) {
   ]);
 }
 
-// Vitest runs at once: unit + integration (CPU-bound, a few minutes) beside the end-to-end tests.
-// One after the other they took ~19 minutes on CI's 2-core machine; side by side with one e2e run the
-// e2e run was the whole wait (~20 minutes: its files wait on timers, animations, rate-limit windows and
-// the network one after another). So the e2e files are split into shards, each its own Vitest process
-// with its own server, database and browser (e2e/global-setup.ts): one shard's waits are the other's
-// CPU time. E2E_SHARDS sets the number (1 = the old single run). The first run's output is printed
-// when all are done, so the logs do not interleave.
+// The end-to-end files run in one Vitest process with one server, database and browser
+// (e2e/global-setup.ts), beside the unit and integration run. Measured on CI's 2-core machine (decision
+// 0004): one e2e run alone uses about two thirds of a core and its files took ~1,000 s; split into two or
+// three shards side by side, every page load waited on the others' browsers and each shard took
+// ~1,250-1,300 s, with tests timing out. E2E_SHARDS=n splits the files into n shards anyway (each its own
+// server, database and browser); a shard's output is printed when all are done.
 const runs: Run[] = [fast];
 
 /** The e2e spec files, split into `n` shards of about equal size (bytes stand in for running time). */
@@ -92,7 +91,7 @@ function e2eShards(n: number): string[][] {
   return shards.map((s) => s.files).filter((s) => s.length > 0);
 }
 
-const shardCount = Math.max(1, Number(process.env.E2E_SHARDS ?? 3) || 1);
+const shardCount = Math.max(1, Number(process.env.E2E_SHARDS ?? 1) || 1);
 if (built) {
   // With a file filter (`npm test -- e2e/x.spec.ts`) one e2e run takes the filter as it is.
   const shards = extra.length > 0 || shardCount === 1 ? [[]] : e2eShards(shardCount);

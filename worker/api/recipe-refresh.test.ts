@@ -122,11 +122,15 @@ describe("the cache's upkeep (scheduled job)", () => {
     const rows = Array.from({ length: 6 }, (_, i) => ({
       url: `https://prune.example/${i}`,
       recipe: { v: 1 },
-      // 0 and 1 are past their 24 h; 2..5 are younger, 5 the newest.
-      fetchedAt: new Date(i < 2 ? now - PARSED_PAGE_TTL_MS - (i + 1) * 60_000 : now - (10 - i) * 60_000),
+      // 0 and 1 are past their 24 h; 2..5 are inside it but older than any row other tests cached during this run
+      // (the database is shared by every file), 5 the newest of them.
+      fetchedAt: new Date(i < 2 ? now - PARSED_PAGE_TTL_MS - (i + 1) * 60_000 : now - PARSED_PAGE_TTL_MS + i * 60_000),
     }));
     await db.insert(parsedPages).values(rows);
-    const others = (await db.select({ url: parsedPages.url }).from(parsedPages)).filter((r) => !r.url.startsWith("https://prune.example/"));
+    // Rows other tests cached (the database is shared by every file) that the age rule keeps.
+    const others = (await db.select({ url: parsedPages.url, fetchedAt: parsedPages.fetchedAt }).from(parsedPages)).filter(
+      (r) => !r.url.startsWith("https://prune.example/") && r.fetchedAt.getTime() >= now - PARSED_PAGE_TTL_MS,
+    );
     const gone = await pruneParsedPageCache(db, new Date(now), others.length + 2);
     expect(gone).toBeGreaterThanOrEqual(4);
     const left = await db.select({ url: parsedPages.url }).from(parsedPages).where(like(parsedPages.url, "https://prune.example/%"));

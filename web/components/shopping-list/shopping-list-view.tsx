@@ -206,7 +206,12 @@ export function ShoppingListView({
             hydration (a signed-out creator's edit token is in local storage), and a box that appeared
             then would push everything below it down. Hidden and inert until then, like the items' actions. */}
         <div className="list__rename" data-editable={canEdit ? "" : undefined} inert={!canEdit}>
-          <RenameList listId={list.id} name={list.name} editToken={canEdit ? (listEditToken(list.id) ?? null) : null} onRenamed={setRenamed} />
+          <RenameList
+            listId={list.id}
+            name={list.name}
+            editToken={canEdit ? (listEditToken(list.id) ?? null) : null}
+            onRenamed={setRenamed}
+          />
         </div>
         <p className="list__meta">
           {count} {count === 1 ? "item" : "items"} · created <LocalDate iso={list.createdAt} />

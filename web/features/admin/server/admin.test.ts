@@ -179,7 +179,9 @@ describe("GET /api/admin/stats and /api/admin/users", () => {
     const byName = await apiJson<AdminUsersResponse>(`/api/admin/users?search=${encodeURIComponent("ZED Ångström")}`, { as: admin });
     expect(byName.users.map((u) => u.id)).toContain(zed.id);
     // Wildcards are text, not patterns: as a pattern '%<tag>' would find Zed, whose address holds the tag.
-    expect((await apiJson<AdminUsersResponse>(`/api/admin/users?search=${encodeURIComponent(`%${tag}`)}`, { as: admin })).users).toEqual([]);
+    expect((await apiJson<AdminUsersResponse>(`/api/admin/users?search=${encodeURIComponent(`%${tag}`)}`, { as: admin })).users).toEqual(
+      [],
+    );
 
     const total = await count("users");
     const page1 = await apiJson<AdminUsersResponse>("/api/admin/users?pageSize=2", { as: admin });
