@@ -472,6 +472,15 @@ describe("toasts", () => {
     });
     const region = page.getByTestId("toast-region");
     await expect.poll(() => region.getAttribute("data-placement")).toBe("top");
+    // Measured once the toast has finished coming in and moving (on a busy machine the animations run late).
+    await region.evaluate((el) =>
+      Promise.all(
+        el
+          .getAnimations({ subtree: true })
+          .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+    );
     const close = t.locator(".toast__close");
     const box = expectDefined(await close.boundingBox());
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
@@ -481,7 +490,7 @@ describe("toasts", () => {
     expect(await region.getAttribute("data-placement")).toBe("top");
     expect(await close.boundingBox()).toEqual(box);
     await page.mouse.up();
-    await t.waitFor({ state: "detached", timeout: 2000 });
+    await t.waitFor({ state: "detached", timeout: 10_000 });
     await done(page, context);
   });
 
