@@ -7,12 +7,15 @@
  *   the Help Center; a check box (a label around a hidden input) still rings;
  * - 'Shared: …' on a signed-out creator's list is in the server's HTML in its final place, so nothing
  *   moves when it shows (no layout shift, measured with a PerformanceObserver), and it stays hidden from
- *   someone holding only the list's link (decision 0014).
+ *   someone holding only the list's link (decision 0014);
+ * - the home entry card's tabs are a same-looking preview until the visitor reaches for them: react-aria's
+ *   Tabs then take over in the same boxes, with the focus, what was typed, and a key or tap made while
+ *   their code was on its way (decision 0017).
  */
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { axeSerious, noHorizontalScroll } from "./a11y.ts";
-import { baseURL, closeBrowser, getBrowser, openPage, PHONE, hydrated, openHome } from "./browser.ts";
+import { baseURL, closeBrowser, done, getBrowser, NONE, openPage, PHONE, hydrated, openHome, unexpected } from "./browser.ts";
 import { makeList, addManual } from "./lists.ts";
 import { registerViaApi } from "./users.ts";
 import { expectDefined } from "../core/lib/expect-defined.ts";
@@ -333,4 +336,116 @@ describe("'Shared: …' on a signed-out creator's list", () => {
     expect(await res?.text()).not.toContain("Shared: anyone with the link");
     await context.close();
   });
+});
+
+/** The boxes of the entry card's tab list, its tabs, its panel and the URL field, as laid out now. */
+const entryBoxes = (page: Page) =>
+  page.$$eval(".entry-card .tabs__list, .entry-card .tabs__tab, .entry-card .tabs__panel, .entry-card input[name=url]", (els) =>
+    els.map((el) => {
+      const r = el.getBoundingClientRect();
+      return `${el.className} ${r.x},${r.y} ${r.width}x${r.height}`;
+    }),
+  );
+/** Whether the entry card still shows the tabs' preview (react-aria's Tabs not drawn yet). */
+const previewShown = (page: Page) => page.locator(".entry-card .tabs__tab[data-preview]").count();
+const focusedTab = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    return el?.getAttribute("role") === "tab" ? `${el.textContent}${el.hasAttribute("data-preview") ? " (preview)" : ""}` : "";
+  });
+/** Holds the tabs' chunk (react-aria's Tabs) until `release()`. */
+async function holdTabsChunk(page: Page): Promise<{ requested: () => boolean; release: () => void }> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let requested = false;
+  await page.route(/\/assets\/tabs-[\w-]+\.js$/, async (route) => {
+    requested = true;
+    await held;
+    await route.continue();
+  });
+  return { requested: () => requested, release };
+}
+
+describe("the entry card's tabs before their code (decision 0017)", () => {
+  it("look the same, take over when the visitor reaches for them, keep what was typed and move nothing", async () => {
+    const { page, context, problems } = await openPage({ viewport: PHONE });
+    await page.addInitScript(SHIFT_OBSERVER);
+    const chunk = await holdTabsChunk(page);
+    await openHome(page);
+    // No interaction yet: the preview, and the tabs' code not asked for.
+    expect(await previewShown(page)).toBe(2);
+    expect(chunk.requested()).toBe(false);
+    const before = await entryBoxes(page);
+    expect(before).toHaveLength(5);
+
+    // Typing in the URL field (the first interaction) fetches the tabs, but the field is not replaced under the fingers.
+    const field = page.getByRole("textbox", { name: "Recipe URL" });
+    await field.click();
+    await expect.poll(chunk.requested).toBe(true);
+    chunk.release();
+    await page.keyboard.type("https://example.test/soup");
+    await page.waitForLoadState("networkidle");
+    expect(await previewShown(page)).toBe(2);
+    expect(await field.inputValue()).toBe("https://example.test/soup");
+    // Shifts so far come from elsewhere on the page (the added-recipes card's first interaction); the hand-over adds none.
+    const shiftsBefore = (await shifts(page)).length;
+
+    // Shift+Tab onto 'From URL': react-aria's tabs take over with the focus on the same tab, in the same boxes.
+    await page.keyboard.press("Shift+Tab");
+    await expect.poll(() => previewShown(page)).toBe(0);
+    await expect.poll(() => focusedTab(page)).toBe("From URL");
+    expect(await page.locator(".entry-card .tabs__tab[data-focus-visible]").count()).toBe(1);
+    expect(await entryBoxes(page)).toEqual(before);
+    expect(await field.inputValue()).toBe("https://example.test/soup");
+    const moved = (await shifts(page)).slice(shiftsBefore).filter((s) => s.value > 0);
+    expect(moved, JSON.stringify(moved)).toEqual([]);
+
+    // The real tabs work, and the URL typed before the hand-over is still there on the way back.
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => page.getByRole("tab", { name: "Manual Entry" }).getAttribute("aria-selected")).toBe("true");
+    await page.getByRole("textbox", { name: "Recipe title" }).waitFor();
+    await page.getByRole("tab", { name: "From URL" }).click();
+    expect(await field.inputValue()).toBe("https://example.test/soup");
+    expect(await axeSerious(page)).toEqual([]);
+    expect(unexpected(problems)).toEqual(NONE);
+    await context.close();
+  }, 60_000);
+
+  it("pass on a key or a tap made while their code is on its way", async () => {
+    for (const how of ["key", "tap"] as const) {
+      const context = await (await getBrowser()).newContext({
+        baseURL: baseURL(),
+        viewport: PHONE,
+        hasTouch: how === "tap",
+        isMobile: how === "tap",
+        serviceWorkers: "block",
+      });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (err) => errors.push(String(err)));
+      const chunk = await holdTabsChunk(page);
+      await openHome(page);
+      if (how === "key") {
+        await page.getByRole("tab", { name: "From URL" }).focus();
+        await expect.poll(chunk.requested).toBe(true);
+        await page.keyboard.press("ArrowRight");
+      } else {
+        await page.getByRole("tab", { name: "Manual Entry" }).tap();
+      }
+      // Still the preview (the code is held), showing the visitor's choice and that the form is on its way.
+      const manual = page.getByRole("tab", { name: "Manual Entry" });
+      await expect.poll(() => manual.getAttribute("aria-selected"), how).toBe("true");
+      expect(await previewShown(page), how).toBe(2);
+      expect(await page.locator(".entry-card").getByText("Loading the form").count(), how).toBe(1);
+      chunk.release();
+      await page.getByRole("textbox", { name: "Recipe title" }).waitFor();
+      expect(await previewShown(page), how).toBe(0);
+      expect(await manual.getAttribute("aria-selected"), how).toBe("true");
+      if (how === "key") expect(await focusedTab(page)).toBe("Manual Entry");
+      expect(errors, how).toEqual([]);
+      await done(page, context);
+    }
+  }, 60_000);
 });
