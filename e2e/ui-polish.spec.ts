@@ -436,7 +436,7 @@ describe("the entry card's tabs before their code (decision 0017)", () => {
       }
       // Still the preview (the code is held), showing the visitor's choice and that the form is on its way.
       const manual = page.getByRole("tab", { name: "Manual Entry" });
-      await expect.poll(() => manual.getAttribute("aria-selected"), how).toBe("true");
+      await expect.poll(() => manual.getAttribute("aria-selected"), { message: how }).toBe("true");
       expect(await previewShown(page), how).toBe(2);
       expect(await page.locator(".entry-card").getByText("Loading the form").count(), how).toBe(1);
       chunk.release();
