@@ -14,7 +14,7 @@ import { registerViaApi } from "./users.ts";
 
 afterAll(closeBrowser);
 
-const TABS = ["Overview", "Favorites", "History", "Staples", "Profile", "Security"];
+const TABS = ["Overview", "Favorites", "History", "Staples", "Stores", "Profile", "Security"];
 
 /** Each tab's box (rounded), as laid out now. */
 const tabBoxes = (page: Page) =>
@@ -86,14 +86,14 @@ describe("the dashboard's tabs at 375 px", () => {
     const boxes = await tabBoxes(page);
     expect(boxes).toEqual(served);
     expect(boxes.map((b) => b.name)).toEqual(TABS);
-    // All in the viewport, on two rows of three equal tabs.
+    // All in the viewport, on rows of three equal tabs (the seventh, Security, takes the last row).
     const width = await page.evaluate(() => document.documentElement.clientWidth);
     for (const b of boxes) {
       expect(b.x, b.name ?? "").toBeGreaterThanOrEqual(0);
       expect(b.right, b.name ?? "").toBeLessThanOrEqual(width);
     }
-    expect(new Set(boxes.map((b) => b.y)).size).toBe(2);
-    expect(new Set(boxes.map((b) => b.width)).size).toBe(1);
+    expect(new Set(boxes.map((b) => b.y)).size).toBe(3);
+    expect(new Set(boxes.slice(0, 6).map((b) => b.width)).size).toBe(1);
     const list = page.getByRole("tablist", { name: "Dashboard sections" });
     expect(await list.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     await noHorizontalScroll(page);
@@ -155,6 +155,7 @@ describe("the dashboard's tabs at 375 px", () => {
       Favorites: "Favorite recipes (0)",
       History: "Recent lists",
       Staples: "Your staples (0)",
+      Stores: "Your stores (0)",
       Profile: "Change password",
       Security: "Active sessions",
     };
@@ -168,9 +169,10 @@ describe("the dashboard's tabs at 375 px", () => {
     // In the browser the overview's page fetches the overview's code only; another tab's code comes when it is chosen.
     const tabChunks: string[] = [];
     page.on("request", (r) => {
-      const m = /\/assets\/(overview-tab|favorites-tab|history-view|staples-tab|profile-tab|security-tab|admin-tab)-[\w-]+\.js$/.exec(
-        r.url(),
-      );
+      const m =
+        /\/assets\/(overview-tab|favorites-tab|history-view|staples-tab|stores-tab|profile-tab|security-tab|admin-tab)-[\w-]+\.js$/.exec(
+          r.url(),
+        );
       if (m?.[1]) tabChunks.push(m[1]);
     });
     await page.goto("/dashboard");

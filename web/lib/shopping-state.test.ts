@@ -117,3 +117,41 @@ describe("unitsFromCookie", () => {
     expect(unitsFromCookie("other=1")).toBeNull();
   });
 });
+
+describe("a list shown for a store (decision 0048)", () => {
+  // Dairy first, Produce last; this store has no Bakery (its items go to the nearest aisle it has).
+  const store = {
+    id: "S",
+    name: "Corner shop",
+    aisles: ["Dairy & Eggs", "Frozen", "Bakery & Bread", "Produce"],
+    hidden: ["Bakery & Bread"],
+  };
+  const shown: ShoppingList = {
+    ...LIST,
+    store,
+    ingredients: { "Dairy & Eggs": LIST.ingredients["Dairy & Eggs"] ?? [], Produce: LIST.ingredients.Produce ?? [] },
+  };
+  const patch = (p: Partial<ListPatch>): ListPatch => ({ version: 7, items: [], removed: [], aliases: [], done: [], missing: [], ...p });
+
+  it("keeps the store's walking order when waiting changes are applied, and a move to a hidden aisle lands in the nearest one", () => {
+    const after = applyPending(shown, [
+      { op: "tick", itemId: "onion", checked: true, at: 50 },
+      { op: "move", itemId: "milk", category: "Bakery & Bread" },
+      { op: "add", itemId: "new", text: "2 lemons", at: 60 },
+    ]);
+    // Bakery is between Frozen and Produce in this store; it has no Bakery: the next aisle, Produce.
+    expect(Object.keys(after.ingredients)).toEqual([PENDING_CATEGORY, "Produce"]);
+    expect(after.ingredients.Produce?.map((i) => i.id)).toEqual(["onion", "milk"]);
+    expect(item(after, "onion")).toMatchObject({ checked: true, checkedAt: 50 });
+  });
+
+  it("keeps the store's order for a live patch (the usual order would put Produce first)", () => {
+    const after = applyPatch(shown, patch({ items: [{ id: "ice", category: "Frozen", name: "ice cream", amount: "", recipes: [] }] }));
+    expect(Object.keys(after.ingredients)).toEqual(["Dairy & Eggs", "Frozen", "Produce"]);
+    const none = applyPatch(
+      { ...shown, store: null },
+      patch({ items: [{ id: "ice", category: "Frozen", name: "ice cream", amount: "", recipes: [] }] }),
+    );
+    expect(Object.keys(none.ingredients)).toEqual(["Produce", "Dairy & Eggs", "Frozen"]);
+  });
+});

@@ -8,6 +8,7 @@ import type { ShoppingList, ShoppingListItem } from "../../core/api/lists.ts";
 import type { ListPatch } from "../../core/api/live.ts";
 import type { ListChange } from "../../core/api/shopping.ts";
 import { compareCategories } from "../../core/categorise/categories.ts";
+import { arrangeByStore } from "../../core/shopping/store-order.ts";
 import { mergeTick, type Tick } from "../../core/shopping/ticks.ts";
 
 /** Where an item typed offline waits until the server has placed it in its aisle. */
@@ -25,7 +26,7 @@ export function tickOf(item: ShoppingListItem): Tick {
  * The list as the page shows it: the server's list with the changes still waiting to be sent, in
  * order, and (for read-only viewers) this browser's own ticks, merged by tap time.
  */
-export function applyPending<L extends Pick<ShoppingList, "ingredients">>(
+export function applyPending<L extends Pick<ShoppingList, "ingredients"> & { store?: ShoppingList["store"] }>(
   list: L,
   pending: readonly ListChange[],
   localTicks?: ReadonlyMap<string, Tick>,
@@ -108,7 +109,17 @@ export function applyPending<L extends Pick<ShoppingList, "ingredients">>(
   entries.sort(
     ([a], [b]) => pendingFirst(a) - pendingFirst(b) || (a === PENDING_CATEGORY || b === PENDING_CATEGORY ? 0 : compareCategories(a, b)),
   );
-  return { ...list, ingredients: Object.fromEntries(entries.filter(([, items]) => items.length)) };
+  return { ...list, ingredients: inStoreOrder(Object.fromEntries(entries.filter(([, items]) => items.length)), list.store) };
+}
+
+/**
+ * The aisles in the list's store's walking order, a hidden aisle's items in the nearest aisle it has (decision
+ * 0048, as the server reads the list); 'Just added' stays first. Without a store: as given (the usual order).
+ */
+function inStoreOrder(ingredients: Record<string, ShoppingListItem[]>, store: ShoppingList["store"]): Record<string, ShoppingListItem[]> {
+  if (!store) return ingredients;
+  const { [PENDING_CATEGORY]: pending, ...rest } = ingredients;
+  return { ...(pending ? { [PENDING_CATEGORY]: pending } : {}), ...arrangeByStore(rest, store) };
 }
 
 /** A tick followed by a later tick of the same item is dropped (the later one is applied after it anyway); other changes keep their order. */
@@ -122,9 +133,12 @@ export function compactQueue(queue: readonly ListChange[]): ListChange[] {
 
 /**
  * The list after a patch from the live channel (decision 0037): each item's changed fields, new
- * items in their aisle, removed items gone. Categories stay in store-walk order.
+ * items in their aisle, removed items gone. Categories stay in store-walk order (the list's store's, decision 0048).
  */
-export function applyPatch<L extends Pick<ShoppingList, "ingredients" | "version">>(list: L, patch: ListPatch): L {
+export function applyPatch<L extends Pick<ShoppingList, "ingredients" | "version"> & { store?: ShoppingList["store"] }>(
+  list: L,
+  patch: ListPatch,
+): L {
   const entries = new Map(Object.entries(list.ingredients).map(([c, items]) => [c, [...items]] as [string, ShoppingListItem[]]));
   const gone = new Set(patch.removed);
   const where = new Map<string, string>();
@@ -162,7 +176,7 @@ export function applyPatch<L extends Pick<ShoppingList, "ingredients" | "version
       .filter(([, items]) => items.length)
       .sort(([a], [b]) => compareCategories(a, b)),
   );
-  return { ...list, ingredients, version: patch.version };
+  return { ...list, ingredients: inStoreOrder(ingredients, list.store), version: patch.version };
 }
 
 /** Waiting changes to an added item that joined another (aliases of a patch) now name the item it joined. */

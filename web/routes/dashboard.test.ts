@@ -55,7 +55,7 @@ function load(caller: Caller, search: string, asked: string[]) {
 
 describe("dashboard tabs", () => {
   it("lists admin only for admins and falls back to the overview", () => {
-    expect(tabsFor(false)).toEqual(["overview", "favorites", "history", "staples", "profile", "security"]);
+    expect(tabsFor(false)).toEqual(["overview", "favorites", "history", "staples", "stores", "profile", "security"]);
     expect(tabsFor(true)).toContain("admin");
     expect(selectedTab("admin", false)).toBe("overview");
     expect(selectedTab("admin", true)).toBe("admin");

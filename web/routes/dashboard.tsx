@@ -1,5 +1,5 @@
 /**
- * /dashboard (docs/product/screens.md): tabs chosen by ?tab= (overview | favorites | history | staples | profile | security |
+ * /dashboard (docs/product/screens.md): tabs chosen by ?tab= (overview | favorites | history | staples | stores | profile | security |
  * admin; admin only for admins). The loader reads the signed-in user from the session cookie and
  * loads the chosen tab's data on the server, so the page renders without a spinner or a content
  * jump; signed-out visitors are sent to /auth. Choosing a tab changes ?tab= (replacing the history
@@ -12,6 +12,7 @@ import { pathOf, RETURN_PARAM, safeReturnPath, signInPath } from "../../core/lib
 import { TAB_PARTS, loadTab } from "../components/dashboard/tab-parts.ts";
 import { cleanSearch, readHistory } from "../lib/history-loader.ts";
 import { userEndpoints } from "../../core/api/auth.ts";
+import { shopEndpoints, type StoresResponse } from "../../core/api/shop.ts";
 import type { ApiClient } from "../lib/api-client.ts";
 import { callerContext } from "../context.ts";
 import { useAuth } from "../lib/auth.ts";
@@ -26,7 +27,7 @@ import { Tab, TabList, TabPanel, Tabs } from "../ui/tabs.tsx";
 import type { Route } from "./+types/dashboard.ts";
 
 /** docs/product/screens.md: the values ?tab= may take. */
-export const DASHBOARD_TABS = ["overview", "favorites", "history", "staples", "profile", "security", "admin"] as const;
+export const DASHBOARD_TABS = ["overview", "favorites", "history", "staples", "stores", "profile", "security", "admin"] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
 // Every tab has its code (web/components/dashboard/tab-parts.ts).
 TAB_PARTS satisfies Record<DashboardTab, unknown>;
@@ -45,6 +46,7 @@ const TAB_LABELS: Record<DashboardTab, string> = {
   favorites: "Favorites",
   history: "History",
   staples: "Staples",
+  stores: "Stores",
   profile: "Profile",
   security: "Security",
   admin: "Admin",
@@ -52,7 +54,7 @@ const TAB_LABELS: Record<DashboardTab, string> = {
 
 /** The tabs with content, in display order; admin only for admins. */
 export function tabsFor(isAdmin: boolean): DashboardTab[] {
-  const tabs: DashboardTab[] = ["overview", "favorites", "history", "staples", "profile", "security"];
+  const tabs: DashboardTab[] = ["overview", "favorites", "history", "staples", "stores", "profile", "security"];
   return isAdmin ? [...tabs, "admin"] : tabs;
 }
 
@@ -78,7 +80,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const tab = selectedTab(params.get("tab"), user.isAdmin);
   // The tab's code with its data, so the server renders it in the first HTML without waiting (decision 0034).
-  const [data] = await Promise.all([tabData(tab, user, params, serverApi(context)), loadTab(tab)]);
+  const [data] = await Promise.all([tabData(tab, user, params, serverApi(context), context), loadTab(tab)]);
   return data;
 }
 
@@ -96,7 +98,13 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
 }
 
 /** What the chosen tab shows, read on the server. */
-async function tabData(tab: DashboardTab, user: NonNullable<ReturnType<typeof userFromCaller>>, params: URLSearchParams, api: ApiClient) {
+async function tabData(
+  tab: DashboardTab,
+  user: NonNullable<ReturnType<typeof userFromCaller>>,
+  params: URLSearchParams,
+  api: ApiClient,
+  context: Route.LoaderArgs["context"],
+) {
   // Each read is the endpoint's own (in process, as this caller): its guard decides, nothing is restated here.
   switch (tab) {
     case "overview": {
@@ -117,6 +125,12 @@ async function tabData(tab: DashboardTab, user: NonNullable<ReturnType<typeof us
       const staples = await orNull(api.staples.list());
       if (!staples) throw redirect(signInPath("/dashboard?tab=staples"));
       return { user, tab, staples } as const;
+    }
+    case "stores": {
+      // The shop endpoints are a group of their own (core/api/shop-client.ts), read here through the endpoint in process.
+      const answer = await formCall(context, shopEndpoints.stores);
+      if (!answer.ok) throw redirect(signInPath("/dashboard?tab=stores"));
+      return { user, tab, stores: (await answer.response.json()) as StoresResponse } as const;
     }
     case "security":
       return { user, tab, sessions: (await api.auth.sessions()).sessions } as const;
@@ -263,6 +277,10 @@ function ChosenTab({ data, user, sent }: TabProps) {
     case "staples": {
       const StaplesTab = TAB_PARTS.staples.read();
       return <StaplesTab staples={data.staples} />;
+    }
+    case "stores": {
+      const StoresTab = TAB_PARTS.stores.read();
+      return <StoresTab stores={data.stores} />;
     }
     case "security": {
       const SecurityTab = TAB_PARTS.security.read();

@@ -9,6 +9,7 @@ import { useCallback } from "react";
 import { data, isRouteErrorResponse, useRevalidator } from "react-router";
 import { emailEndpoints } from "../../core/api/email.ts";
 import { listEndpoints } from "../../core/api/list-endpoints.ts";
+import { shopEndpoints, type StoresResponse } from "../../core/api/shop.ts";
 import type { ShoppingList } from "../../core/api/lists.ts";
 import { isUnitChoice, type UnitChoice } from "../../core/combine/unit-choice.ts";
 import { ListLoadFailed, ListNoAccess, ListNotFound, NO_ACCESS_TITLE } from "../components/shopping-list/list-page-status.tsx";
@@ -17,6 +18,7 @@ import { callerContext, servicesContext } from "../context.ts";
 import { unitsFromCookie } from "../lib/shopping-state.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { privatePageHeaders } from "../lib/private-page.ts";
+import { userFromCaller } from "../lib/server-user.ts";
 
 import { householdEndpoints } from "../features/household/contract.ts";
 import { formCall, formFields } from "../lib/page-api.server.ts";
@@ -34,11 +36,17 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // Whether the list has a live share link (decisions 0031, 0014): known to the first HTML, so the
   // 'Shared: …' line has its place before the browser knows whether this visitor may change the list.
   let shared: boolean | null = null;
+  // A signed-in shopper who may change the list chooses its store (decision 0048): their stores, for the picker.
+  let stores: { id: string; name: string }[] | null = null;
   try {
     const services = context.get(servicesContext);
     const caller = context.get(callerContext);
     found = await services.lists.read(params.id, caller, units);
     if (found && "list" in found) shared = await services.shares.listShared(params.id);
+    if (found && "list" in found && found.owned && userFromCaller(caller)) {
+      const answer = await formCall(context, shopEndpoints.stores);
+      if (answer.ok) stores = ((await answer.response.json()) as StoresResponse).stores.map((s) => ({ id: s.id, name: s.name }));
+    }
     if (found && "list" in found && found.mine && !found.list.household) {
       const answer = await formCall(context, householdEndpoints.get);
       if (answer.ok) myHousehold = ((await answer.response.json()) as { household: { name: string } | null }).household?.name ?? null;
@@ -50,7 +58,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!found) throw data("Shopping list not found", { status: 404, statusText: "Not Found" });
   // A household list is its members' only (decision 0036): a former member or a stranger is told so.
   if (!("list" in found)) throw data("Not in this list's household", { status: 403, statusText: "Forbidden" });
-  return { list: found.list, owned: found.owned, mine: found.mine, myHousehold, shared, units };
+  return { list: found.list, owned: found.owned, mine: found.mine, myHousehold, shared, units, stores };
 }
 
 /** Personal: no shared or browser cache keeps it (page and .data). */
@@ -105,6 +113,7 @@ export default function ShoppingListPage({ loaderData, actionData }: Route.Compo
         household={loaderData.mine ? { current: loaderData.list.household?.name ?? null, mine: loaderData.myHousehold } : null}
         shared={loaderData.shared}
         units={loaderData.units}
+        stores={loaderData.stores}
         onChanged={refresh}
       />
       <p className="list-page__back">

@@ -38,6 +38,7 @@ export const TAB_PARTS = {
   favorites: tabPart(() => import("./favorites-tab.tsx").then((m) => m.FavoritesTab)),
   history: tabPart(() => import("../history/history-view.tsx").then((m) => m.HistoryView)),
   staples: tabPart(() => import("./staples-tab.tsx").then((m) => m.StaplesTab)),
+  stores: tabPart(() => import("./stores-tab.tsx").then((m) => m.StoresTab)),
   // The profile tab validates with the API's zod schemas (decision 0017): they come with it, not before.
   profile: tabPart(() => import("./profile-tab.tsx").then((m) => m.ProfileTab)),
   security: tabPart(() => import("./security-tab.tsx").then((m) => m.SecurityTab)),

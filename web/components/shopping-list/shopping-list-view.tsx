@@ -30,6 +30,7 @@ import { useShopping } from "./use-shopping.ts";
 import { HouseholdLine } from "./household-line.tsx";
 import { REVOKED_TEXT, useLiveStatus } from "./live-status.ts";
 import { RenameList } from "../list-name/rename-list.tsx";
+import { StorePicker } from "./store-picker.tsx";
 import { listEditToken } from "../../lib/recipes-store.ts";
 
 export { CART_GROUP, STAPLES_GROUP } from "./groups.ts";
@@ -47,6 +48,7 @@ export function ShoppingListView({
   household = null,
   shared = null,
   units = "as-written",
+  stores = null,
 }: {
   list: ShoppingList;
   onChanged: () => Promise<void>;
@@ -59,6 +61,8 @@ export function ShoppingListView({
   /** Whether the list has a live share link (from the loader, decision 0014); null when the loader could not say. */
   shared?: boolean | null;
   units?: string;
+  /** A signed-in shopper who may change the list: their stores, for the store choice (decision 0048); null for anyone else. */
+  stores?: readonly { id: string; name: string }[] | null;
 }) {
   const shopping = useShopping(serverList, owned, units);
   const liveStatus = useLiveStatus(shopping.live, shopping.online, shopping.revoked !== null);
@@ -236,6 +240,7 @@ export function ShoppingListView({
         </div>
         <ShareStatus shared={share} canEdit={canEdit} />
         {household ? <HouseholdLine listId={list.id} household={household} onMoved={onChanged} /> : null}
+        {stores ? <StorePicker listId={list.id} storeId={list.store?.id ?? null} stores={stores} onChosen={onChanged} /> : null}
         <fieldset className="list__units">
           <legend className="list__units-legend">Units</legend>
           {UNIT_OPTIONS.map((o) => (
