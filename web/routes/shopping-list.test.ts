@@ -60,8 +60,9 @@ describe("shopping-list loader", () => {
   it("returns the list the services read for this id", async () => {
     const asked: string[] = [];
     const data = await load(LIST.id, async (id) => (asked.push(id), LIST));
-    // Not the reader's own list: no household line (mine is unset, so no household of theirs is read).
-    expect(data).toEqual({ list: LIST, owned: false, shared: false, units: "as-written", myHousehold: null });
+    // Not the reader's own list: no household line (mine is unset, so no household of theirs is read), and no
+    // store picker (a signed-out reader has no stores).
+    expect(data).toEqual({ list: LIST, owned: false, shared: false, units: "as-written", myHousehold: null, stores: null });
     expect(asked).toEqual([LIST.id]);
   });
 
