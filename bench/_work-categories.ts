@@ -1,5 +1,5 @@
 /**
- * Developer tool (not a bench section): WORKING-part category failures only (decision 0011).
+ * Developer tool (not a bench section): WORKING-part category failures only (decision 0018).
  * `node bench/_work-categories.ts [dataDir]`. Never lists validation rows.
  */
 import { readFileSync } from "node:fs";

@@ -1,4 +1,4 @@
-/** Developer tool: WORKING-part category rows whose name matches a regex (decision 0011). */
+/** Developer tool: WORKING-part category rows whose name matches a regex (decision 0018). */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { explainCategory } from "../core/categorise/categorise.ts";

@@ -1,5 +1,5 @@
 /**
- * Developer tool (not a bench section): extraction results on WORKING-part pages only (decision 0011).
+ * Developer tool (not a bench section): extraction results on WORKING-part pages only (decision 0018).
  * `node bench/_work-recipes.ts [--all] [--host REGEX] [--lang en|other|CODE] [--save FILE] [--diff FILE]`:
  * prints the failing working pages (title or list differs after the scorer's normalisation); --lang keeps
  * the pages of one language (of the expected output: "other" is every non-English page); --save writes

@@ -1,6 +1,6 @@
 /**
  * Category benchmark: runs the shared scorer on <dataDir>/categories/dev.jsonl against
- * `recipecart categorize`, separately on the working and the validation part (decision 0011),
+ * `recipecart categorize`, separately on the working and the validation part (decision 0018),
  * and prints both figures, then measures in-process speed of categorise().
  */
 import { spawnSync } from "node:child_process";
@@ -19,7 +19,7 @@ export async function run(dataDir: string): Promise<void> {
     console.log(`categories: skipped (missing ${existsSync(data) ? scorer : data})`);
     return;
   }
-  // Working and validation parts (decision 0011): the working part's summary and confusions are
+  // Working and validation parts (decision 0018): the working part's summary and confusions are
   // printed (rules are written from them); of the validation part only the figure.
   const rows = readFileSync(data, "utf8")
     .split("\n")

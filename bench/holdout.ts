@@ -1,5 +1,5 @@
 /**
- * Working / validation split of the dev sets (decision 0011). Stable: a row's part depends only on
+ * Working / validation split of the dev sets (decision 0018). Stable: a row's part depends only on
  * its key (the page's host, the category row's name) through sha256, never on the file's order.
  * Rules are written from WORKING-part failures only; the validation part is scored as one figure.
  */

@@ -121,7 +121,7 @@ export async function run(dataDir: string): Promise<void> {
       `  ${"English".padEnd(16)} ${e(english.lines.working, english.lines.nw)} ${e(english.lines.validation, english.lines.nv)}   ` +
         `${e(english.cats.working, english.cats.nw)} ${e(english.cats.validation, english.cats.nv)}`,
     );
-    console.log("  (English lines: the parser's training part and its fixed validation slice; categories: decision 0011's parts)");
+    console.log("  (English lines: the parser's training part and its fixed validation slice; categories: decision 0018's parts)");
   }
   const parts = (list: Outcome[]) =>
     `quantity ${figure(list, "q").trim()}, unit ${figure(list, "u").trim()}, name ${figure(list, "n").trim()}`;

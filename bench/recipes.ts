@@ -73,7 +73,7 @@ function printLanguageRows(working: PageResult[], validation: PageResult[]): voi
 }
 
 /**
- * The scorer, through the CLI exactly as it will be judged, once per part (decision 0011): the
+ * The scorer, through the CLI exactly as it will be judged, once per part (decision 0018): the
  * working part with the scorer's full report, the validation part as figures only; then the
  * per-language rows. (`node bench/_work-recipes.ts --figures` runs only this.)
  */

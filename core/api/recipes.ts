@@ -142,7 +142,7 @@ export const RecipeSchema = z.object({
   editToken: z.string().optional(),
   /**
    * Only in the answer to an import of a page the signed-in caller already has a recipe from: this is
-   * that recipe (with their edits), not a new copy (decision 0043).
+   * that recipe (with their edits), not a new copy (decision 0042).
    */
   existing: z.boolean().optional(),
 });

@@ -82,7 +82,7 @@ export type ListStoreResponse = z.infer<typeof ListStoreResponseSchema>;
 
 /** The endpoints of "shop your way" (docs/product/api.md). */
 export const shopEndpoints = {
-  /** A new name: whoever may change the list (decision 0047). */
+  /** A new name: whoever may change the list (decision 0032). */
   renameList: endpoint("PATCH", "/api/shopping-lists/:id", { request: RenameListRequestSchema, answer: ListNameSchema }),
   /** The store a list is shown for: whoever may change the list, with a store of their own or null (decision 0048). */
   chooseListStore: endpoint("PUT", "/api/shopping-lists/:id/store", { request: ListStoreRequestSchema, answer: ListStoreResponseSchema }),

@@ -35,7 +35,7 @@ describe("food names in other languages (decision 0005)", () => {
   });
 });
 
-describe("staples from the bilingual dictionaries (decision 0039)", () => {
+describe("staples from the bilingual dictionaries (decision 0038)", () => {
   it.each([
     ["Mehl", "de", "Baking"],
     ["farine", "fr", "Baking"],
@@ -94,7 +94,7 @@ describe("staples from the bilingual dictionaries (decision 0039)", () => {
   });
 });
 
-describe("words only the German dictionaries explain (decision 0039)", () => {
+describe("words only the German dictionaries explain (decision 0038)", () => {
   it("reads a word the language's English dictionaries lack through its German translation", () => {
     expect(translateFoodName("puerro", "es")?.english).toBe("leek");
     expect(translateFoodName("acelga", "es")?.english).toBe("chard");

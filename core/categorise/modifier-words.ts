@@ -1,6 +1,6 @@
 /**
  * English words that change a grocery's aisle or name its form (the categoriser's cue words and
- * colours): the dictionary table keeps foreign words that mean them (decision 0039), and a word
+ * colours): the dictionary table keeps foreign words that mean them (decision 0038), and a word
  * after a Romance head noun counts only as one of these ("sucre glace" is icing sugar, not ice cream).
  */
 export const ENGLISH_MODIFIERS: ReadonlySet<string> = new Set(

@@ -44,7 +44,7 @@ describe("combining lines in other languages (decision 0005)", () => {
     ]);
   });
 
-  it("merges a staple across languages: Mehl from a German recipe and flour from an English one (decision 0039)", () => {
+  it("merges a staple across languages: Mehl from a German recipe and flour from an English one (decision 0038)", () => {
     const parse = (l: string) => parseIngredient(l, { fallbackLanguage: /Mehl|Zucker/.test(l) ? "de" : "en" });
     const recipes = [
       { title: "DE", lines: ["200 g Mehl", "50 g Zucker"] },
@@ -60,7 +60,7 @@ describe("combining lines in other languages (decision 0005)", () => {
     );
   });
 
-  it("a compound that names a piece counts in that unit: 'Knoblauchzehen' and 'cloves garlic' add up (decision 0039)", () => {
+  it("a compound that names a piece counts in that unit: 'Knoblauchzehen' and 'cloves garlic' add up (decision 0038)", () => {
     const parse = (l: string) => parseIngredient(l, { fallbackLanguage: /Knoblauch|Zwiebel/.test(l) ? "de" : "en" });
     const recipes = [
       { title: "DE", lines: ["2 Knoblauchzehen", "1 rote Zwiebel"] },

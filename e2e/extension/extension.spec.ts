@@ -322,7 +322,7 @@ describe("browser extension", () => {
     await connected.getByRole("button", { name: "Add to recipecart" }).click();
     // Run after the visitor tests above, the account already has this page's recipe: signing up in the
     // browser that added it made the visitor's (retitled) copy the account's, and importing a page you
-    // already have answers your copy (decision 0043). Run alone, it is a new import.
+    // already have answers your copy (decision 0042). Run alone, it is a new import.
     await connected.getByRole("heading", { name: /^(Midnight|Late Night) Miso Noodles$/ }).waitFor({ timeout: 15_000 });
     const added = await sw.evaluate(() => chrome.storage.local.get("added"));
     const mine = expectDefined((added.added as { key: string; recipe: { id: string } }[]).find((e) => e.key.includes(email)));

@@ -3,7 +3,7 @@
  * tested: the variables it takes from the environment, like wrangler.toml's `[vars]` would, and the
  * browser extension's origins. With no EXTENSION_ORIGINS set, the unpacked Chrome builds of this
  * checkout (dist/extension/chrome and chrome-test, whatever their state) may call the API, so the
- * README's local extension steps need nothing but `npm start` (decision 0043).
+ * README's local extension steps need nothing but `npm start` (decision 0042).
  */
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, realpathSync, statSync } from "node:fs";

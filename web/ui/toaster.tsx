@@ -58,7 +58,7 @@ const overlap = (a: DOMRect, b: DOMRect) =>
   a.width > 0 && a.height > 0 && a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
 /**
- * Keeps the toast clear of what the user is working with (decision 0043): at the bottom by default,
+ * Keeps the toast clear of what the user is working with (decision 0042): at the bottom by default,
  * at the top when it would cover the focused control or a dialog's primary action there (a store
  * card, 'Create Order', 'Generate Shopping List' on a phone). Checked when a toast shows, focus
  * moves, or the page scrolls or resizes; never while the toast itself is pressed or focused.

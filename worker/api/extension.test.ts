@@ -122,7 +122,7 @@ describe("captured pages: limits", () => {
     const toBoundary = 60_000 - (Date.now() % 60_000);
     if (toBoundary < 6_000) await new Promise((r) => setTimeout(r, toBoundary + 100));
     const [token, other] = [await bearer(), await bearer()];
-    // a page of its own each time: a page the account already has answers its saved copy (200, decision 0043)
+    // a page of its own each time: a page the account already has answers its saved copy (200, decision 0042)
     let page = 0;
     const send = (t: string, address: string) =>
       call("/api/recipes/parse", {

@@ -26,7 +26,7 @@ interface World {
   sessionId: string;
   /** The owner's list's live read-only share link (decision 0031). */
   shareId: string;
-  /** One of the owner's stores (decision 0047). */
+  /** One of the owner's stores (decision 0048). */
   storeId: string;
 }
 
@@ -149,7 +149,7 @@ const ROWS: Row[] = [
     check: ownHistory,
   },
   {
-    name: "GET one's own stores (decision 0047)",
+    name: "GET one's own stores (decision 0048)",
     kind: "read",
     request: () => ({ method: "GET", path: "/api/users/me/stores" }),
     expect: { signedOut: 401, other: 200, owner: 200, admin: 200 },

@@ -12,7 +12,7 @@ export interface NewList {
   id: string;
   name: string;
   userId: string | null;
-  /** The store it is shown for (decision 0047), or null. */
+  /** The store it is shown for (decision 0048), or null. */
   storeId?: string | null;
   /** SHA-256 of the signed-out creator's edit token (decision 0013); null for an owned list. */
   editTokenHash?: string | null;

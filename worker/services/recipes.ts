@@ -80,7 +80,7 @@ export interface RecipeDeps {
  * page is fetched (or served from the 24 h cache); with `html` it is extracted as given and
  * never cached. Counts one parse for the page's domain, in the same batch as the insert.
  * A signed-in caller who already has a recipe from that page gets it back instead of a second
- * copy, marked `existing` (decision 0043): with their edits, and still their one favourite.
+ * copy, marked `existing` (decision 0042): with their edits, and still their one favourite.
  */
 export async function importRecipe(deps: RecipeDeps, caller: Caller, body: ParseRecipeRequest): Promise<Recipe> {
   const now = deps.now?.() ?? new Date();

@@ -55,7 +55,7 @@ function OrderForm({ listId, onDone }: { listId: string; onDone: () => void }) {
   const preferredStore = useRef<string | null>(null);
   const storesHeading = useRef<HTMLHeadingElement>(null);
   const searchForm = useRef<HTMLFormElement>(null);
-  // The error toast showing for the search: closed once a search finds stores (decision 0043).
+  // The error toast showing for the search: closed once a search finds stores (decision 0042).
   const failure = useRef<(() => void) | null>(null);
   const ids = useId();
 

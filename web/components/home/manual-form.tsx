@@ -39,7 +39,7 @@ export function ManualForm({ prefill, onAdded }: { prefill: ManualPrefill | null
   const [pending, setPending] = useState(false);
   const [errors, setErrors] = useState<{ title?: string; ingredients?: string }>({});
   const form = useRef<HTMLFormElement>(null);
-  // The error toast showing for this form: closed once the recipe is added (decision 0043).
+  // The error toast showing for this form: closed once the recipe is added (decision 0042).
   const failure = useRef<(() => void) | null>(null);
 
   function invalid(field: "title" | "ingredients", title: string, description: string) {

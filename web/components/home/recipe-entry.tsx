@@ -4,7 +4,7 @@
  * focus; Enter submits the URL, an address without a scheme gets https://, and a page already in
  * the added recipes is not imported twice (decision 0027). While a page is imported
  * the card shows progress and the button cannot be pressed again; a signed-in user's page imported
- * before brings back their saved recipe, and says so (decision 0043). A social post without a recipe
+ * before brings back their saved recipe, and says so (decision 0042). A social post without a recipe
  * (decision 0019) shows why in the card and offers to import the recipe page its caption links to,
  * or to enter the recipe by hand with the caption filled in. The browser extension asks for the same
  * with `#manual=1&title=…&caption=…` (add-from-link.ts, decision 0024).
@@ -214,13 +214,13 @@ function useUrlEntry() {
   const [post, setPost] = useState<PostProblem | null>(null);
   const [error, setError] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  // The error toast showing for this form: closed once an import goes through (decision 0043).
+  // The error toast showing for this form: closed once an import goes through (decision 0042).
   const failure = useRef<(() => void) | null>(null);
   return { url, setUrl, pending, setPending, post, setPost, error, setError, formRef, failure };
 }
 type UrlEntry = ReturnType<typeof useUrlEntry>;
 
-/** A signed-in user's page imported before: their saved recipe was added, not a second copy (decision 0043). */
+/** A signed-in user's page imported before: their saved recipe was added, not a second copy (decision 0042). */
 const alreadySaved = (title: string) =>
   toast({ title: "Recipe already saved", description: `${title} was in your recipes already: your saved copy was added.` });
 
