@@ -21,7 +21,7 @@ export async function run(_dataDir: string): Promise<void> {
   }
   console.log(`-- working set (${CAPTION_CASES.length} posts; the rules were written against these)`);
   await score(CAPTION_CASES);
-  console.log(`-- held out (${HELD_OUT_CASES.length} posts written after the rules; one generic fix since their first run, decision 0019)`);
+  console.log(`-- held out (${HELD_OUT_CASES.length} posts written after the rules; one generic fix since their first run, decision 0009)`);
   await score(HELD_OUT_CASES);
 }
 

@@ -1,5 +1,5 @@
 /**
- * A social post without a recipe on the home page's recipe entry (decision 0019), in Chromium
+ * A social post without a recipe on the home page's recipe entry (decision 0009), in Chromium
  * against the built Worker: the card says why, "Enter by hand" opens Manual Entry with the
  * caption filled in and the title field focused, and a caption's linked recipe page imports with
  * "Import linked recipe". Keyboard only where it matters, axe on the notice, a phone viewport.

@@ -37,7 +37,7 @@ declare module "react-aria-components" {
   }
 }
 
-/** The CSP nonce, the public origin, and the user the session cookie names (the header renders signed in, decision 0015). */
+/** The CSP nonce, the public origin, and the user the session cookie names (the header renders signed in, decision 0020). */
 export function loader({ context, request }: Route.LoaderArgs) {
   const { nonce, appOrigin } = context.get(cloudflareContext);
   // The page's language is its address's (`/de/…`; decision 0038).
@@ -98,7 +98,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   // Marks the document once React has hydrated: end-to-end tests wait for it before typing.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
-    // The installable app's offline copy of the pages you open (docs/decisions/0029-shopping-mode-and-offline.md), registered
+    // The installable app's offline copy of the pages you open (docs/decisions/0029-list-page.md), registered
     // once the page has loaded and the browser is idle: nobody waits on it (decision 0017).
     return afterLoad(registerServiceWorker);
   }, []);

@@ -1,5 +1,5 @@
 /**
- * Wire schemas of shopping-mode changes (docs/decisions/0029-shopping-mode-and-offline.md): what the list page sends to
+ * Wire schemas of shopping-mode changes (docs/decisions/0029-list-page.md): what the list page sends to
  * POST /api/shopping-lists/{id}/changes. Kept apart from core/api/lists.ts so the API client (in the
  * home page's first-load bundle) does not carry them: only the server and the list page need them.
  */

@@ -1,5 +1,5 @@
 /**
- * Ticking items off while shopping (docs/decisions/0029-shopping-mode-and-offline.md). A tick is the
+ * Ticking items off while shopping (docs/decisions/0029-list-page.md). A tick is the
  * checked state of one item and the time of the tap that set it (ms since the epoch, from the
  * device that tapped). Ticks made on several devices, some offline and sent later, merge per item:
  * the later tap wins whatever order the server hears them in; an equal time keeps what is stored,

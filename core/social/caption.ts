@@ -1,7 +1,7 @@
 /**
  * The caption reader: one set of rules for every network's post text (Instagram, TikTok,
  * YouTube, Pinterest, Facebook). A caption -> its title, its ingredient lines and, when it
- * links to one, the recipe page it points at. Rules in docs/decisions/0019-social-captions.md.
+ * links to one, the recipe page it points at. Rules in docs/decisions/0009-extraction.md.
  */
 import { parseIngredient } from "../ingredient/parse.ts";
 

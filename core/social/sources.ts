@@ -3,7 +3,7 @@
  * extension captured as the signed-in user sees it: og/twitter meta, JSON-LD descriptions
  * (VideoObject, SocialMediaPosting), the JSON the page embeds for its own rendering (TikTok's
  * "desc", YouTube's "shortDescription", Pinterest's "description", Instagram's caption "text")
- * and the visible caption element of a rendered page. See docs/decisions/0019-social-captions.md.
+ * and the visible caption element of a rendered page. See docs/decisions/0009-extraction.md.
  */
 import type { PageData } from "../extract/page-data.ts";
 import { hasType, type Json, type JsonObject } from "../extract/json-ld.ts";
@@ -173,7 +173,7 @@ export function unwrapCaption(s: string): string {
   return t;
 }
 
-/** The no_recipe_in_post messages (decision 0019): without a usable link, and with one. */
+/** The no_recipe_in_post messages (decision 0009): without a usable link, and with one. */
 export const NO_RECIPE_IN_POST =
   "This post has no ingredient list in its caption. You can add the recipe by hand: we have filled in the caption text for you.";
 export const RECIPE_LINK_IN_POST =

@@ -1,6 +1,6 @@
 /**
  * Covers the page with a centred spinner while something the whole page depends on loads —
- * today the auth status on personal pages (docs/decisions/0015-signed-in-state.md).
+ * today the auth status on /connect-extension (docs/decisions/0020-sign-in-and-sessions.md).
  * role="status" + aria-live so screen readers hear "Loading…".
  */
 import { Spinner } from "../ui/spinner.tsx";

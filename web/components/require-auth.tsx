@@ -2,7 +2,7 @@
  * Gate for personal pages (dashboard, favourites, history): a full-page spinner until the auth
  * status is known, then the page for signed-in users or `signedOut` for everyone else (by
  * default a redirect to /auth). Public pages never use it: they render straight from the
- * server (docs/decisions/0015-signed-in-state.md).
+ * server (docs/decisions/0020-sign-in-and-sessions.md).
  */
 import type { ReactNode } from "react";
 import { Navigate } from "react-router";

@@ -3,7 +3,7 @@
  * the account area — the user menu when signed in, a same-size placeholder while the status
  * loads, the 'Sign In' button to /auth when signed out (no layout shift, no spinner on public
  * pages; when the session cookie names the user, the server renders the signed-in header,
- * decision 0015). Below
+ * decision 0020). Below
  * 768 px the links move into a disclosure menu behind a labelled menu button.
  */
 import { useDeferredValue, useEffect, useId, useRef, useState } from "react";

@@ -4,11 +4,11 @@
  * - the answer is cached for 5 minutes; no retry, no refetch on focus, no polling;
  * - 401 means signed out (user null); any other failure also leaves the user signed out and
  *   records the error, so a flaky API never traps the page behind a spinner;
- * - `status` is "loading" until the first answer: personal pages gate on it with
- *   <FullPageSpinner>, public pages render at once (docs/decisions/0015-signed-in-state.md).
+ * - `status` is "loading" until the first answer: a page that waits for it in the browser shows
+ *   <FullPageSpinner>; public pages render at once (docs/decisions/0020-sign-in-and-sessions.md).
  * - when the server already knew the user while rendering (session cookie, root loader's `user`),
  *   the store starts from that user: the server HTML and the first client render show the
- *   signed-in header, and no /api/auth/me call is made for 5 minutes (decision 0015).
+ *   signed-in header, and no /api/auth/me call is made for 5 minutes (decision 0020).
  */
 import { useCallback, useEffect, useSyncExternalStore } from "react";
 import { useRouteLoaderData } from "react-router";
@@ -123,7 +123,7 @@ export async function signIn(): Promise<AuthSnapshot> {
  * Starts the client store from what the server knew while rendering this page (root loader): its
  * user, or none. Only the first call counts, and only while nothing is known yet; on the server it
  * does nothing (module state there is shared by every request).
- * - With a user: signed in, cached for 5 minutes (decision 0015).
+ * - With a user: signed in, cached for 5 minutes (decision 0020).
  * - Without one: signed out, cached the same way. The server saw no session cookie, the only thing
  *   that could make /api/auth/me say otherwise, so the page neither asks nor loads the API client to
  *   ask (decision 0017).

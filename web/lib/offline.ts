@@ -1,5 +1,5 @@
 /**
- * The service worker's registration (docs/decisions/0029-shopping-mode-and-offline.md): a few lines in the root,
+ * The service worker's registration (docs/decisions/0029-list-page.md): a few lines in the root,
  * so the home page's bundle grows by next to nothing; the worker itself is /sw.js (worker/http/service-worker.ts).
  */
 

@@ -1,5 +1,5 @@
 /**
- * Shopping mode's browser state (docs/decisions/0029-shopping-mode-and-offline.md): changes made on a list
+ * Shopping mode's browser state (docs/decisions/0029-list-page.md): changes made on a list
  * page are applied at once on the page and queued in local storage; an editor's queue is sent to
  * the server when there is a connection (so ticks and added items survive going offline and a
  * reload), a read-only viewer's ticks stay in this browser. Ticks merge by tap time either way.

@@ -3,7 +3,7 @@
  * GET /api/shopping-lists/{id} gives; anyone with the id may read it), so the first HTML already
  * holds the name, the categories and the items and the browser hydrates without fetching again.
  * Removing an item revalidates the loader. Unknown id or no id: 404 and 'Shopping List Not Found';
- * a failed read: 503 and 'Failed to load shopping list. Please try again.' (docs/decisions/0016-list-page.md).
+ * a failed read: 503 and 'Failed to load shopping list. Please try again.' (docs/decisions/0029-list-page.md).
  */
 import { useCallback } from "react";
 import { data, isRouteErrorResponse, useRevalidator } from "react-router";

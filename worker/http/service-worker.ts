@@ -1,5 +1,5 @@
 /**
- * The service worker (docs/decisions/0029-shopping-mode-and-offline.md), served by the Worker at
+ * The service worker (docs/decisions/0029-list-page.md), served by the Worker at
  * /sw.js so it gets its own Content-Security-Policy (the static-asset policy, default-src 'none',
  * would forbid the worker's own fetches) and is never cached by the browser's HTTP cache.
  *

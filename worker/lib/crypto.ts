@@ -4,7 +4,7 @@
  * - Passwords: scrypt from node:crypto with N=2^14, r=8, p=5 (OWASP's equivalent of N=2^17,p=1,
  *   within workerd's N*r*p <= 2^20 cap), a 16-byte salt per hash and the parameters stored with it,
  *   so they can be raised later: `needsRehash` tells the sign-in to store a fresh hash
- *   (docs/decisions/0020-passwords-and-sessions.md). PBKDF2 hashes made before are still
+ *   (docs/decisions/0020-sign-in-and-sessions.md). PBKDF2 hashes made before are still
  *   verified (then rehashed).
  */
 import { scrypt as scryptCallback } from "node:crypto";

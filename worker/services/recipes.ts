@@ -300,7 +300,7 @@ const POST_CAPTION_MAX = 5000;
 /**
  * A page without a recipe. A social post answers no_recipe_in_post with its caption text (for a
  * manual entry) and the recipe page its caption links to, when that address may be fetched
- * (the client asks the person, then imports it through this same guarded fetch; decision 0019).
+ * (the client asks the person, then imports it through this same guarded fetch; decision 0009).
  */
 function noRecipe(result: Extract<ExtractResult, { ok: false }>, deps: RecipeDeps): DomainError {
   if (result.reason === "no_recipe_in_post") {

@@ -1,5 +1,5 @@
 /**
- * Sessions (docs/decisions/0020-passwords-and-sessions.md): a random 256-bit token handed to
+ * Sessions (docs/decisions/0020-sign-in-and-sessions.md): a random 256-bit token handed to
  * the client (the web app's HttpOnly cookie; the browser extension's bearer token, decision 0024);
  * only its SHA-256 is stored, so a database leak does not leak sessions. 30 days, renewed (sliding)
  * when fewer than 29 remain, i.e. at most once a day per session; revocable one by one or all but the

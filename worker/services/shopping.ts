@@ -3,7 +3,7 @@
  * edits, category moves, staples — sent one at a time or as a queued offline batch, and the signed-in
  * user's own rules (categories and staples) that later lists follow. Who may change a list is the one
  * policy (worker/services/policy.ts): its owner, or the browser holding a signed-out list's edit token.
- * Decisions: docs/decisions/0028-pantry-staples.md, 0029-shopping-mode-and-offline.md, 0029-shopping-mode-and-offline.md.
+ * Decisions: docs/decisions/0028-pantry-staples.md, 0029-list-page.md.
  */
 import { LIST_ADDED_ITEMS_MAX, type ShoppingList } from "../../core/api/lists.ts";
 import { STAPLES_MAX } from "../../core/api/staples.ts";

@@ -1,5 +1,5 @@
 /**
- * The recipe-entry card's notice for a social post without a recipe (decision 0019): why, the page its caption
+ * The recipe-entry card's notice for a social post without a recipe (decision 0009): why, the page its caption
  * links to, and the ways on (import that page, or enter the recipe by hand). Its own chunk, loaded with the
  * answer that needs it (recipe-entry.tsx, decision 0017).
  */

@@ -1,5 +1,5 @@
 /**
- * The no_recipe_in_post answer of POST /api/recipes/parse (decision 0019), read from an API
+ * The no_recipe_in_post answer of POST /api/recipes/parse (decision 0009), read from an API
  * error without zod (the home page bundle stays small): the message to show, the caption text and
  * title for a manual entry, and the recipe page the caption links to.
  */

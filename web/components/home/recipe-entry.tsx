@@ -5,7 +5,7 @@
  * the added recipes is not imported twice (decision 0027). While a page is imported
  * the card shows progress and the button cannot be pressed again; a signed-in user's page imported
  * before brings back their saved recipe, and says so (decision 0042). A social post without a recipe
- * (decision 0019) shows why in the card and offers to import the recipe page its caption links to,
+ * (decision 0009) shows why in the card and offers to import the recipe page its caption links to,
  * or to enter the recipe by hand with the caption filled in. The browser extension asks for the same
  * with `#manual=1&title=…&caption=…` (add-from-link.ts, decision 0024).
  */

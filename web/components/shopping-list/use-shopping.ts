@@ -1,7 +1,7 @@
 /**
  * The list page's shopping state: the server's list, the changes not yet confirmed by the
  * server (an editor's queue, kept in local storage and sent when online) and a read-only viewer's
- * own ticks. docs/decisions/0029-shopping-mode-and-offline.md.
+ * own ticks. docs/decisions/0029-list-page.md.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import type { ShoppingList } from "../../../core/api/lists.ts";
