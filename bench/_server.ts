@@ -29,7 +29,17 @@ export async function startWranglerDev(
   let output = "";
   const child: ChildProcess = spawn(
     bin("wrangler"),
-    ["dev", ...args, "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false"],
+    [
+      "dev",
+      ...args,
+      // Links the server hands out (share links, mails) come from APP_ORIGIN only (worker/http/app-origin.ts).
+      ...(args.some((a) => a.startsWith("APP_ORIGIN:")) ? [] : ["--var", `APP_ORIGIN:http://127.0.0.1:${port}`]),
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(port),
+      "--show-interactive-dev-session=false",
+    ],
     { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] },
   );
   child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
