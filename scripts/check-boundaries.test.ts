@@ -62,7 +62,7 @@ describe("import boundaries", () => {
     expect(rules("web/routes/x.tsx", `import { HouseholdSchema } from "../features/household/contract.ts";`)).toEqual([]);
   });
 
-  it("no feature reaches into another's internals: others import its contract (the Worker also its route table)", () => {
+  it("no feature reaches into another's internals: others import its contract (Worker code also its server modules but its queries)", () => {
     const inside = (file: string, spec: string) => rules(file, `import { x } from "${spec}";`);
     expect(inside("web/features/recipes/components/a.tsx", "../../household/contract.ts")).toEqual([]);
     expect(inside("web/features/recipes/components/a.tsx", "../../household/components/card.tsx")).toEqual([
@@ -77,8 +77,13 @@ describe("import boundaries", () => {
       "1 ../features/household/components/card.tsx",
     ]);
     expect(inside("worker/api/index.ts", "../../web/features/household/server/routes.ts")).toEqual([]);
-    expect(inside("worker/api/index.ts", "../../web/features/household/server/service.ts")).toEqual([
-      "1 ../../web/features/household/server/service.ts",
+    expect(inside("worker/api/index.ts", "../../web/features/household/server/service.ts")).toEqual([]);
+    expect(inside("worker/api/index.ts", "../../web/features/household/server/queries.ts")).toEqual([
+      "1 ../../web/features/household/server/queries.ts",
+    ]);
+    expect(inside("web/features/share/server/service.ts", "../../household/server/service.ts")).toEqual([]);
+    expect(rules("web/features/share/routes/x.tsx", `import type { X } from "../../household/server/service.ts";`)).toEqual([
+      "1 ../../household/server/service.ts",
     ]);
     expect(inside("worker/live/a.test.ts", "../../web/features/household/server/service.ts")).toEqual([]);
   });

@@ -7,7 +7,8 @@
  *   which runs in the Worker only and which no other web/ code imports at run time;
  * - tests of core use no cli/ code;
  * - no feature reaches into another's internals: from outside web/features/<name>/, only its contract.ts
- *   (and, for the Worker's API table, its server/routes.ts) may be imported; tests are exempt.
+ *   may be imported, and from Worker code (worker/, another feature's server/) also its server/ modules
+ *   but queries.ts: a feature's SQL is its own; tests are exempt.
  * And spelling (docs/decisions/0026-code-rules.md): identifiers declared in code and file names say favorite,
  * categorise, normalise (the UI's words are the product's and free); a CLI command's file keeps the command's word.
  * And decision cites: "decision NNNN" and docs/decisions/NNNN-name.md name a record that exists.
@@ -66,9 +67,14 @@ const FEATURE_SERVER = /^web\/features\/[^/]+\/server\//;
 /** A file inside a feature folder: the feature's name and the path within it. */
 const FEATURE_FILE = /^web\/features\/([^/]+)\/(.+)$/;
 
-/** What of a feature others may import: its contract; its route table for the Worker's API. */
+/**
+ * What of a feature others may import: its contract; and for Worker code (worker/, another feature's
+ * server/), its server modules (routes, service) but its queries, which are the feature's own.
+ */
 function featureEntry(importer: string, inside: string): boolean {
-  return /^contract\.tsx?$/.test(inside) || (importer.startsWith("worker/") && inside === "server/routes.ts");
+  if (/^contract\.tsx?$/.test(inside)) return true;
+  const workerCode = importer.startsWith("worker/") || FEATURE_SERVER.test(importer);
+  return workerCode && /^server\/[^/]+\.ts$/.test(inside) && inside !== "server/queries.ts";
 }
 
 /** The repository path a relative specifier points at, or null for a package or an alias. */

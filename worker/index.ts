@@ -40,7 +40,7 @@ import { deleteExpiredSessions } from "./services/sessions.ts";
 import { LIVE_PATH, liveUpgrade } from "./live/rooms.ts";
 import { deleteOldOpIds } from "./services/shopping.ts";
 import { pruneEmailChanges } from "./services/email-change.ts";
-import { pruneParsedPageCache } from "./services/recipes.ts";
+import { pruneParsedPageCache } from "../web/features/recipes/server/service.ts";
 
 /** The Durable Object class of live lists (wrangler.toml [[durable_objects.bindings]]), exported from the Worker's main module. */
 export { ListRoom } from "./live/list-room.ts";

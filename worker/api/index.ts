@@ -18,7 +18,7 @@ import { listRoutes } from "./lists.ts";
 import { oauthRoutes } from "./oauth.ts";
 import { devOutboxEnabled } from "../mail/mailer.ts";
 import { devRoutes } from "./mail.ts";
-import { recipeRoutes } from "./recipes.ts";
+import { recipeRoutes } from "../../web/features/recipes/server/routes.ts";
 import { shareRoutes } from "./shares.ts";
 import { stapleRoutes } from "./staples.ts";
 import { storeRoutes } from "./stores.ts";

@@ -26,12 +26,11 @@ import {
   removeFavoriteRecipe,
 } from "../db/favorites.ts";
 import { findList } from "../db/lists.ts";
-import { findRecipe } from "../db/recipes.ts";
 import { sha256Hex } from "../lib/crypto.ts";
 import { isWellFormedId, newId } from "../lib/ids.ts";
 import type { Caller, CallerUser } from "./caller.ts";
 import { DomainError } from "./errors.ts";
-import { YIELDS_MAX } from "./recipes.ts";
+import { findRecipe, YIELDS_MAX } from "../../web/features/recipes/server/service.ts";
 import { may, NOT_IN_HOUSEHOLD_MESSAGE, proveEdit } from "./policy.ts";
 
 const recipeNotFound = () => new DomainError("not_found", "recipe_not_found", "Recipe not found.");

@@ -6,9 +6,9 @@
  */
 import { exports } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
-import { RecipeSchema } from "../../core/api/recipes.ts";
-import { extractRecipe } from "../../core/extract/extract.ts";
-import { workerDriver } from "../adapters/html-rewriter.ts";
+import { RecipeSchema } from "../../../../core/api/recipes.ts";
+import { extractRecipe } from "../../../../core/extract/extract.ts";
+import { workerDriver } from "../../../../worker/adapters/html-rewriter.ts";
 
 const base = inject("fixtureBaseUrl");
 

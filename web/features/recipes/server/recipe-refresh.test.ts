@@ -5,11 +5,11 @@
 import { env, exports } from "cloudflare:workers";
 import { eq, like } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
-import { RecipeSchema, type Recipe } from "../../core/api/recipes.ts";
-import { expectDefined } from "../../core/lib/expect-defined.ts";
-import { createDb } from "../db/client.ts";
-import { parsedPages, recipes } from "../db/schema.ts";
-import { PARSED_PAGE_TTL_MS, pruneParsedPageCache } from "../services/recipes.ts";
+import { RecipeSchema, type Recipe } from "../../../../core/api/recipes.ts";
+import { expectDefined } from "../../../../core/lib/expect-defined.ts";
+import { createDb } from "../../../../worker/db/client.ts";
+import { parsedPages, recipes } from "../../../../worker/db/schema.ts";
+import { PARSED_PAGE_TTL_MS, pruneParsedPageCache } from "./service.ts";
 
 const base = inject("fixtureBaseUrl");
 const db = createDb(env.DB);

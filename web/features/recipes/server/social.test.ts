@@ -6,10 +6,10 @@
  */
 import { exports } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
-import { RecipeSchema } from "../../core/api/recipes.ts";
-import { CAPTION_CASES } from "../../core/social/fixtures/cases.ts";
-import { casePage } from "../../core/social/fixtures/pages.ts";
-import { expectDefined } from "../../core/lib/expect-defined.ts";
+import { RecipeSchema } from "../../../../core/api/recipes.ts";
+import { CAPTION_CASES } from "../../../../core/social/fixtures/cases.ts";
+import { casePage } from "../../../../core/social/fixtures/pages.ts";
+import { expectDefined } from "../../../../core/lib/expect-defined.ts";
 
 const base = inject("fixtureBaseUrl");
 

@@ -1,21 +1,13 @@
 /**
  * The recipes API (docs/product/api.md): import from a URL or captured HTML, manual entry, read, edit,
- * delete. Wire shapes are in core/api/recipes.ts; rules in worker/services/recipes.ts.
+ * delete. Wire shapes are in core/api/recipes.ts; rules in web/features/recipes/server/service.ts.
  */
-import { RECIPE_HTML_MAX_BYTES, recipeEndpoints } from "../../core/api/recipes.ts";
-import { readEditToken } from "../http/edit-token.ts";
-import { json } from "../http/problem.ts";
-import { checkRate, IMPORT_LIMIT, SAVE_LIMIT } from "../http/rate-limit.ts";
-import { param, type ApiContext, type Route, serve } from "../http/router.ts";
-import {
-  createManualRecipe,
-  deleteRecipe,
-  getRecipe,
-  importRecipe,
-  refreshRecipe,
-  updateRecipe,
-  type RecipeDeps,
-} from "../services/recipes.ts";
+import { RECIPE_HTML_MAX_BYTES, recipeEndpoints } from "../../../../core/api/recipes.ts";
+import { readEditToken } from "../../../../worker/http/edit-token.ts";
+import { json } from "../../../../worker/http/problem.ts";
+import { checkRate, IMPORT_LIMIT, SAVE_LIMIT } from "../../../../worker/http/rate-limit.ts";
+import { param, type ApiContext, type Route, serve } from "../../../../worker/http/router.ts";
+import { createManualRecipe, deleteRecipe, getRecipe, importRecipe, refreshRecipe, updateRecipe, type RecipeDeps } from "./service.ts";
 
 /**
  * Largest parse request body: 5 MB of HTML plus what JSON escaping adds (quotes, backslashes,

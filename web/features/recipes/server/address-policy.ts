@@ -1,4 +1,4 @@
-import { defined } from "../../core/lib/invariant.ts";
+import { defined } from "../../../../core/lib/invariant.ts";
 /**
  * Which URLs the server may fetch on a user's behalf (SSRF guard for recipe import).
  *

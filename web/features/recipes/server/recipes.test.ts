@@ -1,13 +1,13 @@
 import { env, exports } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
-import { RecipeSchema, type Recipe } from "../../core/api/recipes.ts";
-import { createDb } from "../db/client.ts";
-import { findDomainParseCount } from "../db/recipes.ts";
-import { parsedPages, recipes, sessions, users } from "../db/schema.ts";
-import { sha256Hex } from "../lib/crypto.ts";
-import { newId, newToken } from "../lib/ids.ts";
-import { expectDefined } from "../../core/lib/expect-defined.ts";
+import { RecipeSchema, type Recipe } from "../../../../core/api/recipes.ts";
+import { createDb } from "../../../../worker/db/client.ts";
+import { findDomainParseCount } from "./queries.ts";
+import { parsedPages, recipes, sessions, users } from "../../../../worker/db/schema.ts";
+import { sha256Hex } from "../../../../worker/lib/crypto.ts";
+import { newId, newToken } from "../../../../worker/lib/ids.ts";
+import { expectDefined } from "../../../../core/lib/expect-defined.ts";
 
 const base = inject("fixtureBaseUrl");
 const db = createDb(env.DB);

@@ -1,11 +1,11 @@
 /**
  * Queries for the recipe aggregate: recipes rows, the per-domain parse counter and the 24 h
- * cache of parsed pages. Rules (ownership, limits) live in worker/services/recipes.ts.
+ * cache of parsed pages. Rules (ownership, limits) live in web/features/recipes/server/service.ts.
  */
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
-import { defined } from "../../core/lib/invariant.ts";
-import type { Db } from "./client.ts";
-import { parsedPages, recipeDomains, recipes, type StoredIngredient } from "./schema.ts";
+import { defined } from "../../../../core/lib/invariant.ts";
+import type { Db } from "../../../../worker/db/client.ts";
+import { parsedPages, recipeDomains, recipes, type StoredIngredient } from "../../../../worker/db/schema.ts";
 
 export type RecipeRow = typeof recipes.$inferSelect;
 

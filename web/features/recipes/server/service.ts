@@ -19,15 +19,15 @@ import {
   type ParseRecipeRequest,
   type Recipe,
   type UpdateRecipeRequest,
-} from "../../core/api/recipes.ts";
-import { extractRecipe } from "../../core/extract/extract.ts";
-import { detectRecipeLanguage } from "../../core/ingredient/language.ts";
-import { type ParseOptions, parseIngredient } from "../../core/ingredient/parse.ts";
-import { NO_RECIPE_IN_POST } from "../../core/social/sources.ts";
-import type { ParsedIngredient } from "../../core/ingredient/types.ts";
-import { RecipeDraftSchema, type ExtractResult, type RecipeDraft } from "../../core/recipe/schema.ts";
-import { workerDriver } from "../adapters/html-rewriter.ts";
-import type { Db } from "../db/client.ts";
+} from "../../../../core/api/recipes.ts";
+import { extractRecipe } from "../../../../core/extract/extract.ts";
+import { detectRecipeLanguage } from "../../../../core/ingredient/language.ts";
+import { type ParseOptions, parseIngredient } from "../../../../core/ingredient/parse.ts";
+import { NO_RECIPE_IN_POST } from "../../../../core/social/sources.ts";
+import type { ParsedIngredient } from "../../../../core/ingredient/types.ts";
+import { RecipeDraftSchema, type ExtractResult, type RecipeDraft } from "../../../../core/recipe/schema.ts";
+import { workerDriver } from "../../../../worker/adapters/html-rewriter.ts";
+import type { Db } from "../../../../worker/db/client.ts";
 import {
   deleteRecipe as deleteRecipeRow,
   findOwnRecipeByUrl,
@@ -40,14 +40,17 @@ import {
   refreshParsedRecipe,
   updateRecipe as updateRecipeRow,
   type RecipeRow,
-} from "../db/recipes.ts";
-import type { StoredIngredient } from "../db/schema.ts";
-import { isWellFormedId, newId } from "../lib/ids.ts";
+} from "./queries.ts";
+import type { StoredIngredient } from "../../../../worker/db/schema.ts";
+import { isWellFormedId, newId } from "../../../../worker/lib/ids.ts";
 import { checkFetchUrl } from "./address-policy.ts";
-import { callerUserId, type Caller } from "./caller.ts";
-import { DomainError, type DomainErrorKind } from "./errors.ts";
-import { assertMay, editGrant, proveEdit } from "./policy.ts";
+import { callerUserId, type Caller } from "../../../../worker/services/caller.ts";
+import { DomainError, type DomainErrorKind } from "../../../../worker/services/errors.ts";
+import { assertMay, editGrant, proveEdit } from "../../../../worker/services/policy.ts";
 import { fetchPage, type FetchPageOptions, type FetchPageResult } from "./fetch-page.ts";
+
+/** A stored recipe by id, for other features' services (favourites read its owner before keeping it). */
+export { findRecipe } from "./queries.ts";
 
 /** A parsed page is served from the cache for this long (docs/decisions/0012-server-fetch.md). */
 export const PARSED_PAGE_TTL_MS = 24 * 60 * 60 * 1000;

@@ -1,11 +1,11 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
-import { createDb } from "../db/client.ts";
-import { ANONYMOUS } from "./caller.ts";
-import { DomainError } from "./errors.ts";
+import { createDb } from "../../../../worker/db/client.ts";
+import { ANONYMOUS } from "../../../../worker/services/caller.ts";
+import { DomainError } from "../../../../worker/services/errors.ts";
 import { fetchPage } from "./fetch-page.ts";
-import { cacheKey, createManualRecipe, domainOf, importRecipe, type RecipeDeps } from "./recipes.ts";
-import { expectDefined } from "../../core/lib/expect-defined.ts";
+import { cacheKey, createManualRecipe, domainOf, importRecipe, type RecipeDeps } from "./service.ts";
+import { expectDefined } from "../../../../core/lib/expect-defined.ts";
 
 const base = inject("fixtureBaseUrl");
 const db = createDb(env.DB);
