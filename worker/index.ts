@@ -31,15 +31,15 @@ import { createPageServices } from "./services/page-services.ts";
 import { keepSentSecrets, mailerFromEnv } from "./mail/mailer.ts";
 import { deliverDue, pruneOutbox } from "./mail/outbox.ts";
 import { forgetEndedInviteAddresses } from "../web/features/household/server/routes.ts";
-import { pruneEmailVerifications } from "./services/email-verification.ts";
+import { pruneEmailVerifications } from "../web/features/accounts/server/email-verification.ts";
 import { pruneOptOutLinks } from "./services/mail-opt-out.ts";
 import type { Caller } from "./services/caller.ts";
 import { deleteExpiredContactMessages } from "./services/contact.ts";
-import { deleteExpiredDevices } from "./services/known-devices.ts";
-import { deleteExpiredSessions } from "./services/sessions.ts";
+import { deleteExpiredDevices } from "../web/features/accounts/server/known-devices.ts";
+import { deleteExpiredSessions } from "../web/features/accounts/server/sessions.ts";
 import { LIVE_PATH, liveUpgrade } from "./live/rooms.ts";
 import { deleteOldOpIds } from "./services/shopping.ts";
-import { pruneEmailChanges } from "./services/email-change.ts";
+import { pruneEmailChanges } from "../web/features/accounts/server/email-change.ts";
 import { pruneParsedPageCache } from "../web/features/recipes/server/service.ts";
 
 /** The Durable Object class of live lists (wrangler.toml [[durable_objects.bindings]]), exported from the Worker's main module. */

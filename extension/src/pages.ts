@@ -50,7 +50,7 @@ export function manualEntryUrl(appOrigin: string, post?: { title: string; captio
   return u.href;
 }
 
-/** The app page that hands a session to the extension (web/routes/connect-extension.tsx). */
+/** The app page that hands a session to the extension (web/features/accounts/routes/connect-extension.tsx). */
 export const CONNECT_PATH = "/connect-extension";
 
 export function connectUrl(appOrigin: string, returnUrl: string, state: string): string {

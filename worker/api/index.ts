@@ -5,9 +5,9 @@
 import { problem } from "../http/problem.ts";
 import { type ApiContext, createRouter, type Route } from "../http/router.ts";
 import { adminRoutes } from "../../web/features/admin/server/routes.ts";
-import { authRoutes } from "./auth.ts";
+import { authRoutes } from "../../web/features/accounts/server/routes.ts";
 import { contactRoutes } from "./contact.ts";
-import { extensionAuthRoutes } from "./extension-auth.ts";
+import { extensionAuthRoutes } from "../../web/features/accounts/server/extension-routes.ts";
 import { favoriteRoutes } from "./favorites.ts";
 import { groceryRoutes } from "./grocery.ts";
 import { householdRoutes } from "../../web/features/household/server/routes.ts";
@@ -15,14 +15,14 @@ import { healthRoutes } from "./health.ts";
 import { listEmailRoutes } from "./list-email.ts";
 import { mailOptOutRoutes } from "./mail-opt-out.ts";
 import { listRoutes } from "./lists.ts";
-import { oauthRoutes } from "./oauth.ts";
+import { oauthRoutes } from "../../web/features/accounts/server/oauth-routes.ts";
 import { devOutboxEnabled } from "../mail/mailer.ts";
 import { devRoutes } from "./mail.ts";
 import { recipeRoutes } from "../../web/features/recipes/server/routes.ts";
 import { shareRoutes } from "./shares.ts";
 import { stapleRoutes } from "./staples.ts";
 import { storeRoutes } from "./stores.ts";
-import { userRoutes } from "./users.ts";
+import { userRoutes } from "../../web/features/accounts/server/user-routes.ts";
 
 /** The served endpoints (worker/api/endpoints.test.ts holds them against the declarations). */
 export const apiRoutes: Route[] = [

@@ -1,11 +1,11 @@
 /**
  * Resolves the caller once per request (worker/index.ts): the `Authorization: Bearer` token first
  * (the browser extension's session), then the `rc_session` cookie (the web app). Both go
- * through the same validator (worker/services/sessions.ts).
+ * through the same validator (web/features/accounts/server/sessions.ts).
  */
 import type { Db } from "../db/client.ts";
 import { ANONYMOUS, signedIn, type Caller } from "../services/caller.ts";
-import { validateSessionToken } from "../services/sessions.ts";
+import { validateSessionToken } from "../../web/features/accounts/server/sessions.ts";
 
 export const SESSION_COOKIE = "rc_session";
 

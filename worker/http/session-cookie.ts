@@ -33,7 +33,7 @@ export function withCookie(res: Response, cookie: string): Response {
   return out;
 }
 
-/** The known-device cookie (worker/services/known-devices.ts): sent only to the sign-in endpoints, kept a year. */
+/** The known-device cookie (web/features/accounts/server/known-devices.ts): sent only to the sign-in endpoints, kept a year. */
 export const DEVICE_COOKIE = "rc_device";
 const DEVICE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 

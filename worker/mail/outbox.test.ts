@@ -5,7 +5,7 @@ import { handleApi } from "../api/index.ts";
 import { createDb } from "../db/client.ts";
 import { mailOutbox, users } from "../db/schema.ts";
 import { newId } from "../lib/ids.ts";
-import { forgotPassword } from "../services/accounts.ts";
+import { forgotPassword } from "../../web/features/accounts/server/service.ts";
 import { ANONYMOUS } from "../services/caller.ts";
 import { CloudflareEmailMailer, ConsoleMailer, mailerFromEnv, type EmailBinding } from "./mailer.ts";
 import { sha256Hex } from "../lib/crypto.ts";

@@ -6,10 +6,10 @@
  * lock its owner out. The per-client limit still applies to everyone. Decision 0020.
  */
 import { and, eq, gt, lt, sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
-import { knownDevices, users } from "../db/schema.ts";
-import { sha256Hex } from "../lib/crypto.ts";
-import { newToken } from "../lib/ids.ts";
+import type { Db } from "../../../../worker/db/client.ts";
+import { knownDevices, users } from "../../../../worker/db/schema.ts";
+import { sha256Hex } from "../../../../worker/lib/crypto.ts";
+import { newToken } from "../../../../worker/lib/ids.ts";
 
 /** A device stays known for a year after its last sign-in. */
 export const DEVICE_TTL_MS = 365 * 24 * 60 * 60 * 1000;

@@ -1,11 +1,11 @@
 /**
  * Accounts API (docs/product/api.md): register, login, logout, current user, password reset, sessions.
- * Rules live in worker/services/accounts.ts and sessions.ts; this layer validates bodies, applies
+ * Rules live in web/features/accounts/server/service.ts and sessions.ts; this layer validates bodies, applies
  * rate limits and sets or clears the session cookie.
  */
-import { authEndpoints } from "../../core/api/auth.ts";
-import { appOrigin } from "../http/app-origin.ts";
-import { json, problem } from "../http/problem.ts";
+import { authEndpoints } from "../../../../core/api/auth.ts";
+import { appOrigin } from "../../../../worker/http/app-origin.ts";
+import { json, problem } from "../../../../worker/http/problem.ts";
 import {
   checkRate,
   FORGOT_EMAIL_LIMIT,
@@ -14,10 +14,10 @@ import {
   LOGIN_EMAIL_LIMIT,
   LOGIN_IP_LIMIT,
   REGISTER_IP_LIMIT,
-} from "../http/rate-limit.ts";
-import { param, type ApiContext, type Route, serve } from "../http/router.ts";
-import { readCookie } from "../http/caller.ts";
-import { clearSessionCookie, DEVICE_COOKIE, deviceCookie, sessionCookie } from "../http/session-cookie.ts";
+} from "../../../../worker/http/rate-limit.ts";
+import { param, type ApiContext, type Route, serve } from "../../../../worker/http/router.ts";
+import { readCookie } from "../../../../worker/http/caller.ts";
+import { clearSessionCookie, DEVICE_COOKIE, deviceCookie, sessionCookie } from "../../../../worker/http/session-cookie.ts";
 import {
   FORGOT_PASSWORD_MESSAGE,
   forgotPassword,
@@ -28,11 +28,11 @@ import {
   verifyResetToken,
   type AccountDeps,
   type SignedInResult,
-} from "../services/accounts.ts";
-import { queueVerificationMail, verificationLinkValid, verifyEmail } from "../services/email-verification.ts";
-import { knownDeviceFor, rememberDevice } from "../services/known-devices.ts";
-import { listSessions, revokeOtherSessions, revokeSession } from "../services/sessions.ts";
-import { deliverInBackground, deliverNow } from "./mail.ts";
+} from "./service.ts";
+import { queueVerificationMail, verificationLinkValid, verifyEmail } from "./email-verification.ts";
+import { knownDeviceFor, rememberDevice } from "./known-devices.ts";
+import { listSessions, revokeOtherSessions, revokeSession } from "./sessions.ts";
+import { deliverInBackground, deliverNow } from "../../../../worker/api/mail.ts";
 
 const AUTH_BODY_MAX_BYTES = 64 * 1024;
 

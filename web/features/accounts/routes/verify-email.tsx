@@ -6,12 +6,12 @@
  */
 import { useRef } from "react";
 import { redirect } from "react-router";
-import { authEndpoints } from "../../core/api/auth.ts";
-import { ResultCard } from "../components/auth-card.tsx";
-import { useFocusHeadingOnChange } from "../lib/focus.ts";
-import { pageMeta } from "../lib/meta.ts";
-import { formCall, serverApi } from "../lib/page-api.server.ts";
-import { privatePageHeaders } from "../lib/private-page.ts";
+import { authEndpoints } from "../../../../core/api/auth.ts";
+import { ResultCard } from "../../../components/auth-card.tsx";
+import { useFocusHeadingOnChange } from "../../../lib/focus.ts";
+import { pageMeta } from "../../../lib/meta.ts";
+import { formCall, serverApi } from "../../../lib/page-api.server.ts";
+import { privatePageHeaders } from "../../../lib/private-page.ts";
 import type { Route } from "./+types/verify-email.ts";
 
 const tokenOf = (request: Request) => new URL(request.url).searchParams.get("token") ?? "";

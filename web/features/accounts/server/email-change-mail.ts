@@ -2,7 +2,7 @@
  * The notice an e-mail change sends to the OLD address (decision 0045): what changed, and a link to
  * undo it for 7 days. The link is the mail's live secret (the outbox cuts it out once sent).
  */
-import { layout, type MailContent } from "./templates.ts";
+import { layout, type MailContent } from "../../../../worker/mail/templates.ts";
 
 export function emailChangedMail(to: string, change: { newEmail: string; at: Date }, link: string, secret: string): MailContent {
   const subject = "The email address of your recipecart account was changed";

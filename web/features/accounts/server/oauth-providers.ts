@@ -8,12 +8,12 @@
  * an unverified ID token): Google's OpenID Connect userinfo (`sub`, `email`, `email_verified`, names),
  * GitHub's `/user` plus `/user/emails` (the primary address and whether GitHub verified it).
  */
-import { authEndpoints } from "../../core/api/auth.ts";
-import { pathOf } from "../../core/api/endpoint.ts";
+import { authEndpoints } from "../../../../core/api/auth.ts";
+import { pathOf } from "../../../../core/api/endpoint.ts";
 import { CodeChallengeMethod, OAuth2Client, OAuth2RequestError } from "arctic";
 import { z } from "zod";
-import { EMAIL_MAX, OAUTH_PROVIDER_NAMES, OAUTH_PROVIDERS, type OAuthProvider } from "../../core/api/auth.ts";
-import { DomainError } from "./errors.ts";
+import { EMAIL_MAX, OAUTH_PROVIDER_NAMES, OAUTH_PROVIDERS, type OAuthProvider } from "../../../../core/api/auth.ts";
+import { DomainError } from "../../../../worker/services/errors.ts";
 
 /** What a provider tells us about the person who signed in. */
 export interface OAuthIdentity {

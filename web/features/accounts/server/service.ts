@@ -9,17 +9,17 @@
  * - The reset mail is written to mail_outbox in the same D1 batch as the token (decision 0021).
  */
 import { and, eq, gt, ne, sql } from "drizzle-orm";
-import type { Claim } from "../../core/api/auth.ts";
-import type { Db } from "../db/client.ts";
-import { mailOutbox, sessions, users } from "../db/schema.ts";
-import { hashPassword, needsRehash, sha256Hex, verifyPassword } from "../lib/crypto.ts";
-import { newId, newToken } from "../lib/ids.ts";
-import { outboxRow } from "../mail/outbox.ts";
-import { passwordResetMail } from "../mail/templates.ts";
-import type { CallerSession, CallerUser } from "./caller.ts";
+import type { Claim } from "../../../../core/api/auth.ts";
+import type { Db } from "../../../../worker/db/client.ts";
+import { mailOutbox, sessions, users } from "../../../../worker/db/schema.ts";
+import { hashPassword, needsRehash, sha256Hex, verifyPassword } from "../../../../worker/lib/crypto.ts";
+import { newId, newToken } from "../../../../worker/lib/ids.ts";
+import { outboxRow } from "../../../../worker/mail/outbox.ts";
+import { passwordResetMail } from "../../../../worker/mail/templates.ts";
+import type { CallerSession, CallerUser } from "../../../../worker/services/caller.ts";
 import { claimVisitorData, type ClaimResult } from "./claim.ts";
 import { assertMayChangeEmail, emailChangeWrites } from "./email-change.ts";
-import { DomainError } from "./errors.ts";
+import { DomainError } from "../../../../worker/services/errors.ts";
 import { createSession, revokeOthersWhere, type NewSession } from "./sessions.ts";
 
 /** docs/product/constants.md: a reset link lives 10 minutes. */
@@ -224,7 +224,7 @@ export async function changePassword(
 /**
  * PUT /api/users/me: names and e-mail; the e-mail must stay unique case-insensitively. A new address needs
  * the current password (or a fresh Google/GitHub sign-in) and mails the old address a 7-day undo link, in the
- * same batch as the change (worker/services/email-change.ts). Answers the user and the mail to deliver.
+ * same batch as the change (web/features/accounts/server/email-change.ts). Answers the user and the mail to deliver.
  */
 export async function updateProfile(
   deps: AccountDeps,

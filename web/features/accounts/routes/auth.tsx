@@ -14,24 +14,24 @@ import {
   oauthErrorMessage,
   RegisterRequestSchema,
   type ProvidersResponse,
-} from "../../core/api/auth.ts";
-import { RETURN_PARAM, safeReturnPath } from "../../core/lib/return-path.ts";
-import { AuthCard } from "../components/auth-card.tsx";
-import { NameFields } from "../components/name-fields.tsx";
-import { PasswordField } from "../components/password-field.tsx";
-import { callerContext } from "../context.ts";
-import { api } from "../lib/api-client.ts";
-import { signIn, useAuth } from "../lib/auth.ts";
-import { useFocusHeadingOnChange } from "../lib/focus.ts";
-import { failureMessage, fieldValidator } from "../lib/form-validation.ts";
-import { pageMeta } from "../lib/meta.ts";
-import { toast } from "../lib/toast.ts";
-import { cookiesOf, type FormFailure, formCall, formFields, serverApi } from "../lib/page-api.server.ts";
-import { useApiForm } from "../lib/use-api-form.ts";
-import { Button } from "../ui/button.tsx";
-import { Form } from "../ui/form.tsx";
-import { Link } from "../ui/link.tsx";
-import { TextField } from "../ui/text-field.tsx";
+} from "../../../../core/api/auth.ts";
+import { RETURN_PARAM, safeReturnPath } from "../../../../core/lib/return-path.ts";
+import { AuthCard } from "../../../components/auth-card.tsx";
+import { NameFields } from "../../../components/name-fields.tsx";
+import { PasswordField } from "../../../components/password-field.tsx";
+import { callerContext } from "../../../context.ts";
+import { api } from "../../../lib/api-client.ts";
+import { signIn, useAuth } from "../../../lib/auth.ts";
+import { useFocusHeadingOnChange } from "../../../lib/focus.ts";
+import { failureMessage, fieldValidator } from "../../../lib/form-validation.ts";
+import { pageMeta } from "../../../lib/meta.ts";
+import { toast } from "../../../lib/toast.ts";
+import { cookiesOf, type FormFailure, formCall, formFields, serverApi } from "../../../lib/page-api.server.ts";
+import { useApiForm } from "../../../lib/use-api-form.ts";
+import { Button } from "../../../ui/button.tsx";
+import { Form } from "../../../ui/form.tsx";
+import { Link } from "../../../ui/link.tsx";
+import { TextField } from "../../../ui/text-field.tsx";
 import type { Route } from "./+types/auth.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -6,11 +6,11 @@
  * current one. `validateSessionToken` is the one validator both transports go through.
  */
 import { and, desc, eq, gt, lte, sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
-import { sessions, users } from "../db/schema.ts";
-import { sha256Hex } from "../lib/crypto.ts";
-import { newToken } from "../lib/ids.ts";
-import type { CallerSession, CallerUser, SessionTransport } from "./caller.ts";
+import type { Db } from "../../../../worker/db/client.ts";
+import { sessions, users } from "../../../../worker/db/schema.ts";
+import { sha256Hex } from "../../../../worker/lib/crypto.ts";
+import { newToken } from "../../../../worker/lib/ids.ts";
+import type { CallerSession, CallerUser, SessionTransport } from "../../../../worker/services/caller.ts";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Renew when less than this remains (so a session in daily use never expires, and is written at most daily). */

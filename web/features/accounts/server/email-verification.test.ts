@@ -5,19 +5,13 @@
 import { exports, env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { expectDefined } from "../../core/lib/expect-defined.ts";
-import { createDb } from "../db/client.ts";
-import { insertList } from "../db/lists.ts";
-import { emailVerifications, mailOutbox, users } from "../db/schema.ts";
-import { newId } from "../lib/ids.ts";
-import { DomainError } from "../services/errors.ts";
-import {
-  queueVerificationMail,
-  VERIFY_MAIL_GAP_MS,
-  VERIFY_MAILS_PER_DAY,
-  VERIFY_TOKEN_TTL_MS,
-  verifyEmail,
-} from "../services/email-verification.ts";
+import { expectDefined } from "../../../../core/lib/expect-defined.ts";
+import { createDb } from "../../../../worker/db/client.ts";
+import { insertList } from "../../../../worker/db/lists.ts";
+import { emailVerifications, mailOutbox, users } from "../../../../worker/db/schema.ts";
+import { newId } from "../../../../worker/lib/ids.ts";
+import { DomainError } from "../../../../worker/services/errors.ts";
+import { queueVerificationMail, VERIFY_MAIL_GAP_MS, VERIFY_MAILS_PER_DAY, VERIFY_TOKEN_TTL_MS, verifyEmail } from "./email-verification.ts";
 
 const db = createDb(env.DB);
 let ip = 0;

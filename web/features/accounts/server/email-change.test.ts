@@ -6,18 +6,18 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { EMAIL_CHANGE_UNDO_TTL_MS } from "../../core/api/auth.ts";
-import { expectDefined } from "../../core/lib/expect-defined.ts";
-import { createDb } from "../db/client.ts";
-import { emailChanges, mailOutbox, sessions, users } from "../db/schema.ts";
-import { hashPassword, sha256Hex } from "../lib/crypto.ts";
-import { newId } from "../lib/ids.ts";
-import { updateProfile } from "../services/accounts.ts";
-import { ANONYMOUS, type Caller, signedIn } from "../services/caller.ts";
-import { pruneEmailChanges, undoEmailChange } from "../services/email-change.ts";
-import { DomainError } from "../services/errors.ts";
-import { createSession, validateSessionToken } from "../services/sessions.ts";
-import { handleApi } from "./index.ts";
+import { EMAIL_CHANGE_UNDO_TTL_MS } from "../../../../core/api/auth.ts";
+import { expectDefined } from "../../../../core/lib/expect-defined.ts";
+import { createDb } from "../../../../worker/db/client.ts";
+import { emailChanges, mailOutbox, sessions, users } from "../../../../worker/db/schema.ts";
+import { hashPassword, sha256Hex } from "../../../../worker/lib/crypto.ts";
+import { newId } from "../../../../worker/lib/ids.ts";
+import { updateProfile } from "./service.ts";
+import { ANONYMOUS, type Caller, signedIn } from "../../../../worker/services/caller.ts";
+import { pruneEmailChanges, undoEmailChange } from "./email-change.ts";
+import { DomainError } from "../../../../worker/services/errors.ts";
+import { createSession, validateSessionToken } from "./sessions.ts";
+import { handleApi } from "../../../../worker/api/index.ts";
 
 // Password checks cost a real scrypt hash: give slow machines room.
 vi.setConfig({ testTimeout: 60_000 });

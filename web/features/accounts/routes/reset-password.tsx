@@ -7,18 +7,18 @@
  */
 import { type FormEvent, useRef, useState } from "react";
 import { redirect, useSearchParams } from "react-router";
-import { authEndpoints, PASSWORD_MIN, ResetPasswordRequestSchema } from "../../core/api/auth.ts";
-import { AuthCard, ResultCard } from "../components/auth-card.tsx";
-import { NewPasswordFields } from "../components/password-field.tsx";
-import { api, ApiError } from "../lib/api-client.ts";
-import { fetchCurrentUser } from "../lib/auth.ts";
-import { useFocusHeadingOnChange } from "../lib/focus.ts";
-import { fieldValidator } from "../lib/form-validation.ts";
-import { pageMeta } from "../lib/meta.ts";
-import { formCall, formFields, serverApi } from "../lib/page-api.server.ts";
-import { toast } from "../lib/toast.ts";
-import { Button } from "../ui/button.tsx";
-import { Form } from "../ui/form.tsx";
+import { authEndpoints, PASSWORD_MIN, ResetPasswordRequestSchema } from "../../../../core/api/auth.ts";
+import { AuthCard, ResultCard } from "../../../components/auth-card.tsx";
+import { NewPasswordFields } from "../../../components/password-field.tsx";
+import { api, ApiError } from "../../../lib/api-client.ts";
+import { fetchCurrentUser } from "../../../lib/auth.ts";
+import { useFocusHeadingOnChange } from "../../../lib/focus.ts";
+import { fieldValidator } from "../../../lib/form-validation.ts";
+import { pageMeta } from "../../../lib/meta.ts";
+import { formCall, formFields, serverApi } from "../../../lib/page-api.server.ts";
+import { toast } from "../../../lib/toast.ts";
+import { Button } from "../../../ui/button.tsx";
+import { Form } from "../../../ui/form.tsx";
 import type { Route } from "./+types/reset-password.ts";
 
 /** The link is checked on the server, so the page opens on the form (or on 'Invalid Reset Link') with no wait. */

@@ -6,13 +6,13 @@
  */
 import { useRef } from "react";
 import { data, redirect } from "react-router";
-import { authEndpoints } from "../../core/api/auth.ts";
-import { AuthCard, ResultCard } from "../components/auth-card.tsx";
-import { useFocusHeadingOnChange } from "../lib/focus.ts";
-import { pageMeta } from "../lib/meta.ts";
-import { cookiesOf, formCall } from "../lib/page-api.server.ts";
-import { Button } from "../ui/button.tsx";
-import { Form } from "../ui/form.tsx";
+import { authEndpoints } from "../../../../core/api/auth.ts";
+import { AuthCard, ResultCard } from "../../../components/auth-card.tsx";
+import { useFocusHeadingOnChange } from "../../../lib/focus.ts";
+import { pageMeta } from "../../../lib/meta.ts";
+import { cookiesOf, formCall } from "../../../lib/page-api.server.ts";
+import { Button } from "../../../ui/button.tsx";
+import { Form } from "../../../ui/form.tsx";
 import type { Route } from "./+types/undo-email-change.ts";
 
 export function loader({ request }: Route.LoaderArgs) {

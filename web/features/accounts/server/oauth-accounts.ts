@@ -12,11 +12,11 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "../db/client.ts";
-import { oauthAccounts, sessions, users } from "../db/schema.ts";
-import { newId } from "../lib/ids.ts";
-import { startSignedIn, type AccountDeps, type SignedInResult } from "./accounts.ts";
-import { DomainError } from "./errors.ts";
+import type { Db } from "../../../../worker/db/client.ts";
+import { oauthAccounts, sessions, users } from "../../../../worker/db/schema.ts";
+import { newId } from "../../../../worker/lib/ids.ts";
+import { startSignedIn, type AccountDeps, type SignedInResult } from "./service.ts";
+import { DomainError } from "../../../../worker/services/errors.ts";
 import type { OAuthIdentity } from "./oauth-providers.ts";
 
 export interface OAuthSignInResult extends SignedInResult {

@@ -1,16 +1,16 @@
 /** The signed-in user's own account (docs/product/api.md): profile (an e-mail change: decision 0045) and password. */
-import { authEndpoints, userEndpoints } from "../../core/api/auth.ts";
-import { json } from "../http/problem.ts";
-import { clearSessionCookie } from "../http/session-cookie.ts";
-import { checkRate, FORGOT_IP_LIMIT, LOGIN_IP_LIMIT, PASSWORD_CHECK_LIMIT } from "../http/rate-limit.ts";
-import { type Route, serve } from "../http/router.ts";
-import { changePassword, toWireUser, updateProfile } from "../services/accounts.ts";
-import { claimVisitorData } from "../services/claim.ts";
-import { queueVerificationMail, verificationState } from "../services/email-verification.ts";
-import { appOrigin } from "../http/app-origin.ts";
-import { undoEmailChange } from "../services/email-change.ts";
-import { accountDeps } from "./auth.ts";
-import { deliverInBackground } from "./mail.ts";
+import { authEndpoints, userEndpoints } from "../../../../core/api/auth.ts";
+import { json } from "../../../../worker/http/problem.ts";
+import { clearSessionCookie } from "../../../../worker/http/session-cookie.ts";
+import { checkRate, FORGOT_IP_LIMIT, LOGIN_IP_LIMIT, PASSWORD_CHECK_LIMIT } from "../../../../worker/http/rate-limit.ts";
+import { type Route, serve } from "../../../../worker/http/router.ts";
+import { changePassword, toWireUser, updateProfile } from "./service.ts";
+import { claimVisitorData } from "./claim.ts";
+import { queueVerificationMail, verificationState } from "./email-verification.ts";
+import { appOrigin } from "../../../../worker/http/app-origin.ts";
+import { undoEmailChange } from "./email-change.ts";
+import { accountDeps } from "./routes.ts";
+import { deliverInBackground } from "../../../../worker/api/mail.ts";
 
 const BODY_MAX_BYTES = 64 * 1024;
 

@@ -5,12 +5,12 @@
  * and ends it with POST /api/auth/logout ('Disconnect'). The session shows up in the account's
  * session list like any other, labelled as the extension.
  */
-import { authEndpoints } from "../../core/api/auth.ts";
-import { isAllowedExtensionOrigin, parseExtensionOrigins } from "../http/cors.ts";
-import { json, problem } from "../http/problem.ts";
-import { type Route, serve } from "../http/router.ts";
-import { toWireUser } from "../services/accounts.ts";
-import { createSession } from "../services/sessions.ts";
+import { authEndpoints } from "../../../../core/api/auth.ts";
+import { isAllowedExtensionOrigin, parseExtensionOrigins } from "../../../../worker/http/cors.ts";
+import { json, problem } from "../../../../worker/http/problem.ts";
+import { type Route, serve } from "../../../../worker/http/router.ts";
+import { toWireUser } from "./service.ts";
+import { createSession } from "./sessions.ts";
 
 /** What the session list shows for the extension's session. */
 export const EXTENSION_SESSION_LABEL = "recipecart browser extension";

@@ -9,13 +9,13 @@
  * VERIFY_MAILS_PER_DAY a day per account (429 with Retry-After).
  */
 import { and, eq, gt, lt, sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
-import { emailVerifications, mailOutbox, users } from "../db/schema.ts";
-import { sha256Hex } from "../lib/crypto.ts";
-import { newId, newToken } from "../lib/ids.ts";
-import { outboxRow } from "../mail/outbox.ts";
-import { emailVerificationMail } from "../mail/templates.ts";
-import { DomainError } from "./errors.ts";
+import type { Db } from "../../../../worker/db/client.ts";
+import { emailVerifications, mailOutbox, users } from "../../../../worker/db/schema.ts";
+import { sha256Hex } from "../../../../worker/lib/crypto.ts";
+import { newId, newToken } from "../../../../worker/lib/ids.ts";
+import { outboxRow } from "../../../../worker/mail/outbox.ts";
+import { emailVerificationMail } from "../../../../worker/mail/templates.ts";
+import { DomainError } from "../../../../worker/services/errors.ts";
 
 export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 export const VERIFY_MAILS_PER_DAY = 5;

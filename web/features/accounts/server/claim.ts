@@ -5,10 +5,10 @@
  * the edit token is cleared (the owner's session is the right from then on).
  */
 import { and, eq, isNull } from "drizzle-orm";
-import type { Claim } from "../../core/api/auth.ts";
-import type { Db } from "../db/client.ts";
-import { recipes, shoppingLists } from "../db/schema.ts";
-import { sha256Hex } from "../lib/crypto.ts";
+import type { Claim } from "../../../../core/api/auth.ts";
+import type { Db } from "../../../../worker/db/client.ts";
+import { recipes, shoppingLists } from "../../../../worker/db/schema.ts";
+import { sha256Hex } from "../../../../worker/lib/crypto.ts";
 
 export interface ClaimResult {
   recipes: number;

@@ -1,15 +1,15 @@
 import { env, exports } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { createDb } from "../db/client.ts";
-import { mailOutbox, sessions, users } from "../db/schema.ts";
-import { hashPassword, needsRehash, sha256Hex } from "../lib/crypto.ts";
-import { newId, newToken } from "../lib/ids.ts";
-import { forgotPassword, resetPassword, RESET_TOKEN_TTL_MS, verifyResetToken } from "../services/accounts.ts";
-import { ANONYMOUS } from "../services/caller.ts";
-import { DomainError } from "../services/errors.ts";
-import { handleApi } from "./index.ts";
-import { expectDefined } from "../../core/lib/expect-defined.ts";
+import { createDb } from "../../../../worker/db/client.ts";
+import { mailOutbox, sessions, users } from "../../../../worker/db/schema.ts";
+import { hashPassword, needsRehash, sha256Hex } from "../../../../worker/lib/crypto.ts";
+import { newId, newToken } from "../../../../worker/lib/ids.ts";
+import { forgotPassword, resetPassword, RESET_TOKEN_TTL_MS, verifyResetToken } from "./service.ts";
+import { ANONYMOUS } from "../../../../worker/services/caller.ts";
+import { DomainError } from "../../../../worker/services/errors.ts";
+import { handleApi } from "../../../../worker/api/index.ts";
+import { expectDefined } from "../../../../core/lib/expect-defined.ts";
 
 // Every sign-in costs a real scrypt hash (~100-300 ms here): give slow machines room.
 vi.setConfig({ testTimeout: 60_000 });

@@ -7,14 +7,14 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env, exports } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, inject, it, vi } from "vitest";
-import { createDb } from "../db/client.ts";
-import { oauthAccounts, sessions, users } from "../db/schema.ts";
-import { hashPassword, sha256Hex } from "../lib/crypto.ts";
-import { newId } from "../lib/ids.ts";
-import worker from "../index.ts";
-import { type FakeProfile, fakeOAuthEnv } from "../test/fake-oauth.ts";
-import { OAUTH_STATE_TTL_SECONDS } from "./oauth.ts";
-import { expectDefined } from "../../core/lib/expect-defined.ts";
+import { createDb } from "../../../../worker/db/client.ts";
+import { oauthAccounts, sessions, users } from "../../../../worker/db/schema.ts";
+import { hashPassword, sha256Hex } from "../../../../worker/lib/crypto.ts";
+import { newId } from "../../../../worker/lib/ids.ts";
+import worker from "../../../../worker/index.ts";
+import { type FakeProfile, fakeOAuthEnv } from "../../../../worker/test/fake-oauth.ts";
+import { OAUTH_STATE_TTL_SECONDS } from "./oauth-routes.ts";
+import { expectDefined } from "../../../../core/lib/expect-defined.ts";
 
 vi.setConfig({ testTimeout: 60_000 });
 

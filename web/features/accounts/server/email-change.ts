@@ -11,15 +11,15 @@
  *   password or holding a session, is out; the owner sets a new password through forgot-password.
  */
 import { and, eq, gt, gte, isNull, lt, ne, sql } from "drizzle-orm";
-import { EMAIL_CHANGE_FRESH_SIGN_IN_MS, EMAIL_CHANGE_UNDO_TTL_MS } from "../../core/api/auth.ts";
-import type { Db } from "../db/client.ts";
-import { emailChanges, mailOutbox, sessions, users } from "../db/schema.ts";
-import { sha256Hex, verifyPassword } from "../lib/crypto.ts";
-import { newId, newToken } from "../lib/ids.ts";
-import { emailChangedMail } from "../mail/email-change.ts";
-import { outboxRow } from "../mail/outbox.ts";
-import type { CallerSession } from "./caller.ts";
-import { DomainError } from "./errors.ts";
+import { EMAIL_CHANGE_FRESH_SIGN_IN_MS, EMAIL_CHANGE_UNDO_TTL_MS } from "../../../../core/api/auth.ts";
+import type { Db } from "../../../../worker/db/client.ts";
+import { emailChanges, mailOutbox, sessions, users } from "../../../../worker/db/schema.ts";
+import { sha256Hex, verifyPassword } from "../../../../worker/lib/crypto.ts";
+import { newId, newToken } from "../../../../worker/lib/ids.ts";
+import { emailChangedMail } from "./email-change-mail.ts";
+import { outboxRow } from "../../../../worker/mail/outbox.ts";
+import type { CallerSession } from "../../../../worker/services/caller.ts";
+import { DomainError } from "../../../../worker/services/errors.ts";
 
 export const UNDO_PATH = "/undo-email-change";
 

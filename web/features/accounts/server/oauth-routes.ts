@@ -4,7 +4,7 @@
  * - GET /api/auth/oauth/:provider/start: a fresh state and PKCE verifier go into a short-lived
  *   HttpOnly cookie (Path=/api/auth/oauth, 10 minutes), then a redirect to the provider.
  * - GET /api/auth/oauth/:provider/callback: the state must equal the cookie's (else refused), the
- *   code is exchanged with the verifier, the identity signs in (worker/services/oauth-accounts.ts)
+ *   code is exchanged with the verifier, the identity signs in (web/features/accounts/server/oauth-accounts.ts)
  *   and the session cookie is set exactly as for a password sign-in; then on to /dashboard (which goes
  *   on to the page that sent the visitor to sign in, `?next=` on the start, decision 0042).
  * Every failure of the callback (cancelled at the provider, wrong, missing or expired state,
@@ -14,25 +14,26 @@
  * every callback. The cookie carries its issue time, so the server refuses a state older than
  * OAUTH_STATE_TTL_SECONDS even from a browser that kept the cookie past its Max-Age.
  */
-import { authEndpoints } from "../../core/api/auth.ts";
+import { authEndpoints } from "../../../../core/api/auth.ts";
 import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { generateCodeVerifier, generateState } from "arctic";
-import type { OAuthErrorCode, OAuthProvider } from "../../core/api/auth.ts";
-import { RETURN_PARAM, safeReturnPath } from "../../core/lib/return-path.ts";
-import { appOrigin } from "../http/app-origin.ts";
-import { readCookie } from "../http/caller.ts";
-import { json, problem } from "../http/problem.ts";
-import { checkRate, LOGIN_IP_LIMIT } from "../http/rate-limit.ts";
-import { type ApiContext, type Route, serve } from "../http/router.ts";
-import { isLocalhost, sessionCookie } from "../http/session-cookie.ts";
-import { constantTimeEqual } from "../lib/crypto.ts";
-import { DomainError } from "../services/errors.ts";
-import { signInWithOAuth } from "../services/oauth-accounts.ts";
-import { authorizationUrl, findProvider, identify, type OAuthProviderConfig, providerButtons } from "../services/oauth-providers.ts";
-import { accountDeps, knownDeviceCookie } from "./auth.ts";
+import type { OAuthErrorCode, OAuthProvider } from "../../../../core/api/auth.ts";
+import { RETURN_PARAM, safeReturnPath } from "../../../../core/lib/return-path.ts";
+import { appOrigin } from "../../../../worker/http/app-origin.ts";
+import { readCookie } from "../../../../worker/http/caller.ts";
+import { json, problem } from "../../../../worker/http/problem.ts";
+import { checkRate, LOGIN_IP_LIMIT } from "../../../../worker/http/rate-limit.ts";
+import { type ApiContext, type Route, serve } from "../../../../worker/http/router.ts";
+import { isLocalhost, sessionCookie } from "../../../../worker/http/session-cookie.ts";
+import { constantTimeEqual } from "../../../../worker/lib/crypto.ts";
+import { DomainError } from "../../../../worker/services/errors.ts";
+import { signInWithOAuth } from "./oauth-accounts.ts";
+import { authorizationUrl, findProvider, identify, type OAuthProviderConfig, providerButtons } from "./oauth-providers.ts";
+import { accountDeps, knownDeviceCookie } from "./routes.ts";
 
 export const OAUTH_COOKIE = "rc_oauth";
-const OAUTH_COOKIE_PATH = "/api/auth/oauth";
+/** The cookie goes to the start and callback paths only: the declared paths' common folder (/api/auth/oauth). */
+const OAUTH_COOKIE_PATH = authEndpoints.oauthStart.path.replace(/\/:provider\/start$/, "");
 /** How long a started sign-in may take at the provider. */
 export const OAUTH_STATE_TTL_SECONDS = 10 * 60;
 /** Where a successful sign-in lands. */

@@ -5,18 +5,18 @@
  * an account, so the page does too.
  */
 import { type FormEvent, useRef, useState } from "react";
-import { authEndpoints, ForgotPasswordRequestSchema } from "../../core/api/auth.ts";
-import { AuthCard, StatusIcon } from "../components/auth-card.tsx";
-import { api, ApiError } from "../lib/api-client.ts";
-import { useFocusHeadingOnChange } from "../lib/focus.ts";
-import { fieldValidator } from "../lib/form-validation.ts";
-import { pageMeta } from "../lib/meta.ts";
-import { formCall, formFields } from "../lib/page-api.server.ts";
-import { toast } from "../lib/toast.ts";
-import { Button } from "../ui/button.tsx";
-import { Form } from "../ui/form.tsx";
-import { Link } from "../ui/link.tsx";
-import { TextField } from "../ui/text-field.tsx";
+import { authEndpoints, ForgotPasswordRequestSchema } from "../../../../core/api/auth.ts";
+import { AuthCard, StatusIcon } from "../../../components/auth-card.tsx";
+import { api, ApiError } from "../../../lib/api-client.ts";
+import { useFocusHeadingOnChange } from "../../../lib/focus.ts";
+import { fieldValidator } from "../../../lib/form-validation.ts";
+import { pageMeta } from "../../../lib/meta.ts";
+import { formCall, formFields } from "../../../lib/page-api.server.ts";
+import { toast } from "../../../lib/toast.ts";
+import { Button } from "../../../ui/button.tsx";
+import { Form } from "../../../ui/form.tsx";
+import { Link } from "../../../ui/link.tsx";
+import { TextField } from "../../../ui/text-field.tsx";
 import type { Route } from "./+types/forgot-password.ts";
 
 /** The form's own POST (sent without the page's script): the same endpoint, in process. */

@@ -9,13 +9,13 @@
  */
 import { type ReactNode, useState } from "react";
 import { useLocation } from "react-router";
-import { connectAnswerUrl, readConnectRequest } from "../components/connect-extension-link.ts";
-import { FullPageSpinner } from "../components/full-page-spinner.tsx";
-import { api, errorText } from "../lib/api.ts";
-import { useAuth } from "../lib/auth.ts";
-import { pageMeta } from "../lib/meta.ts";
-import { Button } from "../ui/button.tsx";
-import { Link } from "../ui/link.tsx";
+import { connectAnswerUrl, readConnectRequest } from "../../../components/connect-extension-link.ts";
+import { FullPageSpinner } from "../../../components/full-page-spinner.tsx";
+import { api, errorText } from "../../../lib/api.ts";
+import { useAuth } from "../../../lib/auth.ts";
+import { pageMeta } from "../../../lib/meta.ts";
+import { Button } from "../../../ui/button.tsx";
+import { Link } from "../../../ui/link.tsx";
 
 export const meta = () =>
   pageMeta({ title: "Connect the browser extension", description: "Let the recipecart browser extension add recipes to your account." });
