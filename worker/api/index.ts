@@ -8,7 +8,7 @@ import { adminRoutes } from "../../web/features/admin/server/routes.ts";
 import { authRoutes } from "../../web/features/accounts/server/routes.ts";
 import { contactRoutes } from "./contact.ts";
 import { extensionAuthRoutes } from "../../web/features/accounts/server/extension-routes.ts";
-import { favoriteRoutes } from "./favorites.ts";
+import { favoriteRoutes } from "../../web/features/favorites-history/server/routes.ts";
 import { groceryRoutes } from "./grocery.ts";
 import { householdRoutes } from "../../web/features/household/server/routes.ts";
 import { healthRoutes } from "./health.ts";

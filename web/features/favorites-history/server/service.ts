@@ -9,8 +9,8 @@
  * - A list is read by whoever holds its link (decision 0013), so any existing list may be favourited.
  * - History is the caller's own lists, newest first, searched through the FTS5 index.
  */
-import type { FavoriteList, FavoriteRecipe, FavoriteState, HistoryResponse, ShoppingListSummary } from "../../core/api/favorites.ts";
-import type { Db } from "../db/client.ts";
+import type { FavoriteList, FavoriteRecipe, FavoriteState, HistoryResponse, ShoppingListSummary } from "../../../../core/api/favorites.ts";
+import type { Db } from "../../../../worker/db/client.ts";
 import {
   addFavoriteList,
   addFavoriteRecipe,
@@ -24,14 +24,14 @@ import {
   type ListSummaryRow,
   removeFavoriteList,
   removeFavoriteRecipe,
-} from "../db/favorites.ts";
-import { findList } from "../db/lists.ts";
-import { sha256Hex } from "../lib/crypto.ts";
-import { isWellFormedId, newId } from "../lib/ids.ts";
-import type { Caller, CallerUser } from "./caller.ts";
-import { DomainError } from "./errors.ts";
-import { findRecipe, YIELDS_MAX } from "../../web/features/recipes/server/service.ts";
-import { may, NOT_IN_HOUSEHOLD_MESSAGE, proveEdit } from "./policy.ts";
+} from "./queries.ts";
+import { findList } from "../../../../worker/db/lists.ts";
+import { sha256Hex } from "../../../../worker/lib/crypto.ts";
+import { isWellFormedId, newId } from "../../../../worker/lib/ids.ts";
+import type { Caller, CallerUser } from "../../../../worker/services/caller.ts";
+import { DomainError } from "../../../../worker/services/errors.ts";
+import { findRecipe, YIELDS_MAX } from "../../recipes/server/service.ts";
+import { may, NOT_IN_HOUSEHOLD_MESSAGE, proveEdit } from "../../../../worker/services/policy.ts";
 
 const recipeNotFound = () => new DomainError("not_found", "recipe_not_found", "Recipe not found.");
 const listNotFound = () => new DomainError("not_found", "list_not_found", "Shopping list not found.");

@@ -3,14 +3,14 @@
  * from the session cookie by the loader; signed out, the visitor is sent to /auth, which returns here.
  */
 import { redirect } from "react-router";
-import { HistoryView } from "../components/history/history-view.tsx";
-import { pathOf, signInPath } from "../../core/lib/return-path.ts";
-import { callerContext } from "../context.ts";
-import { deleteListAction } from "../lib/history-action.server.ts";
-import { serverApi } from "../lib/page-api.server.ts";
-import { readHistory } from "../lib/history-loader.ts";
-import { pageMeta } from "../lib/meta.ts";
-import { privatePageHeaders } from "../lib/private-page.ts";
+import { HistoryView } from "../../../components/history/history-view.tsx";
+import { pathOf, signInPath } from "../../../../core/lib/return-path.ts";
+import { callerContext } from "../../../context.ts";
+import { deleteListAction } from "../../../lib/history-action.server.ts";
+import { serverApi } from "../../../lib/page-api.server.ts";
+import { readHistory } from "../../../lib/history-loader.ts";
+import { pageMeta } from "../../../lib/meta.ts";
+import { privatePageHeaders } from "../../../lib/private-page.ts";
 import type { Route } from "./+types/history.ts";
 
 /** docs/product/constants.md: the history page shows 10 lists. */

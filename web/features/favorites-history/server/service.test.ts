@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { HistoryQuerySchema } from "../../core/api/favorites.ts";
-import { historyMatch } from "./favorites.ts";
-import { expectDefined } from "../../core/lib/expect-defined.ts";
+import { HistoryQuerySchema } from "../../../../core/api/favorites.ts";
+import { historyMatch } from "./service.ts";
+import { expectDefined } from "../../../../core/lib/expect-defined.ts";
 
 describe("historyMatch", () => {
   it("quotes every word as a prefix term inside the caller's own rows", () => {

@@ -1,9 +1,9 @@
 /**
  * Queries for favourites and list history (docs/product/api.md). Rules (who may favourite what, the claim or
- * copy of a signed-out recipe) live in worker/services/favorites.ts; search in decision 0032.
+ * copy of a signed-out recipe) live in web/features/favorites-history/server/service.ts; search in decision 0032.
  */
-import type { StoredIngredient } from "./schema.ts";
-import type { Db } from "./client.ts";
+import type { StoredIngredient } from "../../../../worker/db/schema.ts";
+import type { Db } from "../../../../worker/db/client.ts";
 
 /** Most favourites one call answers (newest first). */
 export const FAVORITES_MAX = 500;

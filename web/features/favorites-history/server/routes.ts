@@ -1,8 +1,8 @@
-/** Favourites and list history of the signed-in user (docs/product/api.md); rules in worker/services/favorites.ts. */
-import { favoriteEndpoints } from "../../core/api/favorites.ts";
-import { readEditToken } from "../http/edit-token.ts";
-import { json } from "../http/problem.ts";
-import { param, type Route, serve } from "../http/router.ts";
+/** Favourites and list history of the signed-in user (docs/product/api.md); rules in web/features/favorites-history/server/service.ts. */
+import { favoriteEndpoints } from "../../../../core/api/favorites.ts";
+import { readEditToken } from "../../../../worker/http/edit-token.ts";
+import { json } from "../../../../worker/http/problem.ts";
+import { param, type Route, serve } from "../../../../worker/http/router.ts";
 import {
   favoriteList,
   favoriteRecipe,
@@ -11,7 +11,7 @@ import {
   listHistory,
   unfavoriteList,
   unfavoriteRecipe,
-} from "../services/favorites.ts";
+} from "./service.ts";
 
 export const favoriteRoutes: Route[] = [
   serve(favoriteEndpoints.recipes, "user", async (c) => json({ recipes: await listFavoriteRecipes(c.db, c.user) })),

@@ -4,15 +4,15 @@
  * cookie by the loader; signed out, the visitor is sent to /auth, which returns here. ?tab=lists opens the Lists tab.
  */
 import { redirect, useRevalidator, useSearchParams } from "react-router";
-import { removeFavoriteList, removeFavoriteRecipe } from "../components/favorites/favorites-actions.ts";
-import { ListCard } from "../components/favorites/list-card.tsx";
-import { RecipeCard } from "../components/favorites/recipe-card.tsx";
-import { pathOf, signInPath } from "../../core/lib/return-path.ts";
-import { callerContext } from "../context.ts";
-import { pageMeta } from "../lib/meta.ts";
-import { serverApi } from "../lib/page-api.server.ts";
-import { privatePageHeaders } from "../lib/private-page.ts";
-import { Tab, TabList, TabPanel, Tabs } from "../ui/tabs.tsx";
+import { removeFavoriteList, removeFavoriteRecipe } from "../../../components/favorites/favorites-actions.ts";
+import { ListCard } from "../../../components/favorites/list-card.tsx";
+import { RecipeCard } from "../../../components/favorites/recipe-card.tsx";
+import { pathOf, signInPath } from "../../../../core/lib/return-path.ts";
+import { callerContext } from "../../../context.ts";
+import { pageMeta } from "../../../lib/meta.ts";
+import { serverApi } from "../../../lib/page-api.server.ts";
+import { privatePageHeaders } from "../../../lib/private-page.ts";
+import { Tab, TabList, TabPanel, Tabs } from "../../../ui/tabs.tsx";
 import type { Route } from "./+types/favorites.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

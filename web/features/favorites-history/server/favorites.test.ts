@@ -1,9 +1,9 @@
 import { and, count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { FavoriteListsResponse, FavoriteRecipesResponse, FavoriteState, HistoryResponse } from "../../core/api/favorites.ts";
-import { favoriteRecipes, recipes } from "../db/schema.ts";
-import { addUser, api, apiJson, db, makeList, manualRecipe, type TestUser } from "../test/signed-in.ts";
-import { expectDefined } from "../../core/lib/expect-defined.ts";
+import type { FavoriteListsResponse, FavoriteRecipesResponse, FavoriteState, HistoryResponse } from "../../../../core/api/favorites.ts";
+import { favoriteRecipes, recipes } from "../../../../worker/db/schema.ts";
+import { addUser, api, apiJson, db, makeList, manualRecipe, type TestUser } from "../../../../worker/test/signed-in.ts";
+import { expectDefined } from "../../../../core/lib/expect-defined.ts";
 
 const favRecipes = (as: TestUser) => apiJson<FavoriteRecipesResponse>("/api/users/me/favorites/recipes", { as });
 const favLists = (as: TestUser) => apiJson<FavoriteListsResponse>("/api/users/me/favorites/lists", { as });
