@@ -22,7 +22,7 @@ export default [
     route("household", "features/household/routes/household.tsx"),
     route("invite/:token", "features/household/routes/invite.tsx"),
     route("connect-extension", "features/accounts/routes/connect-extension.tsx"),
-    route("checkout/demo/:orderId", "routes/checkout-demo.tsx"),
+    route("checkout/demo/:orderId", "features/grocery/routes/checkout-demo.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

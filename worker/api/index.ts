@@ -9,7 +9,7 @@ import { authRoutes } from "../../web/features/accounts/server/routes.ts";
 import { contactRoutes } from "./contact.ts";
 import { extensionAuthRoutes } from "../../web/features/accounts/server/extension-routes.ts";
 import { favoriteRoutes } from "../../web/features/favorites-history/server/routes.ts";
-import { groceryRoutes } from "./grocery.ts";
+import { groceryRoutes } from "../../web/features/grocery/server/routes.ts";
 import { householdRoutes } from "../../web/features/household/server/routes.ts";
 import { healthRoutes } from "./health.ts";
 import { listEmailRoutes } from "./list-email.ts";

@@ -1,7 +1,7 @@
 /**
  * vitest globalSetup for the integration project: a fake Instacart Developer Platform on loopback
  * that speaks the documented JSON (docs/decisions/0035-grocery-ordering.md), so the real client
- * (worker/services/grocery/instacart.ts) is tested over HTTP. Tests reach it via
+ * (web/features/grocery/server/instacart.ts) is tested over HTTP. Tests reach it via
  * `inject("instacartBaseUrl")`.
  *
  * - Every call needs `Authorization: Bearer test-instacart-key` (else 401).

@@ -1,10 +1,16 @@
 /**
  * Queries for ordering: the stores a search found, grocery orders and the signed-in user's last
- * choices. Rules live in worker/services/grocery/orders.ts.
+ * choices. Rules live in web/features/grocery/server/service.ts.
  */
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import type { Db } from "./client.ts";
-import { groceryOrders, groceryStores, shoppingListItems, userGroceryPreferences, type StoreAddress } from "./schema.ts";
+import type { Db } from "../../../../worker/db/client.ts";
+import {
+  groceryOrders,
+  groceryStores,
+  shoppingListItems,
+  userGroceryPreferences,
+  type StoreAddress,
+} from "../../../../worker/db/schema.ts";
 
 export type NewGroceryOrder = typeof groceryOrders.$inferInsert;
 

@@ -20,9 +20,9 @@ import {
   type GroceryOrderResult,
   type GroceryPreferences,
   type Store,
-} from "../../../core/api/grocery.ts";
-import { toGroceryLineItems, type GroceryLineItem } from "../../../core/grocery/line-items.ts";
-import type { Db } from "../../db/client.ts";
+} from "../../../../core/api/grocery.ts";
+import { toGroceryLineItems, type GroceryLineItem } from "../../../../core/grocery/line-items.ts";
+import type { Db } from "../../../../worker/db/client.ts";
 import {
   findCachedLink,
   findItemsForOrder,
@@ -32,13 +32,13 @@ import {
   insertOrder,
   upsertPreferences,
   upsertStores,
-} from "../../db/grocery.ts";
-import { findList } from "../../db/lists.ts";
-import { sha256Hex } from "../../lib/crypto.ts";
-import { newId } from "../../lib/ids.ts";
-import type { Caller } from "../caller.ts";
-import { DomainError } from "../errors.ts";
-import { assertMay } from "../policy.ts";
+} from "./queries.ts";
+import { findList } from "../../../../worker/db/lists.ts";
+import { sha256Hex } from "../../../../worker/lib/crypto.ts";
+import { newId } from "../../../../worker/lib/ids.ts";
+import type { Caller } from "../../../../worker/services/caller.ts";
+import { DomainError } from "../../../../worker/services/errors.ts";
+import { assertMay } from "../../../../worker/services/policy.ts";
 import { createDemoProvider } from "./demo.ts";
 import { createInstacartProvider, INSTACART_PRODUCTION_URL } from "./instacart.ts";
 import type { GroceryProvider } from "./provider.ts";

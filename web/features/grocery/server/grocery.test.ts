@@ -1,15 +1,15 @@
 /**
  * The ordering API end to end in workerd with the demo provider (no INSTACART_API_KEY in the test
- * configuration); the real client is covered in worker/services/grocery/instacart.test.ts.
+ * configuration); the real client is covered in web/features/grocery/server/instacart.test.ts.
  */
 import { exports, env } from "cloudflare:workers";
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createDb } from "../db/client.ts";
-import { insertList } from "../db/lists.ts";
-import { groceryOrders, sessions, users } from "../db/schema.ts";
-import { sha256Hex } from "../lib/crypto.ts";
-import { newId, newToken } from "../lib/ids.ts";
+import { createDb } from "../../../../worker/db/client.ts";
+import { insertList } from "../../../../worker/db/lists.ts";
+import { groceryOrders, sessions, users } from "../../../../worker/db/schema.ts";
+import { sha256Hex } from "../../../../worker/lib/crypto.ts";
+import { newId, newToken } from "../../../../worker/lib/ids.ts";
 
 const db = createDb(env.DB);
 const call = (path: string, init?: RequestInit) => exports.default.fetch(`http://localhost${path}`, init);

@@ -5,15 +5,15 @@
 import { env } from "cloudflare:workers";
 import { count, eq } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
-import { createDb } from "../../db/client.ts";
-import { insertList } from "../../db/lists.ts";
-import { groceryOrders } from "../../db/schema.ts";
-import { newId } from "../../lib/ids.ts";
-import { ANONYMOUS } from "../caller.ts";
-import { DomainError } from "../errors.ts";
+import { createDb } from "../../../../worker/db/client.ts";
+import { insertList } from "../../../../worker/db/lists.ts";
+import { groceryOrders } from "../../../../worker/db/schema.ts";
+import { newId } from "../../../../worker/lib/ids.ts";
+import { ANONYMOUS } from "../../../../worker/services/caller.ts";
+import { DomainError } from "../../../../worker/services/errors.ts";
 import { createInstacartProvider, instacartErrorMessage } from "./instacart.ts";
-import { createGroceryOrder, searchStores } from "./orders.ts";
-import { expectDefined } from "../../../core/lib/expect-defined.ts";
+import { createGroceryOrder, searchStores } from "./service.ts";
+import { expectDefined } from "../../../../core/lib/expect-defined.ts";
 
 const base = inject("instacartBaseUrl");
 const db = createDb(env.DB);

@@ -10,8 +10,8 @@
  *   only on 429, which Instacart answers before doing anything. Exponential backoff with full
  *   jitter, Retry-After honoured up to a cap.
  */
-import type { Store } from "../../../core/api/grocery.ts";
-import { DomainError } from "../errors.ts";
+import type { Store } from "../../../../core/api/grocery.ts";
+import { DomainError } from "../../../../worker/services/errors.ts";
 import type { CheckoutLink, CheckoutRequest, GroceryProvider } from "./provider.ts";
 
 export const INSTACART_PRODUCTION_URL = "https://connect.instacart.com";

@@ -1,18 +1,11 @@
-/** Ordering for delivery (docs/product/api.md): store search, preferences, grocery orders. Rules in worker/services/grocery/orders.ts. */
-import { groceryEndpoints } from "../../core/api/grocery.ts";
-import { appOrigin } from "../http/app-origin.ts";
-import { json, problem } from "../http/problem.ts";
-import { checkRate, GROCERY_LIMIT } from "../http/rate-limit.ts";
-import { param, type Route, serve } from "../http/router.ts";
-import { isWellFormedId } from "../lib/ids.ts";
-import {
-  createGroceryOrder,
-  getDemoOrder,
-  getPreferences,
-  providerFor,
-  searchStores,
-  type GroceryConfig,
-} from "../services/grocery/orders.ts";
+/** Ordering for delivery (docs/product/api.md): store search, preferences, grocery orders. Rules in web/features/grocery/server/service.ts. */
+import { groceryEndpoints } from "../../../../core/api/grocery.ts";
+import { appOrigin } from "../../../../worker/http/app-origin.ts";
+import { json, problem } from "../../../../worker/http/problem.ts";
+import { checkRate, GROCERY_LIMIT } from "../../../../worker/http/rate-limit.ts";
+import { param, type Route, serve } from "../../../../worker/http/router.ts";
+import { isWellFormedId } from "../../../../worker/lib/ids.ts";
+import { createGroceryOrder, getDemoOrder, getPreferences, providerFor, searchStores, type GroceryConfig } from "./service.ts";
 
 const config = (env: Env) => env as unknown as GroceryConfig;
 

@@ -3,13 +3,13 @@
  * would be sent to Instacart for this order, clearly labelled as a demo; nothing is bought.
  */
 import { useEffect, useState } from "react";
-import type { DemoOrder } from "../../core/api/grocery.ts";
-import { api, ApiError } from "../lib/api.ts";
-import { pageMeta } from "../lib/meta.ts";
-import { Link } from "../ui/link.tsx";
-import { Spinner } from "../ui/spinner.tsx";
+import type { DemoOrder } from "../../../../core/api/grocery.ts";
+import { api, ApiError } from "../../../lib/api.ts";
+import { pageMeta } from "../../../lib/meta.ts";
+import { Link } from "../../../ui/link.tsx";
+import { Spinner } from "../../../ui/spinner.tsx";
 import type { Route } from "./+types/checkout-demo.ts";
-import "../styles/grocery.css";
+import "../../../styles/grocery.css";
 
 export function meta() {
   return pageMeta({
