@@ -32,7 +32,7 @@ import { keepSentSecrets, mailerFromEnv } from "./mail/mailer.ts";
 import { deliverDue, pruneOutbox } from "./mail/outbox.ts";
 import { forgetEndedInviteAddresses } from "../web/features/household/server/routes.ts";
 import { pruneEmailVerifications } from "../web/features/accounts/server/email-verification.ts";
-import { pruneOptOutLinks } from "./services/mail-opt-out.ts";
+import { pruneOptOutLinks } from "../web/features/share/server/mail-opt-out.ts";
 import type { Caller } from "./services/caller.ts";
 import { deleteExpiredContactMessages } from "./services/contact.ts";
 import { deleteExpiredDevices } from "../web/features/accounts/server/known-devices.ts";

@@ -12,14 +12,14 @@ import { favoriteRoutes } from "../../web/features/favorites-history/server/rout
 import { groceryRoutes } from "../../web/features/grocery/server/routes.ts";
 import { householdRoutes } from "../../web/features/household/server/routes.ts";
 import { healthRoutes } from "./health.ts";
-import { listEmailRoutes } from "./list-email.ts";
-import { mailOptOutRoutes } from "./mail-opt-out.ts";
+import { listEmailRoutes } from "../../web/features/share/server/list-email-routes.ts";
+import { mailOptOutRoutes } from "../../web/features/share/server/opt-out-routes.ts";
 import { listRoutes } from "./lists.ts";
 import { oauthRoutes } from "../../web/features/accounts/server/oauth-routes.ts";
 import { devOutboxEnabled } from "../mail/mailer.ts";
 import { devRoutes } from "./mail.ts";
 import { recipeRoutes } from "../../web/features/recipes/server/routes.ts";
-import { shareRoutes } from "./shares.ts";
+import { shareRoutes } from "../../web/features/share/server/routes.ts";
 import { stapleRoutes } from "./staples.ts";
 import { storeRoutes } from "./stores.ts";
 import { userRoutes } from "../../web/features/accounts/server/user-routes.ts";

@@ -367,7 +367,7 @@ export const userStaples = sqliteTable(
 /**
  * Read-only share links of a list (decision 0031): the link's id is the right to read the list
  * (never its own id), until the owner revokes it (revoked_at set; the row stays so the id is never live again).
- * At most one live share per list (worker/db/shares.ts inserts only when none is live).
+ * At most one live share per list (web/features/share/server/queries.ts inserts only when none is live).
  */
 export const listShares = sqliteTable(
   "list_shares",

@@ -13,7 +13,7 @@ import type { Db } from "../db/client.ts";
 import { isWellFormedId } from "../lib/ids.ts";
 import { callerUserId, type Caller } from "./caller.ts";
 import { changesBySession, getShoppingList, readShoppingList } from "./lists.ts";
-import { listHasLiveShare, readSharedList } from "./shares.ts";
+import { listHasLiveShare, readSharedList } from "../../web/features/share/server/service.ts";
 
 export interface PageServices {
   lists: {

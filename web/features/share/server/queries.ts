@@ -1,10 +1,10 @@
 /**
  * Queries for read-only share links (list_shares; decision 0031). Rules (who may share or revoke)
- * live in worker/services/shares.ts.
+ * live in web/features/share/server/service.ts.
  */
 import { and, asc, eq, isNull } from "drizzle-orm";
-import type { Db } from "./client.ts";
-import { listShares } from "./schema.ts";
+import type { Db } from "../../../../worker/db/client.ts";
+import { listShares } from "../../../../worker/db/schema.ts";
 
 export interface ShareRow {
   id: string;

@@ -6,12 +6,12 @@
  */
 import { useRef } from "react";
 import { data } from "react-router";
-import { emailEndpoints } from "../../core/api/email.ts";
-import { ResultCard } from "../components/auth-card.tsx";
-import { useFocusHeadingOnChange } from "../lib/focus.ts";
-import { pageMeta } from "../lib/meta.ts";
-import { formCall, formFields } from "../lib/page-api.server.ts";
-import { privatePageHeaders } from "../lib/private-page.ts";
+import { emailEndpoints } from "../../../../core/api/email.ts";
+import { ResultCard } from "../../../components/auth-card.tsx";
+import { useFocusHeadingOnChange } from "../../../lib/focus.ts";
+import { pageMeta } from "../../../lib/meta.ts";
+import { formCall, formFields } from "../../../lib/page-api.server.ts";
+import { privatePageHeaders } from "../../../lib/private-page.ts";
 import type { Route } from "./+types/email-opt-out.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

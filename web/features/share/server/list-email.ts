@@ -14,18 +14,18 @@
  *   list with nothing in it as a link (core/mail/list-email.ts), and carries List-Unsubscribe (one-click).
  */
 import { and, eq, gt, or, sql } from "drizzle-orm";
-import { buildListEmail } from "../../core/mail/list-email.ts";
-import type { Db } from "../db/client.ts";
-import { findList } from "../db/lists.ts";
-import { listEmailSends, mailOptOutLinks, mailOutbox, users } from "../db/schema.ts";
-import { newId } from "../lib/ids.ts";
-import { outboxRow } from "../mail/outbox.ts";
-import { replyToAddress } from "../mail/templates.ts";
-import type { Caller } from "./caller.ts";
-import { DomainError } from "./errors.ts";
-import { getShoppingList } from "./lists.ts";
+import { buildListEmail } from "../../../../core/mail/list-email.ts";
+import type { Db } from "../../../../worker/db/client.ts";
+import { findList } from "../../../../worker/db/lists.ts";
+import { listEmailSends, mailOptOutLinks, mailOutbox, users } from "../../../../worker/db/schema.ts";
+import { newId } from "../../../../worker/lib/ids.ts";
+import { outboxRow } from "../../../../worker/mail/outbox.ts";
+import { replyToAddress } from "../../../../worker/mail/templates.ts";
+import type { Caller } from "../../../../worker/services/caller.ts";
+import { DomainError } from "../../../../worker/services/errors.ts";
+import { getShoppingList } from "../../../../worker/services/lists.ts";
 import { addressHash, isOptedOut, newOptOutLink, optOutUrl } from "./mail-opt-out.ts";
-import { assertMay } from "./policy.ts";
+import { assertMay } from "../../../../worker/services/policy.ts";
 
 export const LIST_EMAIL_LIMITS = { perSender: 20, perVisitor: 3, perRecipient: 5, perList: 10 } as const;
 export const LIST_EMAIL_WINDOW_MS = 24 * 60 * 60 * 1000;

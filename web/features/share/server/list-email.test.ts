@@ -7,15 +7,15 @@
 import { exports, env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createDb } from "../db/client.ts";
-import { insertList } from "../db/lists.ts";
-import { listEmailSends, mailOptOuts, mailOutbox, sessions, users } from "../db/schema.ts";
-import { sha256Hex } from "../lib/crypto.ts";
-import { newId, newToken } from "../lib/ids.ts";
-import { ANONYMOUS, signedIn } from "../services/caller.ts";
-import { DomainError } from "../services/errors.ts";
-import { emailShoppingList, LIST_EMAIL_LIMITS, LIST_EMAIL_WINDOW_MS } from "../services/list-email.ts";
-import { expectDefined } from "../../core/lib/expect-defined.ts";
+import { createDb } from "../../../../worker/db/client.ts";
+import { insertList } from "../../../../worker/db/lists.ts";
+import { listEmailSends, mailOptOuts, mailOutbox, sessions, users } from "../../../../worker/db/schema.ts";
+import { sha256Hex } from "../../../../worker/lib/crypto.ts";
+import { newId, newToken } from "../../../../worker/lib/ids.ts";
+import { ANONYMOUS, signedIn } from "../../../../worker/services/caller.ts";
+import { DomainError } from "../../../../worker/services/errors.ts";
+import { emailShoppingList, LIST_EMAIL_LIMITS, LIST_EMAIL_WINDOW_MS } from "./list-email.ts";
+import { expectDefined } from "../../../../core/lib/expect-defined.ts";
 
 const db = createDb(env.DB);
 const call = (path: string, init?: RequestInit) => exports.default.fetch(`http://localhost${path}`, init);

@@ -6,14 +6,14 @@
  */
 import { useCallback } from "react";
 import { data, isRouteErrorResponse, useRevalidator } from "react-router";
-import type { SharedList } from "../../core/api/shares.ts";
-import { isUnitChoice, type UnitChoice } from "../../core/combine/unit-choice.ts";
-import { SharedListView } from "../components/share/shared-list-view.tsx";
-import { ListLoadFailed } from "../components/shopping-list/list-load-failed.tsx";
-import { servicesContext } from "../context.ts";
-import { pageMeta } from "../lib/meta.ts";
-import { unitsFromCookie } from "../lib/shopping-state.ts";
-import { Link } from "../ui/link.tsx";
+import type { SharedList } from "../../../../core/api/shares.ts";
+import { isUnitChoice, type UnitChoice } from "../../../../core/combine/unit-choice.ts";
+import { SharedListView } from "../../../components/share/shared-list-view.tsx";
+import { ListLoadFailed } from "../../../components/shopping-list/list-load-failed.tsx";
+import { servicesContext } from "../../../context.ts";
+import { pageMeta } from "../../../lib/meta.ts";
+import { unitsFromCookie } from "../../../lib/shopping-state.ts";
+import { Link } from "../../../ui/link.tsx";
 import type { Route } from "./+types/shared-list.ts";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {

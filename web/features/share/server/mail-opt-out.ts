@@ -7,11 +7,11 @@
  * still go.
  */
 import { eq, lt } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
-import { mailOptOutLinks, mailOptOuts } from "../db/schema.ts";
-import { sha256Hex } from "../lib/crypto.ts";
-import { newToken } from "../lib/ids.ts";
-import { DomainError } from "./errors.ts";
+import type { Db } from "../../../../worker/db/client.ts";
+import { mailOptOutLinks, mailOptOuts } from "../../../../worker/db/schema.ts";
+import { sha256Hex } from "../../../../worker/lib/crypto.ts";
+import { newToken } from "../../../../worker/lib/ids.ts";
+import { DomainError } from "../../../../worker/services/errors.ts";
 
 /** How long a mail's opt-out link works (the scheduled job forgets older links). */
 export const OPT_OUT_LINK_TTL_MS = 365 * 24 * 60 * 60 * 1000;

@@ -1,12 +1,12 @@
-/** POST /api/shopping-lists/{id}/email (docs/product/api.md): rules in worker/services/list-email.ts (decision 0021). */
-import { emailEndpoints } from "../../core/api/email.ts";
-import { appOrigin } from "../http/app-origin.ts";
-import { clientKey } from "../http/rate-limit.ts";
-import { json, problem } from "../http/problem.ts";
-import { param, type Route, serve } from "../http/router.ts";
-import { isWellFormedId } from "../lib/ids.ts";
-import { emailShoppingList } from "../services/list-email.ts";
-import { deliverInBackground } from "./mail.ts";
+/** POST /api/shopping-lists/{id}/email (docs/product/api.md): rules in web/features/share/server/list-email.ts (decision 0021). */
+import { emailEndpoints } from "../../../../core/api/email.ts";
+import { appOrigin } from "../../../../worker/http/app-origin.ts";
+import { clientKey } from "../../../../worker/http/rate-limit.ts";
+import { json, problem } from "../../../../worker/http/problem.ts";
+import { param, type Route, serve } from "../../../../worker/http/router.ts";
+import { isWellFormedId } from "../../../../worker/lib/ids.ts";
+import { emailShoppingList } from "./list-email.ts";
+import { deliverInBackground } from "../../../../worker/api/mail.ts";
 
 export const listEmailRoutes: Route[] = [
   serve(emailEndpoints.list, "public", async (c) => {

@@ -1,16 +1,16 @@
 /**
  * Read-only share links ("Sharing", docs/product/api.md, decision 0031); rules in
- * worker/services/shares.ts. Creating and revoking count against the shopping-list changes limit.
+ * web/features/share/server/service.ts. Creating and revoking count against the shopping-list changes limit.
  */
-import { ShareIdSchema, shareEndpoints } from "../../core/api/shares.ts";
-import { isUnitChoice, type UnitChoice } from "../../core/combine/unit-choice.ts";
-import { appOrigin } from "../http/app-origin.ts";
-import { readEditToken } from "../http/edit-token.ts";
-import { json, problem } from "../http/problem.ts";
-import { checkRate, LIST_CHANGES_LIMIT } from "../http/rate-limit.ts";
-import { param, type Route, serve } from "../http/router.ts";
-import { isWellFormedId } from "../lib/ids.ts";
-import { liveShares, readSharedList, revokeShare, SHARE_GONE_MESSAGE, shareList } from "../services/shares.ts";
+import { ShareIdSchema, shareEndpoints } from "../../../../core/api/shares.ts";
+import { isUnitChoice, type UnitChoice } from "../../../../core/combine/unit-choice.ts";
+import { appOrigin } from "../../../../worker/http/app-origin.ts";
+import { readEditToken } from "../../../../worker/http/edit-token.ts";
+import { json, problem } from "../../../../worker/http/problem.ts";
+import { checkRate, LIST_CHANGES_LIMIT } from "../../../../worker/http/rate-limit.ts";
+import { param, type Route, serve } from "../../../../worker/http/router.ts";
+import { isWellFormedId } from "../../../../worker/lib/ids.ts";
+import { liveShares, readSharedList, revokeShare, SHARE_GONE_MESSAGE, shareList } from "./service.ts";
 
 const listNotFound = () => problem(404, "list_not_found", "Shopping list not found.");
 const shareGone = () => problem(404, "share_not_found", SHARE_GONE_MESSAGE);

@@ -8,15 +8,15 @@
  * - A share id is its own 128-bit random id. Reading through it gives the list without its id, its
  *   recipes' ids or any token: holding the link is the right to read this list and nothing else.
  */
-import type { ListShare, SharedList } from "../../core/api/shares.ts";
-import { sharePath } from "../../core/api/shares.ts";
-import type { UnitChoice } from "../../core/combine/unit-choice.ts";
-import type { Db } from "../db/client.ts";
-import { findLiveShare, findLiveShares, insertShareUnlessLive, revokeShareRow, type ShareRow } from "../db/shares.ts";
-import { newId } from "../lib/ids.ts";
-import type { Caller } from "./caller.ts";
-import { DomainError } from "./errors.ts";
-import { readShoppingList, requireChangeable } from "./lists.ts";
+import type { ListShare, SharedList } from "../../../../core/api/shares.ts";
+import { sharePath } from "../../../../core/api/shares.ts";
+import type { UnitChoice } from "../../../../core/combine/unit-choice.ts";
+import type { Db } from "../../../../worker/db/client.ts";
+import { findLiveShare, findLiveShares, insertShareUnlessLive, revokeShareRow, type ShareRow } from "./queries.ts";
+import { newId } from "../../../../worker/lib/ids.ts";
+import type { Caller } from "../../../../worker/services/caller.ts";
+import { DomainError } from "../../../../worker/services/errors.ts";
+import { readShoppingList, requireChangeable } from "../../../../worker/services/lists.ts";
 
 /** What a holder of a revoked or unknown link is told (docs/product/messages.md). */
 export const SHARE_GONE_MESSAGE = "This shared list is no longer available.";

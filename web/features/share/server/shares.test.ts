@@ -5,12 +5,12 @@
  */
 import { exports } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import type { ListChangesResponse, ShoppingList } from "../../core/api/lists.ts";
-import type { ListShare, ListShares, SharedList } from "../../core/api/shares.ts";
-import { newId } from "../lib/ids.ts";
-import { createPageServices } from "../services/page-services.ts";
-import { addUser, api, apiJson, db, makeList, manualRecipe, type TestUser } from "../test/signed-in.ts";
-import { expectDefined } from "../../core/lib/expect-defined.ts";
+import type { ListChangesResponse, ShoppingList } from "../../../../core/api/lists.ts";
+import type { ListShare, ListShares, SharedList } from "../../../../core/api/shares.ts";
+import { newId } from "../../../../worker/lib/ids.ts";
+import { createPageServices } from "../../../../worker/services/page-services.ts";
+import { addUser, api, apiJson, db, makeList, manualRecipe, type TestUser } from "../../../../worker/test/signed-in.ts";
+import { expectDefined } from "../../../../core/lib/expect-defined.ts";
 
 // Many requests per test (the rate-limit one sends up to 300): a loaded host needs more than the default 5 s.
 vi.setConfig({ testTimeout: 60_000 });
