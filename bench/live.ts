@@ -10,7 +10,9 @@
  * - 1,000 idle open lists: one socket each to 1,000 lists (1,000 rooms), left idle. workerd's resident
  *   memory and CPU time before, after opening, and over an idle spell with a "ping" on every socket
  *   (answered "pong" by the runtime without waking the room); then the first tick on a list that sat
- *   idle (the room woken from hibernation where the runtime evicted it).
+ *   idle (the room woken from hibernation where the runtime evicted it). Last, the household list, idle all that
+ *   while with both members' sockets open: its first tick from one member's page to the other's (issue 27: within a
+ *   second locally), then the next one.
  *
  * Seeding goes straight into the local D1 file (one SQL file through `wrangler d1 execute`): users
  * with sessions, the household and the lists. Data does not come from DATA_DIR. Set BENCH_NO_BUILD=1
@@ -144,33 +146,15 @@ export async function run(): Promise<void> {
         ops: [{ op: "tick", itemId, checked: Math.floor(n / ITEMS) % 2 === 0, at: Date.now(), opId }],
       });
       const before = { m: olive.messages + mina.messages, b: olive.bytes + mina.bytes };
-      // Both pages hear the patch: the other one (propagation) and the sender (its operation is done).
-      let heard = 0;
-      let arrived = 0;
-      const both = new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`tick ${n} never arrived`)), 30_000);
-        const on = (who: Socket) => (m: { t: string; done?: string[] }) => {
-          if (m.t === "error") reject(new Error(`tick ${n}: ${JSON.stringify(m)}`));
-          if (m.t !== "patch" || !m.done?.includes(opId)) return;
-          if (who === to) arrived = performance.now();
-          if (++heard === 2) {
-            clearTimeout(timer);
-            resolve();
-          }
-        };
-        olive.onMessage = on(olive);
-        mina.onMessage = on(mina);
-      });
-      const sent = performance.now();
-      from.ws.send(text);
-      await both;
-      if (n === 0) firstTick = arrived - sent;
+      const took = await propagate(from, to, text, opId, `tick ${n}`);
+      if (n === 0) firstTick = took;
       if (n < WARM_UP) continue;
-      latencies.push(arrived - sent);
+      latencies.push(took);
       messages += 1 + olive.messages + mina.messages - before.m;
       bytes += Buffer.byteLength(text) + olive.bytes + mina.bytes - before.b;
     }
     olive.onMessage = mina.onMessage = null;
+    const idleSince = performance.now();
     const sorted = [...latencies].sort((a, b) => a - b);
     console.log(
       `tick propagation, one member's page to the other's (${TICKS} ticks, taking turns): median ${ms(at(sorted, 0.5))}, p95 ${ms(at(sorted, 0.95))}, p99 ${ms(at(sorted, 0.99))}, max ${ms(sorted.at(-1) ?? Number.NaN)}`,
@@ -218,6 +202,23 @@ export async function run(): Promise<void> {
     console.log(
       `first tick after idle (${IDLE_SECONDS} s, ${idleTicks.length} lists, applied and back): ${idleTicks.map(ms).join(", ")}; the next tick on the first of them: ${again === null ? "n/a" : ms(again)}`,
     );
+    // The household list sat idle since the propagation run (through the whole idle-lists part, far past the 10 s after
+    // which the runtime evicts a room whose sockets are all hibernatable): its first tick, one member's page to the
+    // other's, then the next one (the room awake).
+    const idleFor = (performance.now() - idleSince) / 1000;
+    const afterIdle: number[] = [];
+    for (const [k, [from, to]] of [
+      [olive, mina],
+      [mina, olive],
+    ].entries()) {
+      const opId = id();
+      const itemId = seeded.items[k] ?? "";
+      const text = JSON.stringify({ t: "ops", ops: [{ op: "tick", itemId, checked: k % 2 === 0, at: Date.now(), opId }] });
+      afterIdle.push(await propagate(from as Socket, to as Socket, text, opId, `tick after idle ${k}`));
+    }
+    console.log(
+      `the household list after ${idleFor.toFixed(0)} s idle: first tick, one member's page to the other's, ${ms(afterIdle[0] ?? Number.NaN)}; the next ${ms(afterIdle[1] ?? Number.NaN)}`,
+    );
   } finally {
     for (const s of sockets) {
       try {
@@ -228,6 +229,34 @@ export async function run(): Promise<void> {
     }
     await server.stop();
   }
+}
+
+/**
+ * Sends `text` (one tick, operation `opId`) on `from` and waits until both pages heard its patch: the other one
+ * (propagation) and the sender (its operation is done). Answers the time until `to` had it.
+ */
+function propagate(from: Socket, to: Socket, text: string, opId: string, what: string): Promise<number> {
+  let heard = 0;
+  let arrived = 0;
+  let sent = 0;
+  const both = new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${what} never arrived`)), 30_000);
+    const on = (who: Socket) => (m: { t: string; done?: string[] }) => {
+      if (m.t === "error") reject(new Error(`${what}: ${JSON.stringify(m)}`));
+      if (m.t !== "patch" || !m.done?.includes(opId)) return;
+      if (who === to) arrived = performance.now();
+      if (++heard === 2) {
+        clearTimeout(timer);
+        from.onMessage = to.onMessage = null;
+        resolve(arrived - sent);
+      }
+    };
+    from.onMessage = on(from);
+    to.onMessage = on(to);
+  });
+  sent = performance.now();
+  from.ws.send(text);
+  return both;
 }
 
 /** Ticks the first item of `listId` on its open socket; the time until the sender hears its operation done. */

@@ -1,6 +1,8 @@
 /**
  * A household's live list (decisions 0036, 0037) at 375 px, two people in two browser contexts:
- * a tick, an added item, a rename and a removal show on the other phone without a reload; 'milk' added on both at once
+ * a tick, an added item, an item's rename, a removal and the list's rename show on the other phone without a reload,
+ * and so do the amounts a recipe added on one phone changes; the first tick after an idle spell (the room hibernated)
+ * arrives live; a socket cut, or dead without a word while the page was hidden, reconnects and catches up; 'milk' added on both at once
  * is one row with the amounts combined; a phone that was offline sends its tick when back while an
  * item removed meanwhile stays gone (after reloads too); invite → accept → live; a member removed
  * from the household loses the list at once and the page says so.
@@ -11,9 +13,12 @@ import { baseURL, closeBrowser, openPhone } from "./browser.ts";
 import { axeSerious, closeToasts, noHorizontalScroll } from "./a11y.ts";
 import { listGroup, listItems, listRow, makeList, type ListJson } from "./lists.ts";
 import { registerViaApi } from "./users.ts";
+import { fixtureServerForFile } from "./fixture-server.ts";
 import { LIVE_AGAIN_TEXT, RECONNECTING_TEXT, REVOKED_TEXT } from "../web/components/shopping-list/live-status.ts";
 
 const TIMEOUT = 120_000;
+/** Recipe pages on loopback (e2e/fixtures), for a recipe added to a list from its address. */
+const fixtures = fixtureServerForFile();
 
 interface Phone {
   context: BrowserContext;
@@ -39,11 +44,10 @@ async function householdOfTwo(): Promise<void> {
   await api(mina.page, "POST", "/api/household/invites/accept", { token: invite.link.split("/invite/")[1] });
 }
 
-async function householdList(): Promise<ListJson> {
-  const list = await makeList(olive.page, {
-    name: "Saturday shop",
-    recipes: [{ title: "Pancakes", ingredients: ["2 cups flour", "3 eggs", "1 cup milk", "2 bananas"] }],
-  });
+async function householdList(
+  recipes = [{ title: "Pancakes", ingredients: ["2 cups flour", "3 eggs", "1 cup milk", "2 bananas"] }],
+): Promise<ListJson> {
+  const list = await makeList(olive.page, { name: "Saturday shop", recipes });
   await api(olive.page, "PUT", `/api/shopping-lists/${list.id}/household`, { household: true });
   return list;
 }
@@ -91,20 +95,39 @@ async function serverItems(page: Page, id: string) {
 
 /**
  * A page of `p`'s browser whose live-channel sockets go through the test: `cut()` closes them from the server's side (as
- * a network that drops a connection), and while `blocked` every new one is refused at once.
+ * a network that drops a connection), `silence()` lets nothing through them either way without closing them (as a
+ * network that dropped a connection without a word: the page's socket still looks open), and while `blocked` every
+ * new one is refused at once. `sockets` counts the sockets the page opened; `sent` holds what the page sent on each
+ * (by its number) once silenced, and `closedByPage` the numbers of those the page closed itself.
  */
 async function routedPhone(p: Phone) {
   const page = await p.context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (err) => errors.push(String(err)));
   const open: { page: WebSocketRoute; server: WebSocketRoute }[] = [];
-  const net = { blocked: false };
+  const net = { blocked: false, sockets: 0 };
+  const silenced = new Set<number>();
+  const sent = new Map<number, string[]>();
+  const closedByPage: number[] = [];
   await page.routeWebSocket(/\/api\/shopping-lists\/[^/]+\/live/, (ws) => {
     if (net.blocked) {
       void ws.close({ code: 1011, reason: "no network" });
       return;
     }
-    open.push({ page: ws, server: ws.connectToServer() });
+    const n = ++net.sockets;
+    const server = ws.connectToServer();
+    ws.onMessage((m) => {
+      if (!silenced.has(n)) server.send(m);
+      else sent.get(n)?.push(String(m));
+    });
+    server.onMessage((m) => {
+      if (!silenced.has(n)) ws.send(m);
+    });
+    ws.onClose((code, reason) => {
+      closedByPage.push(n);
+      server.close({ code, reason }).catch(() => {});
+    });
+    open.push({ page: ws, server });
   });
   const cut = async () => {
     for (const { page: side, server } of open.splice(0)) {
@@ -112,7 +135,13 @@ async function routedPhone(p: Phone) {
       await side.close({ code: 1001, reason: "connection lost" });
     }
   };
-  return { phone: { context: p.context, page, errors } satisfies Phone, net, cut };
+  const silence = () => {
+    for (let n = 1; n <= net.sockets; n++) {
+      silenced.add(n);
+      sent.set(n, []);
+    }
+  };
+  return { phone: { context: p.context, page, errors } satisfies Phone, net, cut, silence, sent, closedByPage };
 }
 
 /**
@@ -169,7 +198,7 @@ afterAll(async () => {
 
 describe("a household's live list on two phones", () => {
   it(
-    "a tick, an added item, a rename and a removal show on the other phone at once, with who is in the store",
+    "a tick, an added item, an item renamed, a removal and the list renamed show on the other phone at once, with who is in the store",
     async () => {
       const list = await householdList();
       await openList(olive, list.id);
@@ -183,6 +212,33 @@ describe("a household's live list on two phones", () => {
       await add(mina.page, "2 lemons");
       await expect.poll(() => listRow(olive.page, /lemon/).count(), { timeout: 10_000 }).toBe(1);
       expect(await listRow(olive.page, /lemon/).textContent()).toMatch(/added by hand/);
+
+      // Mina renames the milk and gives it a new amount; Olive removes the bananas (the removal goes when the toast closes).
+      await listRow(mina.page, /milk/).getByRole("button", { name: /^Edit/ }).tap();
+      const dialog = mina.page.getByRole("dialog", { name: "Edit item" });
+      await dialog.getByLabel("Name").fill("oat milk");
+      await dialog.getByLabel("Amount").fill("2 l");
+      await dialog.getByRole("button", { name: "Save" }).tap();
+      await expect
+        .poll(
+          () =>
+            listRow(olive.page, /oat milk/)
+              .locator(".list__amount")
+              .textContent(),
+          { timeout: 10_000 },
+        )
+        .toBe("2 l");
+      await listRow(olive.page, /banana/)
+        .getByRole("button", { name: /Remove/ })
+        .tap();
+      await closeToasts(olive.page);
+      await expect.poll(() => listRow(mina.page, /banana/).count(), { timeout: 10_000 }).toBe(0);
+
+      // Olive renames the list: Mina's heading follows.
+      await olive.page.getByRole("button", { name: "Rename Saturday shop" }).tap();
+      await olive.page.getByRole("textbox", { name: "List name" }).fill("Sunday market");
+      await olive.page.getByRole("textbox", { name: "List name" }).press("Enter");
+      await expect.poll(() => mina.page.locator("#list-title").innerText(), { timeout: 10_000 }).toBe("Sunday market");
 
       await noHorizontalScroll(mina.page);
       expect(await axeSerious(mina.page)).toEqual([]);
@@ -338,6 +394,141 @@ describe("a household's live list on two phones", () => {
       expect(items.some((i) => /banana/.test(i.name))).toBe(false);
       expect(phone.errors).toEqual([]);
       await phone.page.close();
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "a phone in a pocket whose connection died without a word: taken out after a long time, a new socket at once catches it up",
+    async () => {
+      const list = await householdList();
+      await openList(olive, list.id);
+      const { phone, net, silence, sent, closedByPage } = await routedPhone(mina);
+      await openList(phone, list.id);
+      await expect.poll(() => olive.page.locator(".list__presence").textContent(), { timeout: 20_000 }).toBe("Mina is in the store");
+      // The phone goes into a pocket and its network drops the connection without a close: the page's socket still
+      // looks open, and nothing gets through it either way.
+      await setHidden(phone.page, true);
+      silence();
+      await tick(olive.page, /egg/);
+      await add(olive.page, "2 lemons");
+      await expect
+        .poll(async () => (await serverItems(olive.page, list.id)).some((i) => /lemon/.test(i.name)), { timeout: 20_000 })
+        .toBe(true);
+      expect(await listRow(phone.page, /lemon/).count()).toBe(0);
+      // Half a minute in the pocket (longer than a ping interval), told to the page by its clock.
+      await phone.page.evaluate(() => {
+        const now = Date.now.bind(Date);
+        Date.now = () => now() + 30_000;
+      });
+      await setHidden(phone.page, false);
+      // Out of the pocket: the page does not test the old socket with a ping, it opens a new one, whose hello brings
+      // the eggs and the lemons.
+      await expect.poll(() => listRow(phone.page, /lemon/).count(), { timeout: 15_000 }).toBe(1);
+      expect(await inCart(phone.page).textContent()).toMatch(/egg/);
+      expect(net.sockets).toBe(2);
+      expect(sent.get(1)).not.toContain("ping");
+      expect(closedByPage).toContain(1);
+      // And it is live again both ways.
+      await tick(phone.page, /flour/);
+      await expect.poll(() => inCart(olive.page).textContent(), { timeout: 20_000 }).toMatch(/flour/);
+      await noQueue(phone.page);
+      expect(phone.errors).toEqual([]);
+      await phone.page.close();
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "a page shown again soon after its connection died without a word: its ping gets no answer, it reconnects and catches up",
+    async () => {
+      const list = await householdList();
+      await openList(olive, list.id);
+      const { phone, net, silence, sent } = await routedPhone(mina);
+      await openList(phone, list.id);
+      await expect.poll(() => olive.page.locator(".list__presence").textContent(), { timeout: 20_000 }).toBe("Mina is in the store");
+      // A laptop lid closed for a moment, its connection lost without a close.
+      await setHidden(phone.page, true);
+      silence();
+      await tick(olive.page, /egg/);
+      await expect
+        .poll(async () => (await serverItems(olive.page, list.id)).find((i) => /egg/.test(i.name))?.checked, { timeout: 20_000 })
+        .toBe(true);
+      await setHidden(phone.page, false);
+      // Opened again: the page asks the old socket for a sign of life first, gets none, drops it and connects again.
+      await expect.poll(() => sent.get(1), { timeout: 10_000 }).toContain("ping");
+      await expect.poll(() => inCart(phone.page).textContent(), { timeout: 40_000 }).toMatch(/egg/);
+      expect(net.sockets).toBe(2);
+      await tick(phone.page, /flour/);
+      await expect.poll(() => inCart(olive.page).textContent(), { timeout: 20_000 }).toMatch(/flour/);
+      expect(phone.errors).toEqual([]);
+      await phone.page.close();
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "after an idle spell long enough for the list's room to hibernate, the first tick still reaches the other phone live",
+    async () => {
+      const list = await householdList();
+      await openList(olive, list.id);
+      const { phone, net } = await routedPhone(mina);
+      await openList(phone, list.id);
+      await expect.poll(() => olive.page.locator(".list__presence").textContent(), { timeout: 20_000 }).toBe("Mina is in the store");
+      // Nobody touches the list for longer than the 10 s after which the runtime may evict an idle room whose sockets
+      // are all hibernatable (the pages' pings, every 25 s, are answered without waking it).
+      await olive.page.waitForTimeout(15_000);
+      await tick(olive.page, /egg/);
+      await expect.poll(() => inCart(phone.page).textContent(), { timeout: 10_000 }).toMatch(/egg/);
+      await tick(phone.page, /banana/);
+      await expect.poll(() => inCart(olive.page).textContent(), { timeout: 10_000 }).toMatch(/banana/);
+      // Over the sockets opened before the spell: no reconnection was needed.
+      expect(net.sockets).toBe(1);
+      expect(await liveLine(phone.page)).toBe("");
+      expect(phone.errors).toEqual([]);
+      await phone.page.close();
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "a recipe added on one phone changes the amounts on the other's open page: joined items, new rows, the recipes line",
+    async () => {
+      const list = await householdList([{ title: "Tacos", ingredients: ["2 onions", "3 tomatoes", "1 lime"] }]);
+      await openList(olive, list.id);
+      await openList(mina, list.id);
+      // The lime is in the cart already: the salsa's lime is a new row, the one bought keeps its amount.
+      await tick(olive.page, /lime/);
+      await expect.poll(() => inCart(mina.page).textContent(), { timeout: 10_000 }).toMatch(/lime/);
+      const amount = (page: Page, name: RegExp) => listRow(page, name).first().locator(".list__amount").textContent();
+      expect(await amount(olive.page, /onion/)).toBe("2");
+
+      // Mina adds the Garden Salsa from its page (1 onion, 4 tomatoes, a clove of garlic, a lime, cilantro).
+      await mina.page.getByRole("button", { name: "Add a recipe" }).tap();
+      const dialog = mina.page.getByRole("dialog", { name: "Add a recipe" });
+      await dialog.getByLabel("Recipe URL").fill(`${fixtures.origin}/garden-salsa.html`);
+      await noHorizontalScroll(mina.page);
+      expect(await axeSerious(mina.page)).toEqual([]);
+      await dialog.getByRole("button", { name: "Add recipe" }).tap();
+      await dialog.waitFor({ state: "detached", timeout: 30_000 });
+
+      // Olive's open page, without a reload: the amounts change, the new items come, the recipes line follows.
+      await expect.poll(() => amount(olive.page, /onion/), { timeout: 10_000 }).toBe("3");
+      expect(await amount(olive.page, /tomato/)).toBe("7");
+      await expect.poll(() => listRow(olive.page, /garlic/).count(), { timeout: 10_000 }).toBe(1);
+      expect(await listRow(olive.page, /onion/).textContent()).toMatch(/for Tacos, Garden Salsa/);
+      expect(await olive.page.locator(".list__recipes").textContent()).toBe("From 2 recipes: Tacos, Garden Salsa");
+      expect(await inCart(olive.page).locator("li").count()).toBe(1);
+      expect(await listRow(olive.page, /lime/).count()).toBe(2);
+      // Mina's page shows the same.
+      await expect.poll(() => amount(mina.page, /onion/), { timeout: 10_000 }).toBe("3");
+      // And it is the list: after a reload too.
+      await olive.page.reload();
+      await olive.page.getByLabel("Add an item").waitFor({ timeout: 30_000 });
+      expect(await amount(olive.page, /onion/)).toBe("3");
+      expect(await listRow(olive.page, /lime/).count()).toBe(2);
+      expect(olive.errors).toEqual([]);
+      expect(mina.errors).toEqual([]);
     },
     TIMEOUT,
   );

@@ -3,7 +3,13 @@
  * changes body is core/api/shopping.ts's, which builds on lists.ts.
  */
 import { endpoint } from "./endpoint.ts";
-import { CreateShoppingListRequestSchema, ListChangesResponseSchema, ShoppingListSchema, UnitsQuerySchema } from "./lists.ts";
+import {
+  AddListRecipeRequestSchema,
+  CreateShoppingListRequestSchema,
+  ListChangesResponseSchema,
+  ShoppingListSchema,
+  UnitsQuerySchema,
+} from "./lists.ts";
 import { ListChangesRequestSchema } from "./shopping.ts";
 
 export const listEndpoints = {
@@ -14,6 +20,12 @@ export const listEndpoints = {
     request: ListChangesRequestSchema,
     query: UnitsQuerySchema,
     answer: ListChangesResponseSchema,
+  }),
+  /** A recipe added to the list (its items join the list's, amounts combined; decision 0037). */
+  addRecipe: endpoint("POST", "/api/shopping-lists/:id/recipes", {
+    request: AddListRecipeRequestSchema,
+    query: UnitsQuerySchema,
+    answer: ShoppingListSchema,
   }),
   remove: endpoint("DELETE", "/api/shopping-lists/:id"),
   removeItem: endpoint("DELETE", "/api/shopping-lists/:id/items/:itemId"),

@@ -6,7 +6,7 @@
  */
 import { callEndpoint } from "./endpoint.ts";
 import { listEndpoints } from "./list-endpoints.ts";
-import type { CreateShoppingListRequest } from "./lists.ts";
+import type { AddListRecipeRequest, CreateShoppingListRequest } from "./lists.ts";
 import type { ListChangesRequest } from "./shopping.ts";
 import { type ApiClientOptions, type CallOptions, createTransport, type Transport } from "./transport.ts";
 
@@ -19,6 +19,9 @@ export function listsGroup(transport: Transport) {
     remove: (id: string, opts?: CallOptions) => callEndpoint(transport, ep.remove, { params: { id } }, opts),
     removeItem: (id: string, itemId: string, opts?: CallOptions) =>
       callEndpoint(transport, ep.removeItem, { params: { id, itemId } }, opts),
+    /** Adds a recipe to the list; answers the list in `units`. */
+    addRecipe: (id: string, body: AddListRecipeRequest, opts?: CallOptions & { units?: string }) =>
+      callEndpoint(transport, ep.addRecipe, { params: { id }, query: { units: opts?.units }, body }, opts),
     /** Shopping-mode changes (ticks, added items, edits, moves, staples); `units` as in GET. */
     changes: (id: string, body: ListChangesRequest, opts?: CallOptions & { units?: string }) =>
       callEndpoint(transport, ep.changes, { params: { id }, query: { units: opts?.units }, body }, opts),

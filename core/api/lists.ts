@@ -29,6 +29,14 @@ export const CreateShoppingListRequestSchema = z.object({
 });
 export type CreateShoppingListRequest = z.infer<typeof CreateShoppingListRequestSchema>;
 
+/** Body of POST /api/shopping-lists/{id}/recipes: a recipe added to a list already made (decision 0037). */
+export const AddListRecipeRequestSchema = z.object({
+  recipeId: z.string().min(1, "Choose a recipe.").max(64),
+  /** Servings factor, as in a new list's `scales`; 1 when absent. */
+  scale: z.number().min(0.05, "Scale by at least 0.05.").max(100, "Scale by at most 100.").optional(),
+});
+export type AddListRecipeRequest = z.infer<typeof AddListRecipeRequestSchema>;
+
 /** One line of a list as the client shows it. */
 export const ShoppingListItemSchema = z.object({
   id: z.string(),

@@ -50,6 +50,10 @@ export interface ListPatch {
   done: string[];
   /** Item ids that changes named but that are not on the list (removed meanwhile): those changes were skipped. */
   missing: string[];
+  /** The list's recipes, when the batch added one (its items come as new items or changed amounts). */
+  recipes?: { id: string; title: string }[];
+  /** The list's new name, when it was renamed. */
+  name?: string;
 }
 
 /** Someone with the list open who may change it (never oneself): a first name, or "Someone". */

@@ -97,7 +97,7 @@ const METHODS: { [G in Group]: Record<keyof CoreClient[G], true> } = {
   favorites: { recipes: true, lists: true, addRecipe: true, removeRecipe: true, addList: true, removeList: true },
   staples: { list: true, add: true, remove: true, setBuiltIn: true },
   recipes: { parse: true, manual: true, get: true, update: true, remove: true, refresh: true },
-  lists: { create: true, get: true, remove: true, removeItem: true, changes: true },
+  lists: { create: true, get: true, remove: true, removeItem: true, changes: true, addRecipe: true },
   grocery: { searchStores: true, preferences: true, order: true, demoOrder: true },
   email: { list: true, optOutState: true, optOut: true, optBackIn: true },
   shares: { create: true, list: true, revoke: true, get: true },

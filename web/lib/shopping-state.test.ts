@@ -100,6 +100,18 @@ describe("applyPatch and followAliases (the live channel, decision 0037)", () =>
     expect(expectDefined(item(LIST, "onion")).checked).toBe(false);
   });
 
+  it("a recipe added (new amounts, the list's recipes) and a rename change the list's own fields; others keep theirs", () => {
+    const withRecipe = applyPatch(
+      LIST,
+      patch({ items: [{ id: "onion", amount: "3", recipes: ["Soup", "Salsa"] }], recipes: [{ id: "r9", title: "Salsa" }] }),
+    );
+    expect(item(withRecipe, "onion")).toMatchObject({ amount: "3", recipes: ["Soup", "Salsa"] });
+    expect(withRecipe.recipes).toEqual([{ id: "r9", title: "Salsa" }]);
+    expect(withRecipe.name).toBe(LIST.name);
+    const renamed = applyPatch(withRecipe, patch({ version: 8, name: "Sunday market" }));
+    expect(renamed).toMatchObject({ name: "Sunday market", version: 8, recipes: [{ id: "r9", title: "Salsa" }] });
+  });
+
   it("points waiting changes of an added item that joined another at that item", () => {
     const q: ListChange[] = [
       { op: "add", itemId: "b1", text: "milk", at: 1 },

@@ -176,7 +176,11 @@ export function applyPatch<L extends Pick<ShoppingList, "ingredients" | "version
       .filter(([, items]) => items.length)
       .sort(([a], [b]) => compareCategories(a, b)),
   );
-  return { ...list, ingredients: inStoreOrder(ingredients, list.store), version: patch.version };
+  // A recipe added to the list: its recipes line follows.
+  const recipes = patch.recipes ? { recipes: patch.recipes } : {};
+  // A rename: the name follows.
+  const name = patch.name !== undefined ? { name: patch.name } : {};
+  return { ...list, ...recipes, ...name, ingredients: inStoreOrder(ingredients, list.store), version: patch.version };
 }
 
 /** Waiting changes to an added item that joined another (aliases of a patch) now name the item it joined. */

@@ -8,8 +8,8 @@ import { param, type Route, serve } from "../http/router.ts";
 import { readEditToken } from "../http/edit-token.ts";
 import { checkRate, LIST_CHANGES_LIMIT } from "../http/rate-limit.ts";
 import { isWellFormedId } from "../lib/ids.ts";
-import { createShoppingList, deleteShoppingList, readListFor, renameShoppingList } from "../services/lists.ts";
-import { applyThroughRoom, listAccessChanged } from "../live/rooms.ts";
+import { createShoppingList, deleteShoppingList, readListFor } from "../services/lists.ts";
+import { addRecipeThroughRoom, applyThroughRoom, listAccessChanged, renameThroughRoom } from "../live/rooms.ts";
 
 const notFound = () => problem(404, "list_not_found", "Shopping list not found.");
 
@@ -53,12 +53,22 @@ export const listRoutes: Route[] = [
     // Through the list's room: one order for every change of the list, sent live to every open page (decision 0037).
     return json(await applyThroughRoom(env, db, caller, param(params, "id"), readEditToken(request), body.changes, unitsOf(url)));
   }),
+  // A recipe added to the list, through its room like every change of it: open pages see the amounts change (decision 0037).
+  serve(listEndpoints.addRecipe, "public", async ({ caller, db, env, params, request, url, body: readBody }) => {
+    if (!isWellFormedId(param(params, "id"))) return notFound();
+    await checkRate(request, env, LIST_CHANGES_LIMIT, caller);
+    const body = await readBody();
+    return json(
+      await addRecipeThroughRoom(env, db, caller, param(params, "id"), readEditToken(request), body.recipeId, body.scale, unitsOf(url)),
+    );
+  }),
   // Rename: whoever may change the list (its owner, its household's members, a signed-out list's edit token).
   serve(shopEndpoints.renameList, "public", async ({ caller, db, env, params, request, body: readBody }) => {
     if (!isWellFormedId(param(params, "id"))) return notFound();
     await checkRate(request, env, LIST_CHANGES_LIMIT, caller);
     const body = await readBody();
-    return json(await renameShoppingList(db, caller, param(params, "id"), readEditToken(request), body.name));
+    // Through the list's room, so the open pages show the new name at once (decision 0037).
+    return json(await renameThroughRoom(env, db, caller, param(params, "id"), readEditToken(request), body.name));
   }),
   serve(listEndpoints.remove, "public", async ({ db, caller, env, params, request }) => {
     if (!isWellFormedId(param(params, "id"))) return notFound();

@@ -111,6 +111,11 @@ export const SEARCH_ROW_INSERT = `insert into shopping_list_search (list_id, lis
     coalesce((select group_concat(r.title, ' ') from shopping_list_recipes r where r.list_id = l.id), '')
   from shopping_lists l where l.id = ?1`;
 
+/** Refreshes the recipe titles of list ?1 in its history-search row (a recipe added to the list). */
+export const SEARCH_ROW_RECIPES_UPDATE = `update shopping_list_search
+  set recipes = coalesce((select group_concat(r.title, ' ') from shopping_list_recipes r where r.list_id = ?1), '')
+  where rowid in (select rowid from shopping_list_search where shopping_list_search match 'list_key : l' || hex(?1))`;
+
 /** Refreshes the item names of list ?1 in its history-search row. */
 export const SEARCH_ROW_ITEMS_UPDATE = `update shopping_list_search
   set items = coalesce((select group_concat(i.name, ' ') from shopping_list_items i where i.list_id = ?1), '')
@@ -194,8 +199,13 @@ export async function deleteList(db: Db, id: string): Promise<boolean> {
   return gone.length > 0;
 }
 
-/** Renames a list (the history-search row follows by trigger, migrations/0004); false when it is gone. */
-export async function renameList(db: Db, id: string, name: string): Promise<boolean> {
-  const done = await db.update(shoppingLists).set({ name }).where(eq(shoppingLists.id, id)).returning({ id: shoppingLists.id });
-  return done.length > 0;
+/** Renames a list (the history-search row follows by trigger, migrations/0004): its new version, or null when it is gone. */
+export async function renameList(db: Db, id: string, name: string): Promise<number | null> {
+  // A rename is a change of the list like the others: its version moves on, so open pages take the live patch in order (decision 0037).
+  const done = await db
+    .update(shoppingLists)
+    .set({ name, version: sql`${shoppingLists.version} + 1` })
+    .where(eq(shoppingLists.id, id))
+    .returning({ version: shoppingLists.version });
+  return done[0]?.version ?? null;
 }

@@ -35,7 +35,8 @@ import { findList } from "../db/lists.ts";
 import { LIST_CHANGES_LIMIT } from "../http/rate-limit.ts";
 import { ANONYMOUS, type Caller, signedIn } from "../services/caller.ts";
 import { type DomainErrorKind, isDomainError } from "../services/errors.ts";
-import { readShoppingList } from "../services/lists.ts";
+import { addRecipeToList } from "../services/list-recipes.ts";
+import { readShoppingList, renameShoppingList } from "../services/lists.ts";
 import { may, NOT_IN_HOUSEHOLD_MESSAGE, proveEdit } from "../services/policy.ts";
 import { type AppliedPatch, applyListChanges, patchInUnits } from "../services/shopping.ts";
 
@@ -88,6 +89,16 @@ export type Applied = {
 /** What `applyForRequest` answers over RPC. */
 export type ApplyAnswer =
   | ({ ok: true; bookmark: string | null } & ListChangesResponse)
+  | { ok: false; kind: DomainErrorKind; code: string; message: string; details: Record<string, unknown> };
+
+/** What `rename` answers over RPC. */
+export type RenameAnswer =
+  | { ok: true; bookmark: string | null; id: string; name: string }
+  | { ok: false; kind: DomainErrorKind; code: string; message: string; details: Record<string, unknown> };
+
+/** What `addRecipe` answers over RPC. */
+export type RecipeAnswer =
+  | { ok: true; bookmark: string | null; list: ShoppingList }
   | { ok: false; kind: DomainErrorKind; code: string; message: string; details: Record<string, unknown> };
 
 /** Headers the Worker sets on the upgrade request it forwards (nothing from the browser is trusted). */
@@ -290,6 +301,44 @@ export class ListRoom extends DurableObject<Env> {
         bookmark: session.getBookmark(),
       };
     });
+  }
+
+  /**
+   * The list renamed in the room's order, the new name sent to every open page (a patch with no items). RPC: the
+   * Worker calls it for PATCH /api/shopping-lists/{id}; a refusal comes back as a value.
+   */
+  async rename(listId: string, actor: Actor, name: string): Promise<RenameAnswer> {
+    try {
+      return await this.#serial(async () => {
+        const session = this.env.DB.withSession("first-primary");
+        const done = await renameShoppingList(createDb(session), callerFor(actor), listId, actor.editToken, name);
+        this.#broadcast({ version: done.version, items: [], removed: [], aliases: [], done: [], missing: [], name: done.name });
+        return { ok: true as const, id: done.id, name: done.name, bookmark: session.getBookmark() };
+      });
+    } catch (err) {
+      if (isDomainError(err)) return { ok: false, kind: err.kind, code: err.code, message: err.message, details: err.details };
+      throw err;
+    }
+  }
+
+  /**
+   * A recipe added to the list (worker/services/list-recipes.ts) in the room's order, its patch sent to every open page
+   * (new items, changed amounts, the list's recipes). RPC: the Worker calls it for POST .../recipes; a refusal comes
+   * back as a value, as from `applyForRequest`.
+   */
+  async addRecipe(listId: string, actor: Actor, recipeId: string, scale: number | undefined, units: UnitChoice): Promise<RecipeAnswer> {
+    try {
+      return await this.#serial(async () => {
+        const session = this.env.DB.withSession("first-primary");
+        const result = await addRecipeToList(createDb(session), callerFor(actor), listId, actor.editToken, recipeId, scale, units);
+        if (result.patch) this.#broadcast(result.patch);
+        if (!result.list) throw new Error("addRecipe answered no list");
+        return { ok: true as const, list: result.list, bookmark: session.getBookmark() };
+      });
+    } catch (err) {
+      if (isDomainError(err)) return { ok: false, kind: err.kind, code: err.code, message: err.message, details: err.details };
+      throw err;
+    }
   }
 
   /**

@@ -86,6 +86,74 @@ async function world() {
 }
 
 describe("a list's live room", () => {
+  it("a recipe added to the list changes the amounts on every open page: joined items, new rows, the recipes line", async () => {
+    const w = await world();
+    const olive = await client(w.listId, w.olive);
+    const hello = await olive.next("hello");
+    const flour = expectDefined(items(hello.list).find((i) => /flour/.test(i.name))).id;
+    const milk = expectDefined(items(hello.list).find((i) => /milk/.test(i.name))).id;
+    // The milk is in the cart, and Mina typed some eggs of her own: neither takes the recipe's share.
+    const typedEggs = newId();
+    await apiJson(`/api/shopping-lists/${w.listId}/changes`, {
+      method: "POST",
+      as: w.mina,
+      body: {
+        changes: [
+          { op: "tick", itemId: milk, checked: true, at: Date.now(), opId: newId() },
+          { op: "add", itemId: typedEggs, text: "6 eggs", at: Date.now(), opId: newId() },
+        ],
+      },
+    });
+    const before = await olive.next("patch");
+    const crepes = await manualRecipe("Crepes", ["3 eggs", "1 cup flour", "2 cups milk", "1 lemon"], w.mina);
+    const answer = await apiJson<ShoppingList>(`/api/shopping-lists/${w.listId}/recipes`, {
+      method: "POST",
+      as: w.mina,
+      body: { recipeId: crepes.id },
+    });
+    const patch = await olive.next("patch");
+    expect(patch.version).toBe(before.version + 1);
+    expect(patch.recipes?.map((r) => r.title)).toEqual(["Pancakes", "Crepes"]);
+    // 2 eggs + 3 eggs on the recipes' row, 1 + 1 cup of flour; the milk in the cart and the typed eggs keep theirs.
+    expect(patch.items).toContainEqual({ id: w.egg, amount: "5", recipes: ["Pancakes", "Crepes"] });
+    expect(patch.items).toContainEqual({ id: flour, amount: "2 cups", recipes: ["Pancakes", "Crepes"] });
+    expect(patch.items.some((i) => i.id === milk || i.id === typedEggs)).toBe(false);
+    const newMilk = expectDefined(patch.items.find((i) => /milk/.test(i.name ?? "")));
+    expect(newMilk).toMatchObject({ amount: "2 cups", checked: false, addedByHand: false, recipes: ["Crepes"] });
+    expect(patch.items.find((i) => /lemon/.test(i.name ?? ""))).toMatchObject({ amount: "1", category: expect.any(String) });
+    // The answer is the same list, and a reload reads it from D1.
+    const reread = await apiJson<ShoppingList>(`/api/shopping-lists/${w.listId}`, { as: w.olive });
+    for (const list of [answer, reread]) {
+      expect(list.version).toBe(patch.version);
+      expect(list.recipes.map((r) => r.title)).toEqual(["Pancakes", "Crepes"]);
+      expect(items(list).find((i) => i.id === w.egg)?.amount).toBe("5");
+      expect(items(list).find((i) => i.id === typedEggs)?.amount).toBe("6");
+      expect(
+        items(list)
+          .filter((i) => /milk/.test(i.name))
+          .map((i) => i.amount),
+      ).toEqual(expect.arrayContaining(["1 cup", "2 cups"]));
+    }
+    // Sent again (a retried request): nothing changes, no patch.
+    await apiJson(`/api/shopping-lists/${w.listId}/recipes`, { method: "POST", as: w.mina, body: { recipeId: crepes.id } });
+    expect((await apiJson<ShoppingList>(`/api/shopping-lists/${w.listId}`, { as: w.olive })).version).toBe(patch.version);
+    // A recipe that is not there, or someone else's: 400 and nothing changes.
+    const others = await manualRecipe("Secret", ["1 truffle"], await addUser({ firstName: "Stan" }));
+    for (const recipeId of ["no_such_recipe_id_000", others.id]) {
+      const res = await api(`/api/shopping-lists/${w.listId}/recipes`, { method: "POST", as: w.mina, body: { recipeId } });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { code: string }).code).toBe("unknown_recipes");
+    }
+    expect(olive.got.filter((m) => m.t === "patch")).toEqual([]);
+
+    // The list renamed: a patch with the new name, next in the list's order.
+    await apiJson(`/api/shopping-lists/${w.listId}`, { method: "PATCH", as: w.mina, body: { name: "Crepe night" } });
+    expect(await olive.next("patch")).toMatchObject({ version: patch.version + 1, items: [], removed: [], name: "Crepe night" });
+    const renamed = await apiJson<ShoppingList>(`/api/shopping-lists/${w.listId}`, { as: w.olive });
+    expect(renamed).toMatchObject({ name: "Crepe night", version: patch.version + 1 });
+    olive.ws.close(1000, "done");
+  });
+
   it("greets with the list and who else is in the store, and sends each change to every page in one order", async () => {
     const w = await world();
     const olive = await client(w.listId, w.olive);

@@ -3,7 +3,7 @@
  * upgrade (GET /api/shopping-lists/{id}/live), changes applied through the room, and telling rooms
  * that who may use their list has changed. Features reach the rooms only through this module.
  */
-import type { ListChangesResponse } from "../../core/api/lists.ts";
+import type { ListChangesResponse, ShoppingList } from "../../core/api/lists.ts";
 import type { ListChange } from "../../core/api/shopping.ts";
 import { isUnitChoice, type UnitChoice } from "../../core/combine/unit-choice.ts";
 import type { Db } from "../db/client.ts";
@@ -14,7 +14,7 @@ import { isWellFormedId } from "../lib/ids.ts";
 import type { Caller } from "../services/caller.ts";
 import { DomainError } from "../services/errors.ts";
 import { changesBySession, readListFor } from "../services/lists.ts";
-import { type AccessCause, type Actor, type ApplyAnswer, ROOM_HEADERS } from "./list-room.ts";
+import { type AccessCause, type Actor, type ApplyAnswer, type RecipeAnswer, type RenameAnswer, ROOM_HEADERS } from "./list-room.ts";
 
 export const LIVE_PATH = /^\/api\/shopping-lists\/([^/]+)\/live$/;
 
@@ -43,6 +43,40 @@ export async function applyThroughRoom(
   // The room wrote in a D1 session of its own: this request's answer hands its bookmark on (decision 0040).
   noteBookmark(db, answer.bookmark);
   return { list: answer.list, missing: answer.missing };
+}
+
+/** Renames a list through its room (open pages get the new name), for a request of `caller`. */
+export async function renameThroughRoom(
+  env: Env,
+  db: Db,
+  caller: Caller,
+  listId: string,
+  editToken: string | null,
+  name: string,
+): Promise<{ id: string; name: string }> {
+  const actor: Actor = { userId: caller.user?.id ?? null, editToken };
+  const answer = (await roomOf(env, listId).rename(listId, actor, name)) as unknown as RenameAnswer;
+  if (!answer.ok) throw new DomainError(answer.kind, answer.code, answer.message, answer.details);
+  noteBookmark(db, answer.bookmark);
+  return { id: answer.id, name: answer.name };
+}
+
+/** Adds a recipe to a list through its room (its order, its open pages told), for a request of `caller`. */
+export async function addRecipeThroughRoom(
+  env: Env,
+  db: Db,
+  caller: Caller,
+  listId: string,
+  editToken: string | null,
+  recipeId: string,
+  scale: number | undefined,
+  units: UnitChoice,
+): Promise<ShoppingList> {
+  const actor: Actor = { userId: caller.user?.id ?? null, editToken };
+  const answer = (await roomOf(env, listId).addRecipe(listId, actor, recipeId, scale, units)) as unknown as RecipeAnswer;
+  if (!answer.ok) throw new DomainError(answer.kind, answer.code, answer.message, answer.details);
+  noteBookmark(db, answer.bookmark);
+  return answer.list;
 }
 
 /**

@@ -238,7 +238,8 @@ export async function deleteShoppingList(db: Db, caller: Caller, listId: string,
 
 /**
  * Renames a list: whoever may change it (its owner, a member of its household, or the holder of a
- * signed-out list's edit token); 404 when unknown, 403 otherwise. The name is already trimmed and checked.
+ * signed-out list's edit token); 404 when unknown, 403 otherwise. The name is already trimmed and checked. Runs in
+ * the list's room (worker/live), which sends the new name and version to the open pages.
  */
 export async function renameShoppingList(
   db: Db,
@@ -246,10 +247,11 @@ export async function renameShoppingList(
   listId: string,
   editToken: string | null,
   name: string,
-): Promise<{ id: string; name: string }> {
+): Promise<{ id: string; name: string; version: number }> {
   await requireChangeable(db, caller, listId, editToken);
-  if (!(await renameList(db, listId, name))) throw new DomainError("not_found", "list_not_found", "Shopping list not found.");
-  return { id: listId, name };
+  const version = await renameList(db, listId, name);
+  if (version === null) throw new DomainError("not_found", "list_not_found", "Shopping list not found.");
+  return { id: listId, name, version };
 }
 
 /** The list row when the caller may change it; 404 when unknown, 403 otherwise. */
@@ -262,7 +264,7 @@ export async function requireChangeable(db: Db, caller: Caller, listId: string, 
 }
 
 /** A stored parse of exactly this line, in the current shape (older rows may lack one). */
-function isStoredParse(value: unknown, text: string): value is ParsedIngredient {
+export function isStoredParse(value: unknown, text: string): value is ParsedIngredient {
   const p = value as ParsedIngredient | null | undefined;
   return (
     !!p &&

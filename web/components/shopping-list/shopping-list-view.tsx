@@ -30,6 +30,7 @@ import { useShopping } from "./use-shopping.ts";
 import { HouseholdLine } from "./household-line.tsx";
 import { REVOKED_TEXT, useLiveStatus } from "./live-status.ts";
 import { RenameList } from "../list-name/rename-list.tsx";
+import { AddRecipe } from "./add-recipe.tsx";
 import { StorePicker } from "./store-picker.tsx";
 import { listEditToken } from "../../lib/recipes-store.ts";
 
@@ -66,8 +67,11 @@ export function ShoppingListView({
 }) {
   const shopping = useShopping(serverList, owned, units);
   const liveStatus = useLiveStatus(shopping.live, shopping.online, shopping.revoked !== null);
-  // A rename shows at once (other open pages get it on their next read).
+  // A rename shows at once; other open pages get it live (decision 0037), and a newer name from the list (another
+  // page's rename, or this one's own coming back) replaces it.
   const [renamed, setRenamed] = useState<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the list's name changing is the trigger
+  useEffect(() => setRenamed(null), [shopping.list.name]);
   const list = renamed === null ? shopping.list : { ...shopping.list, name: renamed };
   const { canEdit } = shopping;
   const [share, setShare] = useListShare(shared);
@@ -265,7 +269,16 @@ export function ShoppingListView({
       </header>
       <div className="list__add-slot">
         {canEdit ? (
-          <AddItemForm onAdd={(text) => shopping.change({ op: "add", itemId: newItemId(), text, at: Date.now() })} />
+          <>
+            <AddItemForm onAdd={(text) => shopping.change({ op: "add", itemId: newItemId(), text, at: Date.now() })} />
+            <AddRecipe
+              listId={list.id}
+              units={units}
+              editToken={() => listEditToken(list.id) ?? null}
+              online={shopping.online}
+              onAdded={shopping.received}
+            />
+          </>
         ) : shopping.revoked ? null : (
           <p className="list__readonly-note">You can tick items off here; your ticks are kept in this browser only.</p>
         )}

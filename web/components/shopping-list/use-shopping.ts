@@ -54,6 +54,8 @@ export interface Shopping {
   revoked: { reason: RevokeReason; message: string } | null;
   /** Items with changes still waiting to be sent. */
   pendingIds: ReadonlySet<string>;
+  /** The server's list as another call answered it (a recipe added): kept unless a newer one is already here. */
+  received(list: ShoppingList): void;
 }
 
 /** Every waiting change carries an operation id (queues saved before ids existed get one now). */
@@ -237,6 +239,10 @@ export function useShopping(serverList: ShoppingList, owned: boolean, units: str
     if (!liveSends && canEdit && online) void sync();
   }, [liveSends, canEdit, online, sync]);
 
+  const received = useCallback((answer: ShoppingList) => {
+    setServer((prev) => (versionOf(answer) >= versionOf(prev) ? answer : prev));
+  }, []);
+
   const list = useMemo(() => applyPending(server, queue, canEdit ? undefined : ticks), [server, queue, ticks, canEdit]);
   const pendingIds = useMemo(() => new Set(queue.map((c) => c.itemId)), [queue]);
   const holdSeconds = hold?.seconds ?? (liveHold !== null ? Math.max(1, Math.ceil((liveHold - Date.now()) / 1000)) : null);
@@ -254,6 +260,7 @@ export function useShopping(serverList: ShoppingList, owned: boolean, units: str
     present: live.present,
     revoked: live.revoked,
     pendingIds,
+    received,
   };
 }
 

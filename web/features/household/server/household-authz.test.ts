@@ -25,6 +25,8 @@ interface World {
   inviteToken: string;
   /** A personal list the member made (not in the household). */
   memberListId: string;
+  /** A recipe made signed out (anyone may read it): what adding a recipe to the list sends. */
+  stewId: string;
 }
 
 const tokenOf = (link: string) => expectDefined(link.split("/invite/")[1]);
@@ -58,6 +60,7 @@ async function world(): Promise<World> {
   const itemId = expectDefined(Object.values(list.ingredients).flat()[0]).id;
   const memberRecipe = await manualRecipe("Salad", ["1 lettuce"], member);
   const memberList = await makeList("Mina's shop", [memberRecipe.id], member);
+  const stew = await manualRecipe("Stew", ["2 onions", "1 leek"]);
   return {
     owner,
     member,
@@ -69,6 +72,7 @@ async function world(): Promise<World> {
     inviteId: invite.invite.id,
     inviteToken: tokenOf(expectDefined(invite.link)),
     memberListId: memberList.id,
+    stewId: stew.id,
   };
 }
 
@@ -148,6 +152,36 @@ const ROWS: Row[] = [
       const allowed = who === "owner" || who === "member";
       expect(expectDefined(items.find((i) => i.id === w.itemId)).name === "changed").toBe(allowed);
       expect(items.some((i) => i.id === `probe_${w.itemId}`)).toBe(allowed);
+    },
+  },
+  {
+    // A recipe added to the list goes through its room like the changes above (decision 0037).
+    name: "POST a recipe to a household list (its onions join the list's)",
+    kind: "change",
+    request: (w) => ({ method: "POST", path: `/api/shopping-lists/${w.listId}/recipes`, body: { recipeId: w.stewId } }),
+    expect: { owner: 200, member: 200, former: 403, stranger: 403, anonymous: 403, admin: 403 },
+    check: async (w, who) => {
+      const list = await apiJson<{ recipes: { id: string }[]; ingredients: Record<string, { name: string; amount: string }[]> }>(
+        `/api/shopping-lists/${w.listId}`,
+        { as: w.owner },
+      );
+      const allowed = who === "owner" || who === "member";
+      expect(list.recipes.some((r) => r.id === w.stewId)).toBe(allowed);
+      const onions = Object.values(list.ingredients)
+        .flat()
+        .filter((i) => /onion/.test(i.name));
+      expect(onions.map((i) => i.amount)).toEqual([allowed ? "3" : "1"]);
+    },
+  },
+  {
+    // A rename goes through the list's room too (decision 0037): the open pages get the new name.
+    name: "PATCH rename a household list",
+    kind: "change",
+    request: (w) => ({ method: "PATCH", path: `/api/shopping-lists/${w.listId}`, body: { name: "Renamed" } }),
+    expect: { owner: 200, member: 200, former: 403, stranger: 403, anonymous: 403, admin: 403 },
+    check: async (w, who) => {
+      const list = await apiJson<{ name: string }>(`/api/shopping-lists/${w.listId}`, { as: w.owner });
+      expect(list.name === "Renamed").toBe(who === "owner" || who === "member");
     },
   },
   {
