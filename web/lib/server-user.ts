@@ -4,11 +4,15 @@
  * so the client auth store and the loaders hold one type.
  */
 import type { User } from "../../core/api/auth.ts";
-import type { Caller } from "../context.ts";
+import type { Caller, CallerUser } from "../context.ts";
 
 export function userFromCaller(caller: Caller | undefined): User | null {
   const u = caller?.user;
-  if (!u) return null;
+  return u ? wireUser(u) : null;
+}
+
+/** A signed-in caller's user in the wire shape. */
+export function wireUser(u: CallerUser): User {
   return {
     id: u.id,
     firstName: u.firstName,

@@ -8,7 +8,7 @@
 import { Suspense, useEffect, useRef } from "react";
 import { redirect, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { ADMIN_USERS_SEARCH_MAX, OAUTH_PROVIDER_NAMES, type OAuthProvider } from "../../core/api/constants.ts";
-import { pathOf, RETURN_PARAM, safeReturnPath, signInPath } from "../../core/lib/return-path.ts";
+import { RETURN_PARAM, safeReturnPath, signInPath } from "../../core/lib/return-path.ts";
 import { TAB_PARTS, loadTab } from "../components/dashboard/tab-parts.ts";
 import { cleanSearch, readHistory } from "../lib/history-loader.ts";
 import { userEndpoints } from "../../core/api/auth.ts";
@@ -21,7 +21,9 @@ import { formCall, formFields, orNull, serverApi } from "../lib/page-api.server.
 import { pageMeta } from "../lib/meta.ts";
 import { privatePageHeaders } from "../lib/private-page.ts";
 import { toast } from "../lib/toast.ts";
-import { userFromCaller } from "../lib/server-user.ts";
+import { userFromCaller, wireUser } from "../lib/server-user.ts";
+import { pageUser } from "../lib/page-access.server.ts";
+import { allows } from "../../core/api/access.ts";
 import { Spinner } from "../ui/spinner.tsx";
 import { Tab, TabList, TabPanel, Tabs } from "../ui/tabs.tsx";
 import type { Route } from "./+types/dashboard.ts";
@@ -75,10 +77,9 @@ export function selectedTab(value: string | null, isAdmin = false): DashboardTab
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = userFromCaller(context.get(callerContext));
-  if (!user) throw redirect(signInPath(pathOf(request)));
+  const user = wireUser(pageUser(context, request, "user"));
   const params = new URL(request.url).searchParams;
-  const tab = selectedTab(params.get("tab"), user.isAdmin);
+  const tab = selectedTab(params.get("tab"), allows("admin", user));
   // The tab's code with its data, so the server renders it in the first HTML without waiting (decision 0034).
   const [data] = await Promise.all([tabData(tab, user, params, serverApi(context), context), loadTab(tab)]);
   return data;
@@ -221,14 +222,14 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         className="dashboard__tabs"
       >
         <TabList aria-label="Dashboard sections">
-          {tabsFor(loaderData.user.isAdmin).map((t) => (
+          {tabsFor(allows("admin", loaderData.user)).map((t) => (
             <Tab key={t} id={t}>
               {TAB_LABELS[t]}
             </Tab>
           ))}
         </TabList>
         {/* One panel per tab, so every tab's aria-controls names a panel; only the loaded one has content. */}
-        {tabsFor(loaderData.user.isAdmin).map((t) => (
+        {tabsFor(allows("admin", loaderData.user)).map((t) => (
           <TabPanel key={t} id={t} aria-busy={(t === tab && loading) || undefined}>
             {t === tab ? <TabContent data={loaderData} user={user} sent={actionData} /> : null}
           </TabPanel>

@@ -10,7 +10,8 @@
 import type { z } from "zod";
 import type { Endpoint } from "../../core/api/endpoint.ts";
 import type { Db } from "../db/client.ts";
-import type { Access, Caller, CallerUser } from "../services/caller.ts";
+import { type Access, refusal, SIGNED_OUT } from "../../core/api/access.ts";
+import type { Caller, CallerUser } from "../services/caller.ts";
 import { InvariantError } from "../../core/lib/invariant.ts";
 import { DomainError } from "../services/errors.ts";
 import { domainErrorResponse } from "./domain-errors.ts";
@@ -87,12 +88,10 @@ export function serve<E extends Endpoint>(
 
 type Method = Endpoint["method"];
 
-/** The guard: null when the caller may use a route with this access, else the problem to answer. */
+/** The guard: null when the caller may use a route with this access, else the problem to answer (core/api/access.ts). */
 export function guard(access: Access, caller: Caller): Response | null {
-  if (access === "public") return null;
-  if (!caller.user) return problem(401, "unauthenticated", "You are not signed in.");
-  if (access === "admin" && !caller.user.isAdmin) return problem(403, "forbidden", "This needs an administrator account.");
-  return null;
+  const refused = refusal(access, caller.user);
+  return refused ? problem(refused.status, refused.code, refused.message) : null;
 }
 
 /**
@@ -161,7 +160,7 @@ export function createRouter(routes: Route[]) {
       if (route.access === "public") return await route.handler(c);
       // The guard above refused a signed-out caller, so the user is there; the check narrows it.
       const user = base.caller.user;
-      if (!user) return problem(401, "unauthenticated", "You are not signed in.");
+      if (!user) return problem(SIGNED_OUT.status, SIGNED_OUT.code, SIGNED_OUT.message);
       return await route.handler({ ...c, user });
     } catch (err) {
       if (err instanceof DomainError) return domainErrorResponse(err);

@@ -37,7 +37,7 @@ import { ANONYMOUS, type Caller, signedIn } from "../services/caller.ts";
 import { type DomainErrorKind, isDomainError } from "../services/errors.ts";
 import { addRecipeToList } from "../services/list-recipes.ts";
 import { readShoppingList, renameShoppingList } from "../services/lists.ts";
-import { may, NOT_IN_HOUSEHOLD_MESSAGE, proveEdit } from "../services/policy.ts";
+import { may, mayReadList, NOT_IN_HOUSEHOLD_MESSAGE, proveEdit } from "../services/policy.ts";
 import { type AppliedPatch, applyListChanges, patchInUnits } from "../services/shopping.ts";
 
 /** Who a socket is, kept with it across hibernation (at most 2 KB). */
@@ -397,7 +397,7 @@ export class ListRoom extends DurableObject<Env> {
       await this.#revoke(ws, "deleted");
       return;
     }
-    if (found.householdId && !found.member) {
+    if (!mayReadList(found)) {
       await this.#revoke(ws, "access");
       return;
     }

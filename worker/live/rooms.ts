@@ -13,7 +13,8 @@ import { clientKey } from "../http/rate-limit.ts";
 import { isWellFormedId } from "../lib/ids.ts";
 import type { Caller } from "../services/caller.ts";
 import { DomainError } from "../services/errors.ts";
-import { changesBySession, readListFor } from "../services/lists.ts";
+import { readListFor } from "../services/lists.ts";
+import { may } from "../services/policy.ts";
 import { type AccessCause, type Actor, type ApplyAnswer, type RecipeAnswer, type RenameAnswer, ROOM_HEADERS } from "./list-room.ts";
 
 export const LIVE_PATH = /^\/api\/shopping-lists\/([^/]+)\/live$/;
@@ -128,7 +129,7 @@ export async function liveUpgrade(request: Request, url: URL, env: Env, db: Db, 
   headers.set(ROOM_HEADERS.list, listId);
   headers.set(ROOM_HEADERS.user, caller.user?.id ?? "");
   headers.set(ROOM_HEADERS.name, caller.user?.firstName ?? "");
-  headers.set(ROOM_HEADERS.editable, changesBySession(caller, found) ? "1" : "0");
+  headers.set(ROOM_HEADERS.editable, may(caller, "change", found) ? "1" : "0");
   headers.set(ROOM_HEADERS.units, isUnitChoice(units) ? units : "as-written");
   const key = caller.session ? `session:${caller.session.id}` : clientKey(request, env as Parameters<typeof clientKey>[1]);
   if (key) headers.set(ROOM_HEADERS.rateKey, key);

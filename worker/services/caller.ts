@@ -42,5 +42,5 @@ export function callerUserId(caller: Caller): string | null {
   return caller.user?.id ?? null;
 }
 
-/** The guard a route declares: who may call it at all (per-resource rules are in policy.ts). */
-export type Access = "public" | "user" | "admin";
+/** The guard a route declares: who may call it at all (core/api/access.ts; per-resource rules are in policy.ts). */
+export type { Access } from "../../core/api/access.ts";

@@ -18,7 +18,7 @@ import { findDefaultStore, findListStore, toListStore } from "../db/stores.ts";
 import { arrangeByStore } from "../../core/shopping/store-order.ts";
 import { callerUserId, type Caller } from "./caller.ts";
 import { DomainError } from "./errors.ts";
-import { assertMay, editGrant, may, proveEdit } from "./policy.ts";
+import { assertMay, assertMayReadList, editGrant, may, proveEdit } from "./policy.ts";
 
 /**
  * Builds and stores a list from the caller's recipes. Every id must name a recipe the caller may
@@ -214,14 +214,8 @@ export async function readShoppingList(
  */
 export async function readListFor(db: Db, caller: Caller, id: string, units: UnitChoice = "as-written"): Promise<ListRead | null> {
   const found = await readShoppingList(db, id, units, callerUserId(caller));
-  if (found?.householdId) assertMay(caller, "read", "list", { userId: found.userId, householdId: found.householdId, member: found.member });
+  if (found) assertMayReadList(found);
   return found;
-}
-
-/** Whether the caller changes this list by their session alone: its owner, or a member of its household. */
-export function changesBySession(caller: Caller, found: Pick<ListRead, "userId" | "householdId" | "member">): boolean {
-  if (!caller.user) return false;
-  return found.householdId ? found.member : found.userId === caller.user.id;
 }
 
 /**

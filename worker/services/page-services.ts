@@ -12,7 +12,8 @@ import type { UnitChoice } from "../../core/combine/unit-choice.ts";
 import type { Db } from "../db/client.ts";
 import { isWellFormedId } from "../lib/ids.ts";
 import { callerUserId, type Caller } from "./caller.ts";
-import { changesBySession, getShoppingList, readShoppingList } from "./lists.ts";
+import { getShoppingList, readShoppingList } from "./lists.ts";
+import { may, mayReadList } from "./policy.ts";
 import { listHasLiveShare, readSharedList } from "../../web/features/share/server/service.ts";
 
 export interface PageServices {
@@ -47,10 +48,11 @@ export function createPageServices(db: Db): PageServices {
         if (!isWellFormedId(id)) return null;
         const found = await readShoppingList(db, id, units, callerUserId(caller));
         if (!found) return null;
-        if (found.householdId && !found.member) return { notInHousehold: true };
+        if (!mayReadList(found)) return { notInHousehold: true };
         return {
           list: found.list,
-          owned: changesBySession(caller, found),
+          // Changed by this caller's session alone (a signed-out creator proves the edit token in the browser).
+          owned: may(caller, "change", found),
           // Made by this caller: theirs to move in or out of their household (decision 0036).
           mine: found.userId !== null && found.userId === caller.user?.id,
         };

@@ -10,6 +10,9 @@
  * - A household list (decision 0036) is read and changed by the household's members, and by nobody
  *   else: not its creator once they left, not a holder of its link, not an admin. Whoever asks
  *   `may` says whether the caller is a member now (`member`, from the same read as the list).
+ * - Any other shopping list is read by whoever holds its link (`mayReadList`).
+ * Who may call an endpoint or open a page at all (signed in, admin) is core/api/access.ts; the API router,
+ * the page loaders and the list pages (page-services.ts) ask these rules, none restates them.
  */
 import { constantTimeEqual, sha256Hex } from "../lib/crypto.ts";
 import { newToken } from "../lib/ids.ts";
@@ -36,6 +39,19 @@ export function may(caller: Caller, action: Action, thing: Owned, editProof = fa
   if (thing.householdId) return caller.user !== null && thing.member === true;
   if (thing.userId !== null) return caller.user?.id === thing.userId;
   return action === "read" || editProof;
+}
+
+/**
+ * Whether a shopping list, read for a caller (`member` from that read), may be shown to them: any list by
+ * its link, but a household list to its members only.
+ */
+export function mayReadList(list: Owned): boolean {
+  return !list.householdId || list.member === true;
+}
+
+/** Throws `forbidden` (`not_in_household`) unless `mayReadList`. */
+export function assertMayReadList(list: Owned): void {
+  if (!mayReadList(list)) throw new DomainError("forbidden", "not_in_household", NOT_IN_HOUSEHOLD_MESSAGE);
 }
 
 const FORBIDDEN: Record<Subject, Record<Action, string>> = {

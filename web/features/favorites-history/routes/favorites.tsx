@@ -3,12 +3,11 @@
  * ('No favorite recipes yet', 'No favorite lists yet'), rendered on the server from the session
  * cookie by the loader; signed out, the visitor is sent to /auth, which returns here. ?tab=lists opens the Lists tab.
  */
-import { redirect, useRevalidator, useSearchParams } from "react-router";
+import { useRevalidator, useSearchParams } from "react-router";
 import { removeFavoriteList, removeFavoriteRecipe } from "../../../components/favorites/favorites-actions.ts";
 import { ListCard } from "../../../components/favorites/list-card.tsx";
 import { RecipeCard } from "../../../components/favorites/recipe-card.tsx";
-import { pathOf, signInPath } from "../../../../core/lib/return-path.ts";
-import { callerContext } from "../../../context.ts";
+import { pageUser } from "../../../lib/page-access.server.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { serverApi } from "../../../lib/page-api.server.ts";
 import { privatePageHeaders } from "../../../lib/private-page.ts";
@@ -16,7 +15,7 @@ import { Tab, TabList, TabPanel, Tabs } from "../../../ui/tabs.tsx";
 import type { Route } from "./+types/favorites.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (!context.get(callerContext).user) throw redirect(signInPath(pathOf(request)));
+  pageUser(context, request, "user");
   const api = serverApi(context);
   const [recipes, lists] = await Promise.all([api.favorites.recipes(), api.favorites.lists()]);
   return { recipes: recipes.recipes, lists: lists.lists };

@@ -1,11 +1,5 @@
-/**
- * /history (docs/product/screens.md): the newest 10 lists with search (?search=) and 'Show older' (?before=), rendered on the server
- * from the session cookie by the loader; signed out, the visitor is sent to /auth, which returns here.
- */
-import { redirect } from "react-router";
 import { HistoryView } from "../../../components/history/history-view.tsx";
-import { pathOf, signInPath } from "../../../../core/lib/return-path.ts";
-import { callerContext } from "../../../context.ts";
+import { pageUser } from "../../../lib/page-access.server.ts";
 import { deleteListAction } from "../../../lib/history-action.server.ts";
 import { serverApi } from "../../../lib/page-api.server.ts";
 import { readHistory } from "../../../lib/history-loader.ts";
@@ -17,7 +11,7 @@ import type { Route } from "./+types/history.ts";
 export const HISTORY_PAGE_LIMIT = 10;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (!context.get(callerContext).user) throw redirect(signInPath(pathOf(request)));
+  pageUser(context, request, "user");
   const params = new URL(request.url).searchParams;
   return readHistory(serverApi(context), params.get("search"), HISTORY_PAGE_LIMIT, params.get("before"));
 }

@@ -31,7 +31,7 @@ import { isWellFormedId, newId } from "../../../../worker/lib/ids.ts";
 import type { Caller, CallerUser } from "../../../../worker/services/caller.ts";
 import { DomainError } from "../../../../worker/services/errors.ts";
 import { findRecipe, YIELDS_MAX } from "../../recipes/server/service.ts";
-import { may, NOT_IN_HOUSEHOLD_MESSAGE, proveEdit } from "../../../../worker/services/policy.ts";
+import { assertMayReadList, may, proveEdit } from "../../../../worker/services/policy.ts";
 
 const recipeNotFound = () => new DomainError("not_found", "recipe_not_found", "Recipe not found.");
 const listNotFound = () => new DomainError("not_found", "list_not_found", "Shopping list not found.");
@@ -101,7 +101,7 @@ export async function unfavoriteRecipe(db: Db, caller: Caller, user: CallerUser,
 export async function favoriteList(db: Db, user: CallerUser, id: string): Promise<FavoriteState> {
   const list = await requireList(db, id, user.id);
   // A household list is its members' only (decision 0036); any other list is readable by its link.
-  if (list.householdId && !list.member) throw new DomainError("forbidden", "not_in_household", NOT_IN_HOUSEHOLD_MESSAGE);
+  assertMayReadList(list);
   await addFavoriteList(db, newId(), user.id, id);
   return { id, favorite: true };
 }

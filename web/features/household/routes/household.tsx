@@ -7,8 +7,8 @@
  * sent by React Router and the page reads the household again.
  */
 import { useEffect, useRef, useState } from "react";
-import { data, Form, redirect, useNavigation, useSubmit } from "react-router";
-import { callerContext } from "../../../context.ts";
+import { data, Form, useNavigation, useSubmit } from "react-router";
+import { pageUser } from "../../../lib/page-access.server.ts";
 import { LocalDate } from "../../../components/local-date.tsx";
 import { pageMeta } from "../../../lib/meta.ts";
 import { formCall, formFields, type FormFailure } from "../../../lib/page-api.server.ts";
@@ -21,9 +21,8 @@ import { TextField } from "../../../ui/text-field.tsx";
 import { type CreatedInvite, HOUSEHOLD_NAME_MAX, type Household, householdEndpoints, INVITE_EMAIL_MAX } from "../contract.ts";
 import type { Route } from "./+types/household.ts";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const user = context.get(callerContext).user;
-  if (!user) throw redirect("/auth");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = pageUser(context, request, "user");
   const answer = await formCall(context, householdEndpoints.get);
   if (!answer.ok) throw data("Failed to load your household", { status: 503 });
   const { household } = (await answer.response.json()) as { household: Household | null };
