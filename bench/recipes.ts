@@ -12,7 +12,6 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { gunzipSync } from "node:zlib";
 import { runPlanNode } from "../node/html-rewriter.ts";
-import { leanBindingSupported, leanMemoryBytes } from "../node/lol-html-wasm.ts";
 import { createExtraction } from "../core/extract/extract.ts";
 import { isValidationHost } from "./holdout.ts";
 import { LANGUAGE_NAMES, TABLE_LANGUAGES, tableLanguage } from "./_languages.ts";
@@ -151,11 +150,11 @@ export async function run(dataDir: string): Promise<void> {
   const manifest = JSON.parse(readFileSync(path.join(dev, "manifest.json"), "utf8")) as { entries: Entry[] };
   // 2. time per page in Node (bytes already in memory), after a warm-up pass
   const pages = manifest.entries.map((e) => ({ url: e.url, bytes: gunzipSync(readFileSync(path.join(dev, e.html))) }));
-  const once = async (p: { url: string; bytes: Uint8Array }, binding: "auto" | "stock" = "auto") => {
+  const once = async (p: { url: string; bytes: Uint8Array }) => {
     const ex = createExtraction(p.url);
-    await runPlanNode(ex.plan, p.bytes, 0, ex.done, binding);
+    await runPlanNode(ex.plan, p.bytes, 0, ex.done);
     const fallback = ex.needsFallbackPass();
-    if (fallback) await runPlanNode(ex.fallbackPlan(), p.bytes, 0, undefined, binding);
+    if (fallback) await runPlanNode(ex.fallbackPlan(), p.bytes);
     return { result: ex.finish(), fallback };
   };
   for (const p of pages) await once(p);
@@ -200,23 +199,6 @@ export async function run(dataDir: string): Promise<void> {
     `  GC during the timed pass: ${gcPauses.length} pauses, ${gcTotal.toFixed(0)} ms in all (${((gcTotal / times.reduce((a, b) => a + b, 0)) * 100).toFixed(0)}% of the pass); per page with its GC pauses taken out: median ${pct(withoutGc, 0.5).toFixed(2)} ms, p99 ${pct(withoutGc, 0.99).toFixed(2)} ms`,
   );
 
-  // the same timed pass through html-rewriter-wasm's own JS glue, for comparison (decision 0010)
-  if (leanBindingSupported()) {
-    for (const p of pages) await once(p, "stock");
-    const stock: number[] = [];
-    for (const p of pages) {
-      const t0 = performance.now();
-      await once(p, "stock");
-      stock.push(performance.now() - t0);
-    }
-    stock.sort((a, b) => a - b);
-    console.log(
-      `  driver: lean binding over html-rewriter-wasm's wasm (node/lol-html-wasm.ts); the package's own glue on the same pages: median ${pct(stock, 0.5).toFixed(2)} ms, p99 ${pct(stock, 0.99).toFixed(2)} ms`,
-    );
-  } else {
-    console.log("  driver: html-rewriter-wasm's own glue (the lean binding does not match the installed wasm)");
-  }
-
   // 3. memory over several passes
   // A collected heap is what "memory flat across pages" is about: expose V8's gc for this run.
   setFlagsFromString("--expose-gc");
@@ -225,7 +207,7 @@ export async function run(dataDir: string): Promise<void> {
     gc?.();
     const m = process.memoryUsage();
     console.log(
-      `memory ${label.padEnd(14)} heapUsed ${mb(m.heapUsed)}  rss ${mb(m.rss)}  external+arrayBuffers ${mb(m.external + m.arrayBuffers)}  lol-html wasm memory ${mb(leanMemoryBytes())}`,
+      `memory ${label.padEnd(14)} heapUsed ${mb(m.heapUsed)}  rss ${mb(m.rss)}  external+arrayBuffers ${mb(m.external + m.arrayBuffers)}`,
     );
   };
   mem("before");

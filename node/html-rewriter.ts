@@ -1,12 +1,9 @@
 /**
  * Node driver for extraction plans: runs the same handlers as the Worker through
- * html-rewriter-wasm (lol-html compiled to WebAssembly). The package's wasm is driven through
- * the lean binding in lol-html-wasm.ts (output discarded, synchronous, decision 0010); the
- * package's own glue is the fallback when the installed wasm does not match that binding.
+ * html-rewriter-wasm (lol-html compiled to WebAssembly), with the package's own binding (decision 0010).
  */
 import { HTMLRewriter } from "html-rewriter-wasm";
 import type { ElementLike, Plan, PlanDriver, PlanHandlers, TextLike } from "../core/extract/plan.ts";
-import { LeanRewriter, leanBindingSupported } from "./lol-html-wasm.ts";
 
 const encoder = new TextEncoder();
 
@@ -81,68 +78,16 @@ export function toUtf8(bytes: Uint8Array): Uint8Array {
   }
 }
 
-/** Chunk size used by the stock glue when the caller can stop early (checked between chunks). */
+/** Chunk size when the caller can stop early (checked between chunks). */
 const STOP_CHUNK = 16 * 1024;
-
-/** Thrown from a handler to make lol-html give up the rest of the page (caught in runPlanNode). */
-const STOP = new Error("extraction done");
-
-/**
- * Plan handlers for the lean binding. With `isDone`, a callback that arrives once it is true
- * throws STOP instead of running: lol-html abandons the write there, so the page is read no
- * further than the first event after the extraction had all it needed.
- */
-function leanHandlers(h: PlanHandlers, isDone?: () => boolean): PlanHandlers {
-  if (!isDone) return h;
-  const out: PlanHandlers = {};
-  const { element, text } = h;
-  if (element) {
-    out.element = (el) => {
-      if (isDone()) throw STOP;
-      element(el);
-    };
-  }
-  if (text) {
-    out.text = (t) => {
-      if (isDone()) throw STOP;
-      text(t);
-    };
-  }
-  return out;
-}
-
-function runLean(plan: Plan, bytes: Uint8Array, chunkSize: number, isDone?: () => boolean): void {
-  const rw = new LeanRewriter();
-  try {
-    for (const { selector, handlers } of plan) rw.on(selector, leanHandlers(handlers, isDone));
-    const size = chunkSize > 0 ? chunkSize : bytes.length;
-    for (let i = 0; i < bytes.length; i += size) {
-      rw.write(bytes.subarray(i, i + size));
-      if (isDone?.()) return;
-    }
-    rw.end();
-  } catch (err) {
-    if (err !== STOP) throw err;
-  } finally {
-    rw.free();
-  }
-}
 
 /**
  * Runs `plan` over the page. `chunkSize` > 0 feeds the bytes in pieces of that size
  * (the tests use tiny chunks to prove the result does not depend on chunking). `isDone`,
  * when given, is checked as the page is read; once true the rest of the page is skipped.
- * `binding` picks the wasm glue ("auto": the lean binding when the installed package matches it).
  */
-export async function runPlanNode(
-  plan: Plan,
-  input: string | Uint8Array,
-  chunkSize = 0,
-  isDone?: () => boolean,
-  binding: "auto" | "stock" = "auto",
-): Promise<void> {
+export async function runPlanNode(plan: Plan, input: string | Uint8Array, chunkSize = 0, isDone?: () => boolean): Promise<void> {
   const bytes = typeof input === "string" ? encoder.encode(input) : toUtf8(input);
-  if (binding === "auto" && leanBindingSupported()) return runLean(plan, bytes, chunkSize, isDone);
   const rw = new HTMLRewriter(() => {});
   try {
     for (const { selector, handlers } of plan) rw.on(selector, freeing(handlers));
