@@ -15,7 +15,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { SEARCH_ROW_INSERT } from "../worker/db/lists.ts";
+import { SEARCH_ROW_INSERT } from "../web/features/shopping-list/server/queries.ts";
 import { buildUnlessReused, startServerWithSql } from "./_server.ts";
 
 const LISTS = 1000;

@@ -38,7 +38,7 @@ import { deleteExpiredContactMessages } from "./services/contact.ts";
 import { deleteExpiredDevices } from "../web/features/accounts/server/known-devices.ts";
 import { deleteExpiredSessions } from "../web/features/accounts/server/sessions.ts";
 import { LIVE_PATH, liveUpgrade } from "./live/rooms.ts";
-import { deleteOldOpIds } from "./services/shopping.ts";
+import { deleteOldOpIds } from "../web/features/shopping-list/server/shopping.ts";
 import { pruneEmailChanges } from "../web/features/accounts/server/email-change.ts";
 import { pruneParsedPageCache } from "../web/features/recipes/server/service.ts";
 

@@ -14,7 +14,7 @@ import { householdRoutes } from "../../web/features/household/server/routes.ts";
 import { healthRoutes } from "./health.ts";
 import { listEmailRoutes } from "../../web/features/share/server/list-email-routes.ts";
 import { mailOptOutRoutes } from "../../web/features/share/server/opt-out-routes.ts";
-import { listRoutes } from "./lists.ts";
+import { listRoutes } from "../../web/features/shopping-list/server/routes.ts";
 import { oauthRoutes } from "../../web/features/accounts/server/oauth-routes.ts";
 import { devOutboxEnabled } from "../mail/mailer.ts";
 import { devRoutes } from "./mail.ts";

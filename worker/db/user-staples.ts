@@ -1,6 +1,6 @@
 /**
  * A signed-in user's own rules as queries: the staples and categories that new lists follow (read by
- * worker/services/lists.ts and shopping.ts), and the SQL pieces shared by the staples service and
+ * web/features/shopping-list/server/service.ts and shopping.ts), and the SQL pieces shared by the staples service and
  * shopping mode's 'I always have this': the built-in keys as a bound JSON array and the STAPLES_MAX
  * check (decision 0028).
  */

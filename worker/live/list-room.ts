@@ -3,7 +3,7 @@
  *
  * - It is the one door every change of its list goes through (the WebSocket's "ops" messages and
  *   POST /api/shopping-lists/{id}/changes alike), one batch at a time, so the list's version counter
- *   is the server's order and the merge rules of worker/services/shopping.ts read a state nobody else
+ *   is the server's order and the merge rules of web/features/shopping-list/server/shopping.ts read a state nobody else
  *   is writing. D1 stays the record: the room keeps nothing of its own, and a room that is evicted or
  *   restarts loses nothing.
  * - It holds the list's open pages as hibernatable WebSockets (ctx.acceptWebSocket): between messages
@@ -31,14 +31,14 @@ import type { ListChangesResponse, ShoppingList } from "../../core/api/lists.ts"
 import type { ListChange } from "../../core/api/shopping.ts";
 import { isUnitChoice, type UnitChoice } from "../../core/combine/unit-choice.ts";
 import { createDb, type Db } from "../db/client.ts";
-import { findList } from "../db/lists.ts";
+import { findList } from "../../web/features/shopping-list/server/service.ts";
 import { LIST_CHANGES_LIMIT } from "../http/rate-limit.ts";
 import { ANONYMOUS, type Caller, signedIn } from "../services/caller.ts";
 import { type DomainErrorKind, isDomainError } from "../services/errors.ts";
-import { addRecipeToList } from "../services/list-recipes.ts";
-import { readShoppingList, renameShoppingList } from "../services/lists.ts";
+import { addRecipeToList } from "../../web/features/shopping-list/server/list-recipes.ts";
+import { readShoppingList, renameShoppingList } from "../../web/features/shopping-list/server/service.ts";
 import { may, mayReadList, NOT_IN_HOUSEHOLD_MESSAGE, proveEdit } from "../services/policy.ts";
-import { type AppliedPatch, applyListChanges, patchInUnits } from "../services/shopping.ts";
+import { type AppliedPatch, applyListChanges, patchInUnits } from "../../web/features/shopping-list/server/shopping.ts";
 
 /** Who a socket is, kept with it across hibernation (at most 2 KB). */
 export interface Attachment {
@@ -322,7 +322,7 @@ export class ListRoom extends DurableObject<Env> {
   }
 
   /**
-   * A recipe added to the list (worker/services/list-recipes.ts) in the room's order, its patch sent to every open page
+   * A recipe added to the list (web/features/shopping-list/server/list-recipes.ts) in the room's order, its patch sent to every open page
    * (new items, changed amounts, the list's recipes). RPC: the Worker calls it for POST .../recipes; a refusal comes
    * back as a value, as from `applyForRequest`.
    */

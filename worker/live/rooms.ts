@@ -13,7 +13,7 @@ import { clientKey } from "../http/rate-limit.ts";
 import { isWellFormedId } from "../lib/ids.ts";
 import type { Caller } from "../services/caller.ts";
 import { DomainError } from "../services/errors.ts";
-import { readListFor } from "../services/lists.ts";
+import { readListFor } from "../../web/features/shopping-list/server/service.ts";
 import { may } from "../services/policy.ts";
 import { type AccessCause, type Actor, type ApplyAnswer, type RecipeAnswer, type RenameAnswer, ROOM_HEADERS } from "./list-room.ts";
 

@@ -12,7 +12,7 @@ import type { UnitChoice } from "../../core/combine/unit-choice.ts";
 import type { Db } from "../db/client.ts";
 import { isWellFormedId } from "../lib/ids.ts";
 import { callerUserId, type Caller } from "./caller.ts";
-import { getShoppingList, readShoppingList } from "./lists.ts";
+import { getShoppingList, readShoppingList } from "../../web/features/shopping-list/server/service.ts";
 import { may, mayReadList } from "./policy.ts";
 import { listHasLiveShare, readSharedList } from "../../web/features/share/server/service.ts";
 

@@ -20,7 +20,7 @@ import { DEFAULT_STAPLES } from "../../core/combine/staples.ts";
 import type { Db } from "../db/client.ts";
 import { BUILT_IN_STAPLES_JSON, roomForOwnStapleSql } from "../db/user-staples.ts";
 import { DomainError } from "./errors.ts";
-import { parseTypedItem } from "./shopping.ts";
+import { parseTypedItem } from "../../web/features/shopping-list/server/shopping.ts";
 
 /** What the dashboard's Staples tab shows (GET /api/users/me/staples). */
 export async function readStaples(db: Db, userId: string): Promise<StaplesResponse> {

@@ -26,7 +26,7 @@ import {
 import { newId } from "../lib/ids.ts";
 import type { Caller, CallerUser } from "./caller.ts";
 import { DomainError } from "./errors.ts";
-import { requireChangeable } from "./lists.ts";
+import { requireChangeable } from "../../web/features/shopping-list/server/service.ts";
 
 const storeNotFound = () => new DomainError("not_found", "store_not_found", "That store was not found.");
 

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { expectDefined } from "../../../../core/lib/expect-defined.ts";
 import { createDb } from "../../../../worker/db/client.ts";
-import { insertList } from "../../../../worker/db/lists.ts";
+import { insertList } from "../../shopping-list/server/queries.ts";
 import { emailVerifications, mailOutbox, users } from "../../../../worker/db/schema.ts";
 import { newId } from "../../../../worker/lib/ids.ts";
 import { DomainError } from "../../../../worker/services/errors.ts";

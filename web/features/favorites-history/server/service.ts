@@ -25,7 +25,7 @@ import {
   removeFavoriteList,
   removeFavoriteRecipe,
 } from "./queries.ts";
-import { findList } from "../../../../worker/db/lists.ts";
+import { findList } from "../../shopping-list/server/service.ts";
 import { sha256Hex } from "../../../../worker/lib/crypto.ts";
 import { isWellFormedId, newId } from "../../../../worker/lib/ids.ts";
 import type { Caller, CallerUser } from "../../../../worker/services/caller.ts";

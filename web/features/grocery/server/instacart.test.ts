@@ -6,7 +6,7 @@ import { env } from "cloudflare:workers";
 import { count, eq } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 import { createDb } from "../../../../worker/db/client.ts";
-import { insertList } from "../../../../worker/db/lists.ts";
+import { insertList } from "../../shopping-list/server/queries.ts";
 import { groceryOrders } from "../../../../worker/db/schema.ts";
 import { newId } from "../../../../worker/lib/ids.ts";
 import { ANONYMOUS } from "../../../../worker/services/caller.ts";

@@ -33,7 +33,7 @@ import {
   upsertPreferences,
   upsertStores,
 } from "./queries.ts";
-import { findList } from "../../../../worker/db/lists.ts";
+import { findList } from "../../shopping-list/server/service.ts";
 import { sha256Hex } from "../../../../worker/lib/crypto.ts";
 import { newId } from "../../../../worker/lib/ids.ts";
 import type { Caller } from "../../../../worker/services/caller.ts";

@@ -12,7 +12,7 @@ import { newId, newToken } from "../../../../worker/lib/ids.ts";
 import { layout, type MailContent } from "../../../../worker/mail/templates.ts";
 import { callerUserId, type Caller, type CallerUser } from "../../../../worker/services/caller.ts";
 import { DomainError } from "../../../../worker/services/errors.ts";
-import { findList } from "../../../../worker/db/lists.ts";
+import { findList } from "../../shopping-list/server/service.ts";
 import {
   type CreateInviteRequest,
   type CreatedInvite,

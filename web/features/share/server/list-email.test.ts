@@ -8,7 +8,7 @@ import { exports, env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../../../worker/db/client.ts";
-import { insertList } from "../../../../worker/db/lists.ts";
+import { insertList } from "../../shopping-list/server/queries.ts";
 import { listEmailSends, mailOptOuts, mailOutbox, sessions, users } from "../../../../worker/db/schema.ts";
 import { sha256Hex } from "../../../../worker/lib/crypto.ts";
 import { newId, newToken } from "../../../../worker/lib/ids.ts";

@@ -16,14 +16,14 @@
 import { and, eq, gt, or, sql } from "drizzle-orm";
 import { buildListEmail } from "../../../../core/mail/list-email.ts";
 import type { Db } from "../../../../worker/db/client.ts";
-import { findList } from "../../../../worker/db/lists.ts";
+import { findList } from "../../shopping-list/server/service.ts";
 import { listEmailSends, mailOptOutLinks, mailOutbox, users } from "../../../../worker/db/schema.ts";
 import { newId } from "../../../../worker/lib/ids.ts";
 import { outboxRow } from "../../../../worker/mail/outbox.ts";
 import { replyToAddress } from "../../../../worker/mail/templates.ts";
 import type { Caller } from "../../../../worker/services/caller.ts";
 import { DomainError } from "../../../../worker/services/errors.ts";
-import { getShoppingList } from "../../../../worker/services/lists.ts";
+import { getShoppingList } from "../../shopping-list/server/service.ts";
 import { addressHash, isOptedOut, newOptOutLink, optOutUrl } from "./mail-opt-out.ts";
 import { assertMay } from "../../../../worker/services/policy.ts";
 

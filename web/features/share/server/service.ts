@@ -16,7 +16,7 @@ import { findLiveShare, findLiveShares, insertShareUnlessLive, revokeShareRow, t
 import { newId } from "../../../../worker/lib/ids.ts";
 import type { Caller } from "../../../../worker/services/caller.ts";
 import { DomainError } from "../../../../worker/services/errors.ts";
-import { readShoppingList, requireChangeable } from "../../../../worker/services/lists.ts";
+import { readShoppingList, requireChangeable } from "../../shopping-list/server/service.ts";
 
 /** What a holder of a revoked or unknown link is told (docs/product/messages.md). */
 export const SHARE_GONE_MESSAGE = "This shared list is no longer available.";

@@ -1,15 +1,15 @@
-/** The shopping-list endpoints (docs/product/api.md); rules in worker/services/lists.ts. */
-import { pathOf } from "../../core/api/endpoint.ts";
-import { listEndpoints } from "../../core/api/list-endpoints.ts";
-import { shopEndpoints } from "../../core/api/shop.ts";
-import { isUnitChoice, type UnitChoice } from "../../core/combine/unit-choice.ts";
-import { json, problem } from "../http/problem.ts";
-import { param, type Route, serve } from "../http/router.ts";
-import { readEditToken } from "../http/edit-token.ts";
-import { checkRate, LIST_CHANGES_LIMIT } from "../http/rate-limit.ts";
-import { isWellFormedId } from "../lib/ids.ts";
-import { createShoppingList, deleteShoppingList, readListFor } from "../services/lists.ts";
-import { addRecipeThroughRoom, applyThroughRoom, listAccessChanged, renameThroughRoom } from "../live/rooms.ts";
+/** The shopping-list endpoints (docs/product/api.md); rules in web/features/shopping-list/server/service.ts. */
+import { pathOf } from "../../../../core/api/endpoint.ts";
+import { listEndpoints } from "../../../../core/api/list-endpoints.ts";
+import { shopEndpoints } from "../../../../core/api/shop.ts";
+import { isUnitChoice, type UnitChoice } from "../../../../core/combine/unit-choice.ts";
+import { json, problem } from "../../../../worker/http/problem.ts";
+import { param, type Route, serve } from "../../../../worker/http/router.ts";
+import { readEditToken } from "../../../../worker/http/edit-token.ts";
+import { checkRate, LIST_CHANGES_LIMIT } from "../../../../worker/http/rate-limit.ts";
+import { isWellFormedId } from "../../../../worker/lib/ids.ts";
+import { createShoppingList, deleteShoppingList, readListFor } from "./service.ts";
+import { addRecipeThroughRoom, applyThroughRoom, listAccessChanged, renameThroughRoom } from "../../../../worker/live/rooms.ts";
 
 const notFound = () => problem(404, "list_not_found", "Shopping list not found.");
 

@@ -1,24 +1,27 @@
 /**
  * Shopping-list use cases (docs/product/api.md): build a list from stored recipes with the ingredient engine,
- * read it, delete it (items are removed as changes: worker/services/shopping.ts). Ownership follows recipes: a list made while signed in is
+ * read it, delete it (items are removed as changes: web/features/shopping-list/server/shopping.ts). Ownership follows recipes: a list made while signed in is
  * changed only by its owner; a signed-out list by whoever holds its unguessable id; anyone with
  * the id may read it.
  */
-import type { CreateShoppingListRequest, ShoppingList, ShoppingListItem } from "../../core/api/lists.ts";
-import { compareCategories } from "../../core/categorise/categories.ts";
-import { combineRecipes, type ListItem } from "../../core/combine/combine.ts";
-import { amountInUnits, type UnitChoice } from "../../core/combine/unit-choice.ts";
-import { parseIngredient } from "../../core/ingredient/parse.ts";
-import type { ParsedIngredient } from "../../core/ingredient/types.ts";
-import type { Db } from "../db/client.ts";
-import { loadUserRules } from "../db/user-staples.ts";
-import { deleteList, findList, findListWithItems, findRecipesForList, insertList, type NewList, renameList } from "../db/lists.ts";
-import { newId } from "../lib/ids.ts";
-import { findDefaultStore, findListStore, toListStore } from "../db/stores.ts";
-import { arrangeByStore } from "../../core/shopping/store-order.ts";
-import { callerUserId, type Caller } from "./caller.ts";
-import { DomainError } from "./errors.ts";
-import { assertMay, assertMayReadList, editGrant, may, proveEdit } from "./policy.ts";
+import type { CreateShoppingListRequest, ShoppingList, ShoppingListItem } from "../../../../core/api/lists.ts";
+import { compareCategories } from "../../../../core/categorise/categories.ts";
+import { combineRecipes, type ListItem } from "../../../../core/combine/combine.ts";
+import { amountInUnits, type UnitChoice } from "../../../../core/combine/unit-choice.ts";
+import { parseIngredient } from "../../../../core/ingredient/parse.ts";
+import type { ParsedIngredient } from "../../../../core/ingredient/types.ts";
+import type { Db } from "../../../../worker/db/client.ts";
+import { loadUserRules } from "../../../../worker/db/user-staples.ts";
+import { deleteList, findList, findListWithItems, findRecipesForList, insertList, type NewList, renameList } from "./queries.ts";
+import { newId } from "../../../../worker/lib/ids.ts";
+import { findDefaultStore, findListStore, toListStore } from "../../../../worker/db/stores.ts";
+
+/** A list's row with whether the viewer is in its household, for other features' services (favourites, mail, orders, households, the live room). */
+export { findList } from "./queries.ts";
+import { arrangeByStore } from "../../../../core/shopping/store-order.ts";
+import { callerUserId, type Caller } from "../../../../worker/services/caller.ts";
+import { DomainError } from "../../../../worker/services/errors.ts";
+import { assertMay, assertMayReadList, editGrant, may, proveEdit } from "../../../../worker/services/policy.ts";
 
 /**
  * Builds and stores a list from the caller's recipes. Every id must name a recipe the caller may

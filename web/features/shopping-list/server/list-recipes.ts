@@ -7,19 +7,19 @@
  * new row), as for two adds of the same item. The list's room runs it in its order and sends the patch to every
  * open page, so the amounts change live on the others' pages.
  */
-import { LIST_RECIPES_MAX, type ShoppingList } from "../../core/api/lists.ts";
-import { combineRecipes, type ListItem } from "../../core/combine/combine.ts";
-import type { UnitChoice } from "../../core/combine/unit-choice.ts";
-import { parseIngredient } from "../../core/ingredient/parse.ts";
-import type { ParsedIngredient } from "../../core/ingredient/types.ts";
-import type { Db } from "../db/client.ts";
-import { findRecipesForList, SEARCH_ROW_ITEMS_UPDATE, SEARCH_ROW_RECIPES_UPDATE } from "../db/lists.ts";
-import { loadUserRules, type UserRules } from "../db/user-staples.ts";
-import { newId } from "../lib/ids.ts";
-import { callerUserId, type Caller } from "./caller.ts";
-import { DomainError } from "./errors.ts";
-import { getShoppingList, isStoredParse, requireChangeable } from "./lists.ts";
-import { may } from "./policy.ts";
+import { LIST_RECIPES_MAX, type ShoppingList } from "../../../../core/api/lists.ts";
+import { combineRecipes, type ListItem } from "../../../../core/combine/combine.ts";
+import type { UnitChoice } from "../../../../core/combine/unit-choice.ts";
+import { parseIngredient } from "../../../../core/ingredient/parse.ts";
+import type { ParsedIngredient } from "../../../../core/ingredient/types.ts";
+import type { Db } from "../../../../worker/db/client.ts";
+import { findRecipesForList, SEARCH_ROW_ITEMS_UPDATE, SEARCH_ROW_RECIPES_UPDATE } from "./queries.ts";
+import { loadUserRules, type UserRules } from "../../../../worker/db/user-staples.ts";
+import { newId } from "../../../../worker/lib/ids.ts";
+import { callerUserId, type Caller } from "../../../../worker/services/caller.ts";
+import { DomainError } from "../../../../worker/services/errors.ts";
+import { getShoppingList, isStoredParse, requireChangeable } from "./service.ts";
+import { may } from "../../../../worker/services/policy.ts";
 import type { AppliedItem, AppliedPatch } from "./shopping.ts";
 
 /** A list item as the merge needs it. */

@@ -5,19 +5,19 @@
  * policy (worker/services/policy.ts): its owner, or the browser holding a signed-out list's edit token.
  * Decisions: docs/decisions/0028-pantry-staples.md, 0029-list-page.md.
  */
-import { LIST_ADDED_ITEMS_MAX, type ShoppingList } from "../../core/api/lists.ts";
-import { STAPLES_MAX } from "../../core/api/staples.ts";
-import type { ListPatch } from "../../core/api/live.ts";
-import type { ListChange } from "../../core/api/shopping.ts";
-import { categorise } from "../../core/categorise/categorise.ts";
-import { combineRecipes, type ListItem } from "../../core/combine/combine.ts";
-import { amountInUnits, type UnitChoice } from "../../core/combine/unit-choice.ts";
-import type { Db } from "../db/client.ts";
-import { SEARCH_ROW_ITEMS_UPDATE } from "../db/lists.ts";
-import { BUILT_IN_STAPLES_JSON, loadUserRules, NO_RULES, roomForOwnStapleSql, type UserRules } from "../db/user-staples.ts";
-import type { Caller } from "./caller.ts";
-import { DomainError } from "./errors.ts";
-import { getShoppingList, requireChangeable } from "./lists.ts";
+import { LIST_ADDED_ITEMS_MAX, type ShoppingList } from "../../../../core/api/lists.ts";
+import { STAPLES_MAX } from "../../../../core/api/staples.ts";
+import type { ListPatch } from "../../../../core/api/live.ts";
+import type { ListChange } from "../../../../core/api/shopping.ts";
+import { categorise } from "../../../../core/categorise/categorise.ts";
+import { combineRecipes, type ListItem } from "../../../../core/combine/combine.ts";
+import { amountInUnits, type UnitChoice } from "../../../../core/combine/unit-choice.ts";
+import type { Db } from "../../../../worker/db/client.ts";
+import { SEARCH_ROW_ITEMS_UPDATE } from "./queries.ts";
+import { BUILT_IN_STAPLES_JSON, loadUserRules, NO_RULES, roomForOwnStapleSql, type UserRules } from "../../../../worker/db/user-staples.ts";
+import type { Caller } from "../../../../worker/services/caller.ts";
+import { DomainError } from "../../../../worker/services/errors.ts";
+import { getShoppingList, requireChangeable } from "./service.ts";
 
 /** How far ahead of the server's clock a tap time may be (a phone's clock a little fast). */
 export const TAP_CLOCK_SKEW_MS = 5 * 60_000;

@@ -1,13 +1,13 @@
 /** Shopping mode through the API: who may change a list, tick merge, added items, edits, moves, staples, units, servings. */
 import { exports, env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ListChangesResponse, ShoppingList, ShoppingListItem } from "../../core/api/lists.ts";
-import type { ListChange } from "../../core/api/shopping.ts";
-import { createDb } from "../db/client.ts";
-import { recipes, sessions, users } from "../db/schema.ts";
-import { sha256Hex } from "../lib/crypto.ts";
-import { newId, newToken } from "../lib/ids.ts";
-import { expectDefined } from "../../core/lib/expect-defined.ts";
+import type { ListChangesResponse, ShoppingList, ShoppingListItem } from "../../../../core/api/lists.ts";
+import type { ListChange } from "../../../../core/api/shopping.ts";
+import { createDb } from "../../../../worker/db/client.ts";
+import { recipes, sessions, users } from "../../../../worker/db/schema.ts";
+import { sha256Hex } from "../../../../worker/lib/crypto.ts";
+import { newId, newToken } from "../../../../worker/lib/ids.ts";
+import { expectDefined } from "../../../../core/lib/expect-defined.ts";
 
 const db = createDb(env.DB);
 const call = (path: string, init?: RequestInit) => exports.default.fetch(`http://localhost${path}`, init);

@@ -1,14 +1,14 @@
 import { exports, env } from "cloudflare:workers";
 import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { CATEGORIES } from "../../core/categorise/categories.ts";
-import type { ShoppingList } from "../../core/api/lists.ts";
-import { createDb } from "../db/client.ts";
-import { insertList, ROWS_PER_INSERT } from "../db/lists.ts";
-import { recipes, sessions, shoppingListItems, shoppingListRecipes, shoppingLists, users } from "../db/schema.ts";
-import { sha256Hex } from "../lib/crypto.ts";
-import { newId, newToken } from "../lib/ids.ts";
-import { expectDefined } from "../../core/lib/expect-defined.ts";
+import { CATEGORIES } from "../../../../core/categorise/categories.ts";
+import type { ShoppingList } from "../../../../core/api/lists.ts";
+import { createDb } from "../../../../worker/db/client.ts";
+import { insertList, ROWS_PER_INSERT } from "./queries.ts";
+import { recipes, sessions, shoppingListItems, shoppingListRecipes, shoppingLists, users } from "../../../../worker/db/schema.ts";
+import { sha256Hex } from "../../../../worker/lib/crypto.ts";
+import { newId, newToken } from "../../../../worker/lib/ids.ts";
+import { expectDefined } from "../../../../core/lib/expect-defined.ts";
 
 const db = createDb(env.DB);
 const call = (path: string, init?: RequestInit) => exports.default.fetch(`http://localhost${path}`, init);

@@ -1,10 +1,10 @@
 /**
  * Queries for the shopping-list aggregate: a list row, the recipes it was built from and one row
- * per item. Rules (who may do what) live in worker/services/lists.ts.
+ * per item. Rules (who may do what) live in web/features/shopping-list/server/service.ts.
  */
 import { asc, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "./client.ts";
-import { recipes, shoppingListItems, shoppingListRecipes, shoppingLists, type StoredIngredient } from "./schema.ts";
+import type { Db } from "../../../../worker/db/client.ts";
+import { recipes, shoppingListItems, shoppingListRecipes, shoppingLists, type StoredIngredient } from "../../../../worker/db/schema.ts";
 
 export type NewListItem = typeof shoppingListItems.$inferInsert;
 

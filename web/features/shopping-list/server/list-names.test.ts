@@ -4,8 +4,8 @@
  * rename, and 'Show older' paging through every list in one stable order.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import type { HistoryResponse } from "../../core/api/favorites.ts";
-import { addUser, api, apiJson, makeList, manualRecipe, type TestUser } from "../test/signed-in.ts";
+import type { HistoryResponse } from "../../../../core/api/favorites.ts";
+import { addUser, api, apiJson, makeList, manualRecipe, type TestUser } from "../../../../worker/test/signed-in.ts";
 
 const history = (as: TestUser, query = "") => apiJson<HistoryResponse>(`/api/users/me/shopping-lists${query}`, { as });
 const rename = (id: string, name: unknown, as: TestUser | null, editToken?: string) =>
