@@ -6,11 +6,13 @@ import {
   checkHandWrittenPaths,
   checkOutsideReferences,
   checkRepository,
+  checkRepositoryCircles,
   checkRepositoryCites,
   checkRepositoryPaths,
   checkRepositoryReferences,
   checkRepositorySpelling,
   checkSpelling,
+  findCircles,
   importsOf,
 } from "./check-boundaries.ts";
 
@@ -90,6 +92,34 @@ describe("import boundaries", () => {
 
   it("the repository keeps them", () => {
     expect(checkRepository(path.resolve(import.meta.dirname, ".."))).toEqual([]);
+  });
+});
+
+describe("no import circles", () => {
+  it("finds files that import each other in a loop, and nothing else", () => {
+    const graph = new Map(
+      Object.entries({
+        "a.ts": ["b.ts"],
+        "b.ts": ["c.ts"],
+        "c.ts": ["a.ts", "d.ts"],
+        "d.ts": [],
+        "e.ts": ["e.ts"],
+        "f.ts": ["d.ts"],
+      }),
+    );
+    expect(findCircles(graph)).toEqual([["a.ts", "b.ts", "c.ts"], ["e.ts"]]);
+    expect(
+      findCircles(
+        new Map([
+          ["x.ts", ["y.ts"]],
+          ["y.ts", []],
+        ]),
+      ),
+    ).toEqual([]);
+  });
+
+  it("the repository has none", () => {
+    expect(checkRepositoryCircles(path.resolve(import.meta.dirname, ".."))).toEqual([]);
   });
 });
 

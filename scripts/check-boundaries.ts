@@ -19,6 +19,7 @@
  * shared spec folder beside the checkout, a spec section, the team's notes); product rules are in
  * docs/product/. Only the benchmark scripts (and the docs describing them) may name ../shared/data, the
  * default folder of benchmark data given on the command line.
+ * And no import circles among the code (core/, web/, worker/, cli/, node/, extension/; tests left out).
  * Usage: node scripts/check-boundaries.ts (prints each violation as file:line and exits 1).
  */
 import { readdirSync, readFileSync } from "node:fs";
@@ -140,6 +141,58 @@ export function checkRepository(root: string): Violation[] {
   return ["core", "web", "worker", "cli"]
     .flatMap((dir) => listFiles(dir, root))
     .flatMap((file) => checkFile(file, readFileSync(path.join(root, file), "utf8")));
+}
+
+/**
+ * Import circles: the files that import each other in a loop (strongly connected components of the
+ * relative imports, `import type` included), each circle's files sorted. `graph`: file -> files it imports.
+ */
+export function findCircles(graph: Map<string, string[]>): string[][] {
+  let next = 0;
+  const order = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const circles: string[][] = [];
+  const visit = (v: string): void => {
+    const at = next++;
+    order.set(v, at);
+    low.set(v, at);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!order.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v) ?? at, low.get(w) ?? at));
+      } else if (onStack.has(w)) {
+        low.set(v, Math.min(low.get(v) ?? at, order.get(w) ?? at));
+      }
+    }
+    if (low.get(v) !== at) return;
+    const circle: string[] = [];
+    for (let w = stack.pop(); w !== undefined; w = stack.pop()) {
+      onStack.delete(w);
+      circle.push(w);
+      if (w === v) break;
+    }
+    if (circle.length > 1 || (graph.get(v) ?? []).includes(v)) circles.push(circle.sort());
+  };
+  for (const v of graph.keys()) if (!order.has(v)) visit(v);
+  return circles;
+}
+
+/** The import circles among the repository's code (tests left out). */
+export function checkRepositoryCircles(root: string): string[][] {
+  const files = ["core", "web", "worker", "cli", "node", "extension"].flatMap((dir) => listFiles(dir, root)).filter((f) => !isTest(f));
+  const known = new Set(files);
+  const graph = new Map<string, string[]>();
+  for (const file of files) {
+    const targets = importsOf(readFileSync(path.join(root, file), "utf8"))
+      .map((ref) => resolvedPath(file, ref.specifier))
+      .filter((t): t is string => t !== null && known.has(t));
+    graph.set(file, targets);
+  }
+  return findCircles(graph);
 }
 
 export interface Misspelling {
@@ -300,5 +353,8 @@ if (import.meta.main) {
   for (const p of paths)
     console.log(`${p.file}:${p.line}: an API path written by hand: call its endpoint declaration (core/api/endpoint.ts): ${p.text}`);
   console.log(paths.length ? `${paths.length} API path(s) written by hand` : "API paths: each declared once");
-  process.exitCode = violations.length || outside.length || misspelt.length || stale.length || paths.length ? 1 : 0;
+  const circles = checkRepositoryCircles(root);
+  for (const c of circles) console.log(`import circle among ${c.join(", ")} (move what they share into a module they all import)`);
+  console.log(circles.length ? `${circles.length} import circle(s)` : "import circles: none");
+  process.exitCode = violations.length || outside.length || misspelt.length || stale.length || paths.length || circles.length ? 1 : 0;
 }
