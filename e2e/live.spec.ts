@@ -14,6 +14,7 @@ import { axeSerious, closeToasts, noHorizontalScroll } from "./a11y.ts";
 import { listGroup, listItems, listRow, makeList, type ListJson } from "./lists.ts";
 import { registerViaApi } from "./users.ts";
 import { fixtureServerForFile } from "./fixture-server.ts";
+import { STORE_AISLES } from "../core/shopping/store-order.ts";
 import { LIVE_AGAIN_TEXT, RECONNECTING_TEXT, REVOKED_TEXT } from "../web/components/shopping-list/live-status.ts";
 
 const TIMEOUT = 120_000;
@@ -175,6 +176,10 @@ async function setHidden(page: Page, hidden: boolean): Promise<void> {
 }
 
 const liveLine = (page: Page) => page.locator(".list__live").textContent();
+
+/** The page's aisle and group headings in order, without their counts. */
+const groupTitles = (page: Page) =>
+  page.locator("h2.list__category-title").evaluateAll((hs) => hs.map((h) => (h.textContent ?? "").replace(/\s*\(\d+\)$/, "")));
 
 beforeAll(async () => {
   olive = await openPhone({ blockServiceWorkers: true });
@@ -487,6 +492,32 @@ describe("a household's live list on two phones", () => {
       expect(await liveLine(phone.page)).toBe("");
       expect(phone.errors).toEqual([]);
       await phone.page.close();
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "another store chosen on one phone regroups the other's open page in that store's aisle order",
+    async () => {
+      const list = await householdList();
+      const store = (await api(olive.page, "POST", "/api/users/me/stores", {
+        name: "Corner shop",
+        aisles: ["Baking", ...STORE_AISLES.filter((a) => a !== "Baking")],
+      })) as { id: string };
+      expect(store.id).toBeTruthy();
+      await openList(olive, list.id);
+      await openList(mina, list.id);
+      await tick(mina.page, /banana/);
+      await expect.poll(() => inCart(olive.page).textContent(), { timeout: 10_000 }).toMatch(/banana/);
+      // The usual order walks the dairy aisle before the baking one.
+      expect((await groupTitles(mina.page)).slice(0, 2)).toEqual(["Dairy & Eggs", "Baking"]);
+      // Olive picks her store on her page; Mina's page follows without a reload, the ticked bananas still in the cart.
+      await olive.page.locator(".list__store-select button").tap();
+      await olive.page.getByRole("option", { name: "Corner shop" }).tap();
+      await expect.poll(async () => (await groupTitles(mina.page)).slice(0, 2), { timeout: 10_000 }).toEqual(["Baking", "Dairy & Eggs"]);
+      expect(await groupTitles(mina.page)).toContain("In the cart");
+      expect(await inCart(mina.page).textContent()).toMatch(/banana/);
+      expect(mina.errors).toEqual([]);
     },
     TIMEOUT,
   );

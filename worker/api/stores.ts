@@ -5,6 +5,7 @@ import { json, problem } from "../http/problem.ts";
 import { checkRate, LIST_CHANGES_LIMIT, type RateLimit } from "../http/rate-limit.ts";
 import { param, type Route, serve } from "../http/router.ts";
 import { isWellFormedId } from "../lib/ids.ts";
+import { listChangedOutsideRoom } from "../live/rooms.ts";
 import { chooseListStore, createStore, deleteStore, listStores, updateStore } from "../services/stores.ts";
 
 /** Store changes share the list changes' limiter (120 a minute per session), with their own words. */
@@ -38,6 +39,9 @@ export const storeRoutes: Route[] = [
     if (!isWellFormedId(param(c.params, "id"))) return problem(404, "list_not_found", "Shopping list not found.");
     await checkRate(c.request, c.env, LIST_CHANGES_LIMIT, c.caller);
     const body = await c.body();
-    return json(await chooseListStore(c.db, c.caller, param(c.params, "id"), readEditToken(c.request), body.storeId));
+    const chosen = await chooseListStore(c.db, c.caller, param(c.params, "id"), readEditToken(c.request), body.storeId);
+    // Other open pages of the list regroup in the store's order at once (decision 0037).
+    await listChangedOutsideRoom(c.env, chosen.id);
+    return json(chosen);
   }),
 ];

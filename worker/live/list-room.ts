@@ -304,6 +304,19 @@ export class ListRoom extends DurableObject<Env> {
   }
 
   /**
+   * The list changed in a way a patch does not carry (the store it is shown for, decision 0048): every open page gets
+   * the list again (a new hello, in its units), read in the room's order. RPC.
+   */
+  async reread(): Promise<void> {
+    await this.#serial(async () => {
+      for (const ws of this.ctx.getWebSockets()) {
+        const a = ws.deserializeAttachment() as Attachment | null;
+        if (a) await this.#hello(ws, a);
+      }
+    });
+  }
+
+  /**
    * The list renamed in the room's order, the new name sent to every open page (a patch with no items). RPC: the
    * Worker calls it for PATCH /api/shopping-lists/{id}; a refusal comes back as a value.
    */

@@ -151,6 +151,11 @@ describe("a list's live room", () => {
     expect(await olive.next("patch")).toMatchObject({ version: patch.version + 1, items: [], removed: [], name: "Crepe night" });
     const renamed = await apiJson<ShoppingList>(`/api/shopping-lists/${w.listId}`, { as: w.olive });
     expect(renamed).toMatchObject({ name: "Crepe night", version: patch.version + 1 });
+
+    // Another store chosen for the list (a patch does not carry its order): every open page gets the list again.
+    const store = await apiJson<{ id: string }>("/api/users/me/stores", { method: "POST", as: w.olive, body: { name: "Lidl" } }, 201);
+    await apiJson(`/api/shopping-lists/${w.listId}/store`, { method: "PUT", as: w.olive, body: { storeId: store.id } });
+    expect((await olive.next("hello")).list.store).toMatchObject({ id: store.id, name: "Lidl" });
     olive.ws.close(1000, "done");
   });
 

@@ -90,6 +90,18 @@ export async function listAccessChanged(env: Env, listIds: readonly string[], ca
   for (const r of results) if (r.status === "rejected") console.error("[live] a room could not check its pages", r.reason);
 }
 
+/**
+ * A list changed outside its room in a way its pages cannot patch (another store chosen for it): each open page is
+ * sent the list again before this resolves. A room that cannot be reached is logged, not fatal: the change is saved.
+ */
+export async function listChangedOutsideRoom(env: Env, listId: string): Promise<void> {
+  try {
+    await roomOf(env, listId).reread();
+  } catch (err) {
+    console.error("[live] a room could not send its list again", err);
+  }
+}
+
 /** Whether `origin` is this site (the request's own origin or APP_ORIGIN). */
 function sameSite(origin: string, url: URL, appOrigin: string | undefined): boolean {
   if (origin === url.origin) return true;
