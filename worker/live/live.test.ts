@@ -347,5 +347,17 @@ describe("a list's live room", () => {
     expect((await c.next("patch")).removed).toEqual([onion]);
     c.ws.send("not json");
     expect((await c.next("error")).code).toBe("bad_message");
+
+    // Adding a recipe to a signed-out list takes its edit token too; the id alone only reads it.
+    const salsa = await manualRecipe("Salsa", ["2 onions", "1 lime"]);
+    const path = `/api/shopping-lists/${list.id}/recipes`;
+    expect((await api(path, { method: "POST", body: { recipeId: salsa.id } })).status).toBe(403);
+    const added = await api(path, {
+      method: "POST",
+      body: { recipeId: salsa.id },
+      headers: { "x-edit-token": expectDefined(list.editToken) },
+    });
+    expect(added.status).toBe(200);
+    expect(((await added.json()) as ShoppingList).recipes.map((r) => r.title)).toEqual(["Soup", "Salsa"]);
   });
 });
