@@ -4,6 +4,7 @@
  */
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../../worker/db/client.ts";
+import { BUILT_IN_STAPLES_JSON, roomForOwnStapleSql } from "../../../../worker/db/user-staples.ts";
 import { recipes, shoppingListItems, shoppingListRecipes, shoppingLists, type StoredIngredient } from "../../../../worker/db/schema.ts";
 
 export type NewListItem = typeof shoppingListItems.$inferInsert;
@@ -208,4 +209,163 @@ export async function renameList(db: Db, id: string, name: string): Promise<numb
     .where(eq(shoppingLists.id, id))
     .returning({ version: shoppingLists.version });
   return done[0]?.version ?? null;
+}
+
+/**
+ * What a batch of shopping-mode changes reads first (shopping.ts `applyListChanges`), in one read batch:
+ * which of its operation ids were applied already, which of its item ids were removed or are aliases,
+ * the list's items, and its version.
+ */
+export async function readChangeState(db: Db, listId: string, opIds: string[], itemIds: string[]) {
+  const d1 = db.$client;
+  const [appliedRows, removedRows, aliasRows, itemRows, versionRows] = await d1.batch<Record<string, unknown>>([
+    d1
+      .prepare("select op_id from list_ops where list_id = ?1 and op_id in (select value from json_each(?2))")
+      .bind(listId, JSON.stringify(opIds)),
+    d1
+      .prepare("select item_id from list_removed_items where list_id = ?1 and item_id in (select value from json_each(?2))")
+      .bind(listId, JSON.stringify(itemIds)),
+    d1
+      .prepare("select alias_id, item_id from list_item_aliases where list_id = ?1 and alias_id in (select value from json_each(?2))")
+      .bind(listId, JSON.stringify(itemIds)),
+    d1
+      .prepare(
+        `select id, item_key, name, amount, amounts, sources, checked, staple, added_by_hand from shopping_list_items where list_id = ?1`,
+      )
+      .bind(listId),
+    d1.prepare("select version from shopping_lists where id = ?1").bind(listId),
+  ]);
+  return { appliedRows, removedRows, aliasRows, itemRows, versionRows };
+}
+
+/** A hand-typed item as it is stored. */
+export interface TypedItemRow {
+  id: string;
+  category: string;
+  key: string;
+  name: string;
+  amount: string;
+  amountsJson: string;
+  notes: string | null;
+  staple: boolean;
+  sourcesJson: string;
+}
+
+/**
+ * The writes of shopping-mode changes to list `listId`, each one statement (or a few) for the one batch
+ * `applyListChanges` sends; the rules that choose them are the service's.
+ */
+export function changeStatements(db: Db, listId: string) {
+  const d1 = db.$client;
+  return {
+    /** A typed item's amount and lines after another typed line joined it. */
+    setTypedAmount: (id: string, amount: string, amountsJson: string, sourcesJson: string) =>
+      d1
+        .prepare("update shopping_list_items set amount = ?1, amounts = ?2, sources = ?3 where list_id = ?4 and id = ?5")
+        .bind(amount, amountsJson, sourcesJson, listId, id),
+    /** Another device's id for an item (its add joined the item). */
+    addAlias: (aliasId: string, itemId: string) =>
+      d1.prepare("insert or ignore into list_item_aliases (list_id, alias_id, item_id) values (?1, ?2, ?3)").bind(listId, aliasId, itemId),
+    /** A hand-typed item at the end of the list, unless the list already has `max` of them. */
+    addTypedItem: (item: TypedItemRow, max: number) =>
+      d1
+        .prepare(
+          `insert or ignore into shopping_list_items
+             (id, list_id, category, item_key, name, amount, amounts, notes, sources, position, checked, checked_at, added_by_hand, staple)
+           select ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?11,
+             (select coalesce(max(position), -1) + 1 from shopping_list_items where list_id = ?2), 0, 0, 1, ?9
+           where (select count(*) from shopping_list_items where list_id = ?2 and added_by_hand = 1) < ?10`,
+        )
+        .bind(
+          item.id,
+          listId,
+          item.category,
+          item.key,
+          item.name,
+          item.amount,
+          item.amountsJson,
+          item.notes,
+          item.staple ? 1 : 0,
+          max,
+          item.sourcesJson,
+        ),
+    tick: (id: string, checked: boolean, at: number) =>
+      d1
+        .prepare("update shopping_list_items set checked = ?1, checked_at = ?2 where list_id = ?3 and id = ?4")
+        .bind(checked ? 1 : 0, at, listId, id),
+    /** A typed name and amount (shown as typed: no machine amounts). */
+    edit: (id: string, name: string, amount: string) =>
+      d1
+        .prepare("update shopping_list_items set name = ?1, amount = ?2, amounts = '[]' where list_id = ?3 and id = ?4")
+        .bind(name, amount, listId, id),
+    move: (id: string, category: string) =>
+      d1.prepare("update shopping_list_items set category = ?1 where list_id = ?2 and id = ?3").bind(category, listId, id),
+    /** The user's category for the item's key, for their next lists. */
+    rememberCategory: (userId: string, id: string, category: string, now: number) =>
+      d1
+        .prepare(
+          `insert into user_item_categories (user_id, item_key, category, updated_at)
+           select ?1, item_key, ?2, ?5 from shopping_list_items where list_id = ?3 and id = ?4
+           on conflict (user_id, item_key) do update set category = excluded.category, updated_at = excluded.updated_at`,
+        )
+        .bind(userId, category, listId, id, now),
+    staple: (id: string, staple: boolean) =>
+      d1.prepare("update shopping_list_items set staple = ?1 where list_id = ?2 and id = ?3").bind(staple ? 1 : 0, listId, id),
+    /**
+     * 'I always have this' on a list item, remembered for the user (decision 0028): on, its key becomes
+     * their staple while they keep fewer than `max` of their own (past that only this list changes);
+     * off, a built-in key is turned off for them and any other key's rule goes.
+     */
+    rememberStaple: (userId: string, itemId: string, staple: boolean, now: number, max: number): D1PreparedStatement[] => {
+      const item = "(select item_key from shopping_list_items where list_id = ?2 and id = ?3)";
+      if (staple) {
+        return [
+          d1
+            .prepare(
+              `insert into user_staples (user_id, item_key, have, updated_at)
+               select ?1, item_key, 1, ?4 from shopping_list_items
+               where list_id = ?2 and id = ?3
+                 and (item_key in (select value from json_each(?6))
+                      or exists (select 1 from user_staples where user_id = ?1 and item_key = ${item})
+                      or ${roomForOwnStapleSql("?5", "?6")})
+               on conflict (user_id, item_key) do update set have = 1, updated_at = excluded.updated_at`,
+            )
+            .bind(userId, listId, itemId, now, max, BUILT_IN_STAPLES_JSON),
+        ];
+      }
+      return [
+        d1
+          .prepare(
+            `insert into user_staples (user_id, item_key, have, updated_at)
+             select ?1, item_key, 0, ?4 from shopping_list_items
+             where list_id = ?2 and id = ?3 and item_key in (select value from json_each(?5))
+             on conflict (user_id, item_key) do update set have = 0, updated_at = excluded.updated_at`,
+          )
+          .bind(userId, listId, itemId, now, BUILT_IN_STAPLES_JSON),
+        d1
+          .prepare(
+            `delete from user_staples where user_id = ?1 and item_key = ${item} and item_key not in (select value from json_each(?4))`,
+          )
+          .bind(userId, listId, itemId, BUILT_IN_STAPLES_JSON),
+      ];
+    },
+    /** An item removed, and remembered as removed at `version` (a stale device cannot bring it back). */
+    remove: (id: string, version: number) => [
+      d1.prepare("delete from shopping_list_items where list_id = ?1 and id = ?2").bind(listId, id),
+      d1.prepare("insert or ignore into list_removed_items (list_id, item_id, version) values (?1, ?2, ?3)").bind(listId, id, version),
+    ],
+    setVersion: (version: number) => d1.prepare("update shopping_lists set version = ?2 where id = ?1").bind(listId, version),
+    /** Operation ids applied at `version` (a resent one is skipped). */
+    recordOps: (version: number, opIds: string[]) =>
+      d1
+        .prepare("insert or ignore into list_ops (list_id, op_id, version) select ?1, value, ?2 from json_each(?3)")
+        .bind(listId, version, JSON.stringify(opIds)),
+    /** The list's history-search row follows its item names. */
+    searchRowItems: () => d1.prepare(SEARCH_ROW_ITEMS_UPDATE).bind(listId),
+  };
+}
+
+/** Forgets applied operation ids recorded before `before` (ms). */
+export async function deleteOpsBefore(db: Db, before: number): Promise<void> {
+  await db.$client.prepare("delete from list_ops where created_at < ?1").bind(before).run();
 }

@@ -13,8 +13,8 @@ import { categorise } from "../../../../core/categorise/categorise.ts";
 import { combineRecipes, type ListItem } from "../../../../core/combine/combine.ts";
 import { amountInUnits, type UnitChoice } from "../../../../core/combine/unit-choice.ts";
 import type { Db } from "../../../../worker/db/client.ts";
-import { SEARCH_ROW_ITEMS_UPDATE } from "./queries.ts";
-import { BUILT_IN_STAPLES_JSON, loadUserRules, NO_RULES, roomForOwnStapleSql, type UserRules } from "../../../../worker/db/user-staples.ts";
+import { changeStatements, deleteOpsBefore, readChangeState } from "./queries.ts";
+import { loadUserRules, NO_RULES, type UserRules } from "../../../../worker/db/user-staples.ts";
 import type { Caller } from "../../../../worker/services/caller.ts";
 import { DomainError } from "../../../../worker/services/errors.ts";
 import { getShoppingList, requireChangeable } from "./service.ts";
@@ -56,51 +56,6 @@ function listFull(added: number): DomainError {
     `This list already has ${added} items added by hand; a list takes at most ${LIST_ADDED_ITEMS_MAX}. Start a new list for more.`,
     { limit: LIST_ADDED_ITEMS_MAX },
   );
-}
-
-/**
- * 'I always have this' on a list item, remembered for the user (decisions 0028, 0028): on, its key
- * becomes their staple while they keep fewer than STAPLES_MAX of their own (past that only this list
- * changes; the dashboard says why when they add one there); off, a built-in key is turned off for
- * them and any other key's rule goes.
- */
-function rememberStaple(
-  d1: D1Database,
-  userId: string,
-  listId: string,
-  itemId: string,
-  staple: boolean,
-  now: number,
-): D1PreparedStatement[] {
-  const item = "(select item_key from shopping_list_items where list_id = ?2 and id = ?3)";
-  if (staple) {
-    return [
-      d1
-        .prepare(
-          `insert into user_staples (user_id, item_key, have, updated_at)
-           select ?1, item_key, 1, ?4 from shopping_list_items
-           where list_id = ?2 and id = ?3
-             and (item_key in (select value from json_each(?6))
-                  or exists (select 1 from user_staples where user_id = ?1 and item_key = ${item})
-                  or ${roomForOwnStapleSql("?5", "?6")})
-           on conflict (user_id, item_key) do update set have = 1, updated_at = excluded.updated_at`,
-        )
-        .bind(userId, listId, itemId, now, STAPLES_MAX, BUILT_IN_STAPLES_JSON),
-    ];
-  }
-  return [
-    d1
-      .prepare(
-        `insert into user_staples (user_id, item_key, have, updated_at)
-         select ?1, item_key, 0, ?4 from shopping_list_items
-         where list_id = ?2 and id = ?3 and item_key in (select value from json_each(?5))
-         on conflict (user_id, item_key) do update set have = 0, updated_at = excluded.updated_at`,
-      )
-      .bind(userId, listId, itemId, now, BUILT_IN_STAPLES_JSON),
-    d1
-      .prepare(`delete from user_staples where user_id = ?1 and item_key = ${item} and item_key not in (select value from json_each(?4))`)
-      .bind(userId, listId, itemId, BUILT_IN_STAPLES_JSON),
-  ];
 }
 
 /** An item as the merge needs it (the list's items are read once per batch). */
@@ -186,27 +141,10 @@ export async function applyListChanges(
   await requireChangeable(db, caller, listId, editToken);
   const userId = caller.user?.id ?? null;
   const rules = changes.some((c) => c.op === "add") ? await loadUserRules(db, userId) : NO_RULES;
-  const d1 = db.$client;
-
   const opIds = [...new Set(changes.flatMap((c) => (c.opId ? [c.opId] : [])))];
   const itemIds = [...new Set(changes.map((c) => c.itemId))];
-  const [appliedRows, removedRows, aliasRows, itemRows, versionRows] = await d1.batch<Record<string, unknown>>([
-    d1
-      .prepare("select op_id from list_ops where list_id = ?1 and op_id in (select value from json_each(?2))")
-      .bind(listId, JSON.stringify(opIds)),
-    d1
-      .prepare("select item_id from list_removed_items where list_id = ?1 and item_id in (select value from json_each(?2))")
-      .bind(listId, JSON.stringify(itemIds)),
-    d1
-      .prepare("select alias_id, item_id from list_item_aliases where list_id = ?1 and alias_id in (select value from json_each(?2))")
-      .bind(listId, JSON.stringify(itemIds)),
-    d1
-      .prepare(
-        `select id, item_key, name, amount, amounts, sources, checked, staple, added_by_hand from shopping_list_items where list_id = ?1`,
-      )
-      .bind(listId),
-    d1.prepare("select version from shopping_lists where id = ?1").bind(listId),
-  ]);
+  const { appliedRows, removedRows, aliasRows, itemRows, versionRows } = await readChangeState(db, listId, opIds, itemIds);
+  const sql = changeStatements(db, listId);
   const applied = new Set((appliedRows?.results ?? []).map((r) => String(r.op_id)));
   const removed = new Set((removedRows?.results ?? []).map((r) => String(r.item_id)));
   const alias = new Map((aliasRows?.results ?? []).map((r) => [String(r.alias_id), String(r.item_id)]));
@@ -264,12 +202,8 @@ export async function applyListChanges(
       const merged = target ? combineTypedLines(lines, rules) : null;
       if (target && merged) {
         statements.push(
-          d1
-            .prepare("update shopping_list_items set amount = ?1, amounts = ?2, sources = ?3 where list_id = ?4 and id = ?5")
-            .bind(merged.text, JSON.stringify(amountsOf(merged)), JSON.stringify(typedSources(lines)), listId, target.id),
-          d1
-            .prepare("insert or ignore into list_item_aliases (list_id, alias_id, item_id) values (?1, ?2, ?3)")
-            .bind(listId, c.itemId, target.id),
+          sql.setTypedAmount(target.id, merged.text, JSON.stringify(amountsOf(merged)), JSON.stringify(typedSources(lines))),
+          sql.addAlias(c.itemId, target.id),
         );
         Object.assign(target, { amount: merged.text, amounts: amountsOf(merged), lines });
         alias.set(c.itemId, target.id);
@@ -280,27 +214,20 @@ export async function applyListChanges(
       byHand += 1;
       if (byHand > LIST_ADDED_ITEMS_MAX) throw listFull(byHandBefore);
       statements.push(
-        d1
-          .prepare(
-            `insert or ignore into shopping_list_items
-               (id, list_id, category, item_key, name, amount, amounts, notes, sources, position, checked, checked_at, added_by_hand, staple)
-             select ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?11,
-               (select coalesce(max(position), -1) + 1 from shopping_list_items where list_id = ?2), 0, 0, 1, ?9
-             where (select count(*) from shopping_list_items where list_id = ?2 and added_by_hand = 1) < ?10`,
-          )
-          .bind(
-            c.itemId,
-            listId,
-            typed.category,
-            typed.key,
-            typed.name,
-            typed.text,
-            JSON.stringify(amountsOf(typed)),
-            typed.notes.length ? typed.notes.join("; ") : null,
-            typed.staple ? 1 : 0,
-            LIST_ADDED_ITEMS_MAX,
-            JSON.stringify(typedSources([c.text.trim()])),
-          ),
+        sql.addTypedItem(
+          {
+            id: c.itemId,
+            category: typed.category,
+            key: typed.key,
+            name: typed.name,
+            amount: typed.text,
+            amountsJson: JSON.stringify(amountsOf(typed)),
+            notes: typed.notes.length ? typed.notes.join("; ") : null,
+            staple: typed.staple,
+            sourcesJson: JSON.stringify(typedSources([c.text.trim()])),
+          },
+          LIST_ADDED_ITEMS_MAX,
+        ),
       );
       items.set(c.itemId, {
         id: c.itemId,
@@ -337,57 +264,32 @@ export async function applyListChanges(
       case "tick": {
         // The server's order decides (decision 0037); the tap time is kept for display, held near the server's clock.
         const at = Math.min(c.at, now + TAP_CLOCK_SKEW_MS);
-        statements.push(
-          d1
-            .prepare("update shopping_list_items set checked = ?1, checked_at = ?2 where list_id = ?3 and id = ?4")
-            .bind(c.checked ? 1 : 0, at, listId, id),
-        );
+        statements.push(sql.tick(id, c.checked, at));
         item.checked = c.checked;
         Object.assign(patchOf(id), { checked: c.checked, checkedAt: at });
         break;
       }
       case "edit":
         // A typed amount is shown as typed: no machine amounts to convert.
-        statements.push(
-          d1
-            .prepare("update shopping_list_items set name = ?1, amount = ?2, amounts = '[]' where list_id = ?3 and id = ?4")
-            .bind(c.name, c.amount, listId, id),
-        );
+        statements.push(sql.edit(id, c.name, c.amount));
         Object.assign(item, { name: c.name, amount: c.amount, amounts: [], lines: [] });
         Object.assign(patchOf(id), { name: c.name, amount: { text: c.amount, amounts: [] } });
         searchRow = true;
         break;
       case "move":
-        statements.push(
-          d1.prepare("update shopping_list_items set category = ?1 where list_id = ?2 and id = ?3").bind(c.category, listId, id),
-        );
-        if (userId) {
-          // Remembered for this user: the next list with this item puts it here (decision 0029).
-          statements.push(
-            d1
-              .prepare(
-                `insert into user_item_categories (user_id, item_key, category, updated_at)
-                 select ?1, item_key, ?2, ?5 from shopping_list_items where list_id = ?3 and id = ?4
-                 on conflict (user_id, item_key) do update set category = excluded.category, updated_at = excluded.updated_at`,
-              )
-              .bind(userId, c.category, listId, id, now),
-          );
-        }
+        statements.push(sql.move(id, c.category));
+        // Remembered for this user: the next list with this item puts it here (decision 0029).
+        if (userId) statements.push(sql.rememberCategory(userId, id, c.category, now));
         patchOf(id).category = c.category;
         break;
       case "staple":
-        statements.push(
-          d1.prepare("update shopping_list_items set staple = ?1 where list_id = ?2 and id = ?3").bind(c.staple ? 1 : 0, listId, id),
-        );
-        if (userId && c.remember) statements.push(...rememberStaple(d1, userId, listId, id, c.staple, now));
+        statements.push(sql.staple(id, c.staple));
+        if (userId && c.remember) statements.push(...sql.rememberStaple(userId, id, c.staple, now, STAPLES_MAX));
         item.staple = c.staple;
         patchOf(id).staple = c.staple;
         break;
       case "remove":
-        statements.push(
-          d1.prepare("delete from shopping_list_items where list_id = ?1 and id = ?2").bind(listId, id),
-          d1.prepare("insert or ignore into list_removed_items (list_id, item_id, version) values (?1, ?2, ?3)").bind(listId, id, version),
-        );
+        statements.push(...sql.remove(id, version));
         if (item.addedByHand) byHand -= 1;
         items.delete(id);
         removed.add(id);
@@ -399,17 +301,11 @@ export async function applyListChanges(
   }
   const fresh = opIds.filter((o) => seen.has(o));
   if (statements.length || fresh.length) {
-    statements.push(d1.prepare("update shopping_lists set version = ?2 where id = ?1").bind(listId, version));
-    if (fresh.length) {
-      statements.push(
-        d1
-          .prepare("insert or ignore into list_ops (list_id, op_id, version) select ?1, value, ?2 from json_each(?3)")
-          .bind(listId, version, JSON.stringify(fresh)),
-      );
-    }
+    statements.push(sql.setVersion(version));
+    if (fresh.length) statements.push(sql.recordOps(version, fresh));
     // Added, renamed or removed items: the list's history-search row follows in the same batch (decision 0032).
-    if (searchRow) statements.push(d1.prepare(SEARCH_ROW_ITEMS_UPDATE).bind(listId));
-    await d1.batch(statements);
+    if (searchRow) statements.push(sql.searchRowItems());
+    await db.$client.batch(statements);
   }
   // The whole list only for a caller that answers with it (POST .../changes); a socket's batch needs only the patch.
   const list = units === null ? null : await getShoppingList(db, listId, units);
@@ -426,10 +322,7 @@ export const OP_IDS_KEPT_MS = 90 * 24 * 60 * 60 * 1000;
 
 /** Forgets applied operation ids older than OP_IDS_KEPT_MS (the scheduled job). */
 export async function deleteOldOpIds(db: Db, now = Date.now()): Promise<void> {
-  await db.$client
-    .prepare("delete from list_ops where created_at < ?1")
-    .bind(now - OP_IDS_KEPT_MS)
-    .run();
+  await deleteOpsBefore(db, now - OP_IDS_KEPT_MS);
 }
 
 /** The sources of an item typed in by hand: its typed lines, under no recipe. */
