@@ -26,7 +26,6 @@ import { contactEndpoints, type ContactRequest } from "./contact.ts";
 import { emailEndpoints, type EmailListRequest } from "./email.ts";
 import { type CallInput, callEndpoint, type Endpoint } from "./endpoint.ts";
 import { favoriteEndpoints, type HistoryQuery } from "./favorites.ts";
-import { groceryEndpoints, type CreateGroceryOrderRequest } from "./grocery.ts";
 import { ApiError } from "./errors.ts";
 import { listsGroup } from "./lists-client.ts";
 import { shareEndpoints } from "./shares.ts";
@@ -53,7 +52,6 @@ export function createApiClient(options: ApiClientOptions) {
   const favorites = favoriteEndpoints;
   const staples = stapleEndpoints;
   const recipes = recipeEndpoints;
-  const grocery = groceryEndpoints;
   const shares = shareEndpoints;
 
   return {
@@ -130,12 +128,6 @@ export function createApiClient(options: ApiClientOptions) {
       refresh: (id: string, opts?: CallOptions) => send(recipes.refresh, { params: { id } }, opts),
     },
     lists: listsGroup(transport),
-    grocery: {
-      searchStores: (provider: string, zip: string) => send(grocery.searchStores, { params: { provider }, query: { zip } }),
-      preferences: (provider: string) => send(grocery.preferences, { params: { provider } }),
-      order: (listId: string, body: CreateGroceryOrderRequest) => send(grocery.order, { params: { id: listId }, body }),
-      demoOrder: (orderId: string) => send(grocery.demoOrder, { params: { id: orderId } }),
-    },
     email: {
       list: (listId: string, body: EmailListRequest) => send(emailEndpoints.list, { params: { id: listId }, body }),
       /** A list mail's 'Don't send me lists' link (decision 0044): its state, stop, start again. */

@@ -13,6 +13,7 @@
  */
 import type { ApiClient as CoreClient } from "../../core/api/client.ts";
 import type { adminGroup } from "../features/admin/contract.ts";
+import type { groceryGroup } from "../features/grocery/contract.ts";
 
 export { ApiError, type Problem } from "../../core/api/errors.ts";
 
@@ -35,7 +36,7 @@ export function forgetLegacySessionToken(): void {
  * What loaders get (`serverApi`): core's groups and each feature's group (its contract's `<name>Group`). The
  * browser's `api` has core's groups; a feature's page part makes its own group from its contract (the admin tab).
  */
-export type ApiClient = CoreClient & { admin: ReturnType<typeof adminGroup> };
+export type ApiClient = CoreClient & { admin: ReturnType<typeof adminGroup>; grocery: ReturnType<typeof groceryGroup> };
 type Group = keyof CoreClient;
 
 type CoreModule = typeof import("../../core/api/client.ts");
@@ -98,7 +99,6 @@ const METHODS: { [G in Group]: Record<keyof CoreClient[G], true> } = {
   staples: { list: true, add: true, remove: true, setBuiltIn: true },
   recipes: { parse: true, manual: true, get: true, update: true, remove: true, refresh: true },
   lists: { create: true, get: true, remove: true, removeItem: true, changes: true, addRecipe: true },
-  grocery: { searchStores: true, preferences: true, order: true, demoOrder: true },
   email: { list: true, optOutState: true, optOut: true, optBackIn: true },
   shares: { create: true, list: true, revoke: true, get: true },
   contact: { send: true },
@@ -132,7 +132,6 @@ export const api: CoreClient = {
   staples: lazyGroup("staples"),
   recipes: lazyGroup("recipes"),
   lists: lazyGroup("lists"),
-  grocery: lazyGroup("grocery"),
   email: lazyGroup("email"),
   shares: lazyGroup("shares"),
   contact: lazyGroup("contact"),

@@ -8,6 +8,7 @@ import { ApiError, type ApiClientOptions, createApiClient } from "../../core/api
 import { type Endpoint, type PathParams, pathOf } from "../../core/api/endpoint.ts";
 import { createTransport } from "../../core/api/transport.ts";
 import { adminGroup } from "../features/admin/contract.ts";
+import { groceryGroup } from "../features/grocery/contract.ts";
 import type { ApiClient } from "./api-client.ts";
 import { pageApiContext } from "../context.ts";
 
@@ -17,7 +18,8 @@ type Context = Readonly<RouterContextProvider>;
 export function serverApi(context: Context): ApiClient {
   const send = context.get(pageApiContext);
   const options: ApiClientOptions = { fetch: (path, init) => send(path, { method: init.method, headers: init.headers, body: init.body }) };
-  return { ...createApiClient(options), admin: adminGroup(createTransport(options)) };
+  const transport = createTransport(options);
+  return { ...createApiClient(options), admin: adminGroup(transport), grocery: groceryGroup(transport) };
 }
 
 import type { FormFailure } from "./form-validation.ts";

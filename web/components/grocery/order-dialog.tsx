@@ -10,15 +10,18 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Radio, RadioGroup, Label as AriaLabel } from "react-aria-components";
-import type { GroceryProviderName, Store } from "../../../core/api/grocery.ts";
-import { ZIP_INVALID, ZIP_MAX, ZIP_PATTERN } from "../../../core/api/grocery.ts";
-import { api, errorText } from "../../lib/api.ts";
+import type { GroceryProviderName, Store } from "../../features/grocery/contract.ts";
+import { createGroceryClient, ZIP_INVALID, ZIP_MAX, ZIP_PATTERN } from "../../features/grocery/contract.ts";
+import { errorText } from "../../lib/api.ts";
 import { useAuth } from "../../lib/auth.ts";
 import { toast } from "../../lib/toast.ts";
 import { Button } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
 import { TextField } from "../../ui/text-field.tsx";
 import "../../styles/grocery.css";
+
+/** The grocery calls, from the grocery contract (its own client, as the admin tab's). */
+const grocery = createGroceryClient({ fetch: (input, init) => fetch(input, init as RequestInit) });
 
 const PROVIDERS: { id: GroceryProviderName; label: string; enabled: boolean }[] = [
   { id: "instacart", label: "Instacart", enabled: true },
@@ -63,7 +66,7 @@ function OrderForm({ listId, onDone }: { listId: string; onDone: () => void }) {
   useEffect(() => {
     if (!auth.isAuthenticated) return;
     let live = true;
-    api.grocery.preferences(provider).then(
+    grocery.preferences(provider).then(
       (p) => {
         if (!live) return;
         const saved = p.zip;
@@ -105,7 +108,7 @@ function OrderForm({ listId, onDone }: { listId: string; onDone: () => void }) {
     setSearch({ state: "searching" });
     setStoreId(null);
     try {
-      const result = await api.grocery.searchStores(provider, value);
+      const result = await grocery.searchStores(provider, value);
       setSearch({ state: "done", stores: result.stores, demo: result.demo });
       if (result.stores.length === 0) {
         failure.current = toast({
@@ -137,7 +140,7 @@ function OrderForm({ listId, onDone }: { listId: string; onDone: () => void }) {
     const win = typeof window !== "undefined" ? window.open("", "_blank") : null;
     setOrdering(true);
     try {
-      const result = await api.grocery.order(listId, { provider, storeId, userSelections: {}, zip: zip.trim() || undefined });
+      const result = await grocery.order(listId, { provider, storeId, userSelections: {}, zip: zip.trim() || undefined });
       if (result.checkoutUrl) {
         if (win) {
           win.opener = null;

@@ -3,13 +3,16 @@
  * would be sent to Instacart for this order, clearly labelled as a demo; nothing is bought.
  */
 import { useEffect, useState } from "react";
-import type { DemoOrder } from "../../../../core/api/grocery.ts";
-import { api, ApiError } from "../../../lib/api.ts";
+import type { DemoOrder } from "../contract.ts";
+import { ApiError } from "../../../lib/api.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { Link } from "../../../ui/link.tsx";
 import { Spinner } from "../../../ui/spinner.tsx";
 import type { Route } from "./+types/checkout-demo.ts";
 import "../../../styles/grocery.css";
+import { createGroceryClient } from "../contract.ts";
+
+const grocery = createGroceryClient({ fetch: (input, init) => fetch(input, init as RequestInit) });
 
 export function meta() {
   return pageMeta({
@@ -27,7 +30,7 @@ export default function DemoCheckoutPage({ params }: Route.ComponentProps) {
   const [load, setLoad] = useState<Load>({ state: "loading" });
   useEffect(() => {
     let live = true;
-    api.grocery
+    grocery
       .demoOrder(params.orderId)
       .then((order) => live && setLoad({ state: "ready", order }))
       .catch((err) => live && setLoad({ state: err instanceof ApiError && err.status === 404 ? "missing" : "failed" }));

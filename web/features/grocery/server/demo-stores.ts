@@ -3,7 +3,7 @@
  * order flow can be tried without an Instacart key. Names say "Demo" so nobody mistakes them for
  * real shops. Other ZIP areas have no demo stores ('No stores found').
  */
-import type { Store } from "../../../../core/api/grocery.ts";
+import type { Store } from "../contract.ts";
 
 type DemoStore = Omit<Store, "id" | "logoUrl"> & { id: string };
 

@@ -10,7 +10,7 @@
  *   only on 429, which Instacart answers before doing anything. Exponential backoff with full
  *   jitter, Retry-After honoured up to a cap.
  */
-import type { Store } from "../../../../core/api/grocery.ts";
+import type { Store } from "../contract.ts";
 import { DomainError } from "../../../../worker/services/errors.ts";
 import type { CheckoutLink, CheckoutRequest, GroceryProvider } from "./provider.ts";
 

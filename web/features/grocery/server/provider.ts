@@ -3,7 +3,7 @@
  * one is Instacart's Developer Platform (instacart.ts); without a key the demo (demo.ts) stands in
  * so the whole flow works locally. Services above this know nothing of either's HTTP.
  */
-import type { Store } from "../../../../core/api/grocery.ts";
+import type { Store } from "../contract.ts";
 import type { GroceryLineItem } from "../../../../core/grocery/line-items.ts";
 
 export interface CheckoutRequest {

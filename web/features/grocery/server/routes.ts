@@ -1,5 +1,5 @@
 /** Ordering for delivery (docs/product/api.md): store search, preferences, grocery orders. Rules in web/features/grocery/server/service.ts. */
-import { groceryEndpoints } from "../../../../core/api/grocery.ts";
+import { groceryEndpoints } from "../contract.ts";
 import { appOrigin } from "../../../../worker/http/app-origin.ts";
 import { json, problem } from "../../../../worker/http/problem.ts";
 import { checkRate, GROCERY_LIMIT } from "../../../../worker/http/rate-limit.ts";

@@ -20,7 +20,7 @@ import {
   type GroceryOrderResult,
   type GroceryPreferences,
   type Store,
-} from "../../../../core/api/grocery.ts";
+} from "../contract.ts";
 import { toGroceryLineItems, type GroceryLineItem } from "../../../../core/grocery/line-items.ts";
 import type { Db } from "../../../../worker/db/client.ts";
 import {

@@ -3,7 +3,8 @@
  * the Worker and the web client.
  */
 import { z } from "zod";
-import { endpoint } from "./endpoint.ts";
+import { callEndpoint, endpoint } from "../../../core/api/endpoint.ts";
+import { type ApiClientOptions, createTransport, type Transport } from "../../../core/api/transport.ts";
 
 /** The providers docs/product/constants.md names; only instacart is enabled (the others have no public cart API). */
 export const GROCERY_PROVIDERS = ["instacart", "uber_eats", "doordash"] as const;
@@ -94,3 +95,17 @@ export const groceryEndpoints = {
   }),
   demoOrder: endpoint("GET", "/api/grocery/demo-orders/:id", { answer: DemoOrderSchema }),
 };
+
+/** The grocery calls over core's transport. */
+export function groceryGroup(transport: Transport) {
+  const ep = groceryEndpoints;
+  return {
+    searchStores: (provider: string, zip: string) => callEndpoint(transport, ep.searchStores, { params: { provider }, query: { zip } }),
+    preferences: (provider: string) => callEndpoint(transport, ep.preferences, { params: { provider } }),
+    order: (listId: string, body: CreateGroceryOrderRequest) => callEndpoint(transport, ep.order, { params: { id: listId }, body }),
+    demoOrder: (orderId: string) => callEndpoint(transport, ep.demoOrder, { params: { id: orderId } }),
+  };
+}
+
+/** The grocery group on a transport of its own (the order dialog's and the demo checkout's client). */
+export const createGroceryClient = (options: ApiClientOptions) => groceryGroup(createTransport(options));
