@@ -28,7 +28,6 @@ import { type CallInput, callEndpoint, type Endpoint } from "./endpoint.ts";
 import { favoriteEndpoints, type HistoryQuery } from "./favorites.ts";
 import { ApiError } from "./errors.ts";
 import { listsGroup } from "./lists-client.ts";
-import { shareEndpoints } from "./shares.ts";
 import { stapleEndpoints, type AddStapleRequest } from "./staples.ts";
 import { recipeEndpoints, type ManualRecipeRequest, type ParseRecipeRequest, type UpdateRecipeRequest } from "./recipes.ts";
 import { type ApiClientOptions, type CallOptions, createTransport } from "./transport.ts";
@@ -52,7 +51,6 @@ export function createApiClient(options: ApiClientOptions) {
   const favorites = favoriteEndpoints;
   const staples = stapleEndpoints;
   const recipes = recipeEndpoints;
-  const shares = shareEndpoints;
 
   return {
     auth: {
@@ -134,16 +132,6 @@ export function createApiClient(options: ApiClientOptions) {
       optOutState: (token: string) => send(emailEndpoints.optOutState, { params: { token } }),
       optOut: (token: string) => send(emailEndpoints.optOut, { params: { token } }),
       optBackIn: (token: string) => send(emailEndpoints.optBackIn, { params: { token } }),
-    },
-    /** Read-only share links (decision 0031): create, list and revoke need the right to change the list. */
-    shares: {
-      /** The list's live share link, made now unless it already had one. */
-      create: (listId: string, opts?: CallOptions) => send(shares.create, { params: { id: listId } }, opts),
-      list: (listId: string, opts?: CallOptions) => send(shares.list, { params: { id: listId } }, opts),
-      revoke: (listId: string, shareId: string, opts?: CallOptions) => send(shares.revoke, { params: { id: listId, shareId } }, opts),
-      /** The shared list as anyone holding the link reads it; `units` as in the list GET. */
-      get: (shareId: string, opts?: CallOptions & { units?: string }) =>
-        send(shares.get, { params: { shareId }, query: { units: opts?.units } }, opts),
     },
   };
 }

@@ -14,6 +14,7 @@
 import type { ApiClient as CoreClient } from "../../core/api/client.ts";
 import type { adminGroup } from "../features/admin/contract.ts";
 import type { groceryGroup } from "../features/grocery/contract.ts";
+import type { shareGroup } from "../features/share/contract.ts";
 
 export { ApiError, type Problem } from "../../core/api/errors.ts";
 
@@ -36,7 +37,11 @@ export function forgetLegacySessionToken(): void {
  * What loaders get (`serverApi`): core's groups and each feature's group (its contract's `<name>Group`). The
  * browser's `api` has core's groups; a feature's page part makes its own group from its contract (the admin tab).
  */
-export type ApiClient = CoreClient & { admin: ReturnType<typeof adminGroup>; grocery: ReturnType<typeof groceryGroup> };
+export type ApiClient = CoreClient & {
+  admin: ReturnType<typeof adminGroup>;
+  grocery: ReturnType<typeof groceryGroup>;
+  shares: ReturnType<typeof shareGroup>;
+};
 type Group = keyof CoreClient;
 
 type CoreModule = typeof import("../../core/api/client.ts");
@@ -100,7 +105,6 @@ const METHODS: { [G in Group]: Record<keyof CoreClient[G], true> } = {
   recipes: { parse: true, manual: true, get: true, update: true, remove: true, refresh: true },
   lists: { create: true, get: true, remove: true, removeItem: true, changes: true, addRecipe: true },
   email: { list: true, optOutState: true, optOut: true, optBackIn: true },
-  shares: { create: true, list: true, revoke: true, get: true },
   contact: { send: true },
 };
 
@@ -133,6 +137,5 @@ export const api: CoreClient = {
   recipes: lazyGroup("recipes"),
   lists: lazyGroup("lists"),
   email: lazyGroup("email"),
-  shares: lazyGroup("shares"),
   contact: lazyGroup("contact"),
 };

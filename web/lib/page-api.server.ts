@@ -9,6 +9,7 @@ import { type Endpoint, type PathParams, pathOf } from "../../core/api/endpoint.
 import { createTransport } from "../../core/api/transport.ts";
 import { adminGroup } from "../features/admin/contract.ts";
 import { groceryGroup } from "../features/grocery/contract.ts";
+import { shareGroup } from "../features/share/contract.ts";
 import type { ApiClient } from "./api-client.ts";
 import { pageApiContext } from "../context.ts";
 
@@ -19,7 +20,7 @@ export function serverApi(context: Context): ApiClient {
   const send = context.get(pageApiContext);
   const options: ApiClientOptions = { fetch: (path, init) => send(path, { method: init.method, headers: init.headers, body: init.body }) };
   const transport = createTransport(options);
-  return { ...createApiClient(options), admin: adminGroup(transport), grocery: groceryGroup(transport) };
+  return { ...createApiClient(options), admin: adminGroup(transport), grocery: groceryGroup(transport), shares: shareGroup(transport) };
 }
 
 import type { FormFailure } from "./form-validation.ts";

@@ -94,7 +94,9 @@ describe("one declaration per endpoint", () => {
       for (const [name, value] of Object.entries(mod))
         if (/Group$/.test(name) && typeof value === "function") groups[name] = value(transport);
     }
-    expect(Object.keys(groups)).toEqual(expect.arrayContaining(["adminGroup", "groceryGroup", "householdGroup", "shopGroup"]));
+    expect(Object.keys(groups)).toEqual(
+      expect.arrayContaining(["adminGroup", "groceryGroup", "householdGroup", "shareGroup", "shopGroup"]),
+    );
     const called = await callEverything(groups as never);
     expect(called.length).toBeGreaterThan(50);
     expect(sent.length).toBe(called.length);

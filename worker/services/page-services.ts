@@ -6,8 +6,8 @@
  * Web code imports only the type, so no server module reaches the browser bundle.
  */
 import type { ShoppingList } from "../../core/api/lists.ts";
-import type { SharedList } from "../../core/api/shares.ts";
-import { ShareIdSchema } from "../../core/api/shares.ts";
+import type { SharedList } from "../../web/features/share/contract.ts";
+import { ShareIdSchema } from "../../web/features/share/contract.ts";
 import type { UnitChoice } from "../../core/combine/unit-choice.ts";
 import type { Db } from "../db/client.ts";
 import { isWellFormedId } from "../lib/ids.ts";

@@ -5,14 +5,17 @@
  * sharing' revokes the link at once. Toasts: docs/product/messages.md.
  */
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
-import type { ListShare } from "../../../core/api/shares.ts";
-import { api, errorText } from "../../lib/api.ts";
+import { createShareClient, type ListShare } from "../../features/share/contract.ts";
+import { errorText } from "../../lib/api.ts";
 import { listEditToken } from "../../lib/recipes-store.ts";
 import { toast } from "../../lib/toast.ts";
 import { Button } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
 import { TextField } from "../../ui/text-field.tsx";
+
+/** The share link calls, from the share contract (its own client, as the admin tab's). */
+const shares = createShareClient({ fetch: (input, init) => fetch(input, init as RequestInit) });
 
 interface Props {
   listId: string;
@@ -54,7 +57,7 @@ function ShareForm({ listId, listName, shared, onShareChange, onDone }: Omit<Pro
   const make = useCallback(async () => {
     setState("making");
     try {
-      const made = await api.shares.create(listId, { editToken: listEditToken(listId) });
+      const made = await shares.create(listId, { editToken: listEditToken(listId) });
       setLink(made);
       setState("ready");
       latest.current(true);
@@ -103,7 +106,7 @@ function ShareForm({ listId, listName, shared, onShareChange, onDone }: Omit<Pro
   async function stop(current: ListShare) {
     setStopping(true);
     try {
-      await api.shares.revoke(listId, current.id, { editToken: listEditToken(listId) });
+      await shares.revoke(listId, current.id, { editToken: listEditToken(listId) });
       latest.current(false);
       toast({ title: "Sharing stopped", description: "The link no longer opens this list." });
       onDone();

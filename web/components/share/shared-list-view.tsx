@@ -9,7 +9,7 @@
  */
 import { useEffect, useState, useSyncExternalStore } from "react";
 import type { ShoppingListItem } from "../../../core/api/lists.ts";
-import type { SharedList } from "../../../core/api/shares.ts";
+import type { SharedList } from "../../features/share/contract.ts";
 import { mergeTick, type Tick } from "../../../core/shopping/ticks.ts";
 import { keepForOffline } from "../../lib/offline.ts";
 import { useOnline } from "../../lib/online.ts";

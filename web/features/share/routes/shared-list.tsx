@@ -6,7 +6,7 @@
  */
 import { useCallback } from "react";
 import { data, isRouteErrorResponse, useRevalidator } from "react-router";
-import type { SharedList } from "../../../../core/api/shares.ts";
+import type { SharedList } from "../contract.ts";
 import { isUnitChoice, type UnitChoice } from "../../../../core/combine/unit-choice.ts";
 import { SharedListView } from "../../../components/share/shared-list-view.tsx";
 import { ListLoadFailed } from "../../../components/shopping-list/list-load-failed.tsx";

@@ -2,7 +2,7 @@
  * Read-only share links ("Sharing", docs/product/api.md, decision 0031); rules in
  * web/features/share/server/service.ts. Creating and revoking count against the shopping-list changes limit.
  */
-import { ShareIdSchema, shareEndpoints } from "../../../../core/api/shares.ts";
+import { ShareIdSchema, shareEndpoints } from "../contract.ts";
 import { isUnitChoice, type UnitChoice } from "../../../../core/combine/unit-choice.ts";
 import { appOrigin } from "../../../../worker/http/app-origin.ts";
 import { readEditToken } from "../../../../worker/http/edit-token.ts";

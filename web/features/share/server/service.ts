@@ -8,8 +8,8 @@
  * - A share id is its own 128-bit random id. Reading through it gives the list without its id, its
  *   recipes' ids or any token: holding the link is the right to read this list and nothing else.
  */
-import type { ListShare, SharedList } from "../../../../core/api/shares.ts";
-import { sharePath } from "../../../../core/api/shares.ts";
+import type { ListShare, SharedList } from "../contract.ts";
+import { sharePath } from "../contract.ts";
 import type { UnitChoice } from "../../../../core/combine/unit-choice.ts";
 import type { Db } from "../../../../worker/db/client.ts";
 import { findLiveShare, findLiveShares, insertShareUnlessLive, revokeShareRow, type ShareRow } from "./queries.ts";

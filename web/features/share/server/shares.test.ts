@@ -6,7 +6,7 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import type { ListChangesResponse, ShoppingList } from "../../../../core/api/lists.ts";
-import type { ListShare, ListShares, SharedList } from "../../../../core/api/shares.ts";
+import type { ListShare, ListShares, SharedList } from "../contract.ts";
 import { newId } from "../../../../worker/lib/ids.ts";
 import { createPageServices } from "../../../../worker/services/page-services.ts";
 import { addUser, api, apiJson, db, makeList, manualRecipe, type TestUser } from "../../../../worker/test/signed-in.ts";

@@ -4,8 +4,9 @@
  * its own random id, so the link reveals neither the list's id nor its recipes' ids nor any edit right.
  */
 import { z } from "zod";
-import { endpoint } from "./endpoint.ts";
-import { ShoppingListItemSchema, UnitsQuerySchema } from "./lists.ts";
+import { callEndpoint, endpoint } from "../../../core/api/endpoint.ts";
+import { type ApiClientOptions, type CallOptions, createTransport, type Transport } from "../../../core/api/transport.ts";
+import { ShoppingListItemSchema, UnitsQuerySchema } from "../../../core/api/lists.ts";
 
 /** A share id as the API takes it in a path (the shape of every id we mint; anything else is unknown). */
 export const ShareIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "Not a share id.");
@@ -49,3 +50,21 @@ export const shareEndpoints = {
   revoke: endpoint("DELETE", "/api/shopping-lists/:id/shares/:shareId"),
   get: endpoint("GET", "/api/shares/:shareId", { query: UnitsQuerySchema, answer: SharedListSchema }),
 };
+
+/** Read-only share links' calls over core's transport (decision 0031): create, list and revoke need the right to change the list. */
+export function shareGroup(transport: Transport) {
+  const ep = shareEndpoints;
+  return {
+    /** The list's live share link, made now unless it already had one. */
+    create: (listId: string, opts?: CallOptions) => callEndpoint(transport, ep.create, { params: { id: listId } }, opts),
+    list: (listId: string, opts?: CallOptions) => callEndpoint(transport, ep.list, { params: { id: listId } }, opts),
+    revoke: (listId: string, shareId: string, opts?: CallOptions) =>
+      callEndpoint(transport, ep.revoke, { params: { id: listId, shareId } }, opts),
+    /** The shared list as anyone holding the link reads it; `units` as in the list GET. */
+    get: (shareId: string, opts?: CallOptions & { units?: string }) =>
+      callEndpoint(transport, ep.get, { params: { shareId }, query: { units: opts?.units } }, opts),
+  };
+}
+
+/** The share group on a transport of its own (the share dialog's client). */
+export const createShareClient = (options: ApiClientOptions) => shareGroup(createTransport(options));
