@@ -13,7 +13,7 @@ import type { UnitChoice } from "../../../../core/combine/unit-choice.ts";
 import { parseIngredient } from "../../../../core/ingredient/parse.ts";
 import type { ParsedIngredient } from "../../../../core/ingredient/types.ts";
 import type { Db } from "../../../../worker/db/client.ts";
-import { findRecipesForList, SEARCH_ROW_ITEMS_UPDATE, SEARCH_ROW_RECIPES_UPDATE } from "./queries.ts";
+import { changeStatements, findRecipesForList, readRecipeAddState } from "./queries.ts";
 import { loadUserRules, type UserRules } from "../../../../worker/db/user-staples.ts";
 import { newId } from "../../../../worker/lib/ids.ts";
 import { callerUserId, type Caller } from "../../../../worker/services/caller.ts";
@@ -58,14 +58,7 @@ export async function addRecipeToList(
   await requireChangeable(db, caller, listId, editToken);
   const [recipe] = await findRecipesForList(db, [recipeId]);
   if (!recipe || !may(caller, "read", recipe)) throw unknownRecipe(recipeId);
-  const d1 = db.$client;
-  const [recipeRows, itemRows, versionRows] = await d1.batch<Record<string, unknown>>([
-    d1.prepare("select recipe_id, title from shopping_list_recipes where list_id = ?1 order by position").bind(listId),
-    d1
-      .prepare("select id, item_key, amount, amounts, sources, checked, added_by_hand from shopping_list_items where list_id = ?1")
-      .bind(listId),
-    d1.prepare("select version from shopping_lists where id = ?1").bind(listId),
-  ]);
+  const { recipeRows, itemRows, versionRows } = await readRecipeAddState(db, listId);
   const onList = (recipeRows?.results ?? []).map((r) => ({ id: String(r.recipe_id), title: String(r.title) }));
   const current = Number(versionRows?.results[0]?.version ?? 0);
   const answer = async (patch: AppliedPatch | null, version: number) => {
@@ -98,6 +91,7 @@ export async function addRecipeToList(
   const own = combineRecipes([{ id: recipe.id, title: recipe.title, lines, scale }], { parse, staples: rules.staples });
 
   const version = current + 1;
+  const sql = changeStatements(db, listId);
   const statements: D1PreparedStatement[] = [];
   const items: AppliedItem[] = [];
   for (const item of own.categories.flatMap((g) => g.items)) {
@@ -106,11 +100,7 @@ export async function addRecipeToList(
     const merged = target ? joined(target, item, { id: recipe.id, title: recipe.title, scale }, parse, rules.staples) : null;
     if (target && merged) {
       const allSources = [...target.sources, ...sources];
-      statements.push(
-        d1
-          .prepare("update shopping_list_items set amount = ?1, amounts = ?2, sources = ?3 where list_id = ?4 and id = ?5")
-          .bind(merged.text, JSON.stringify(amountsOf(merged)), JSON.stringify(allSources), listId, target.id),
-      );
+      statements.push(sql.setAmount(target.id, merged.text, JSON.stringify(amountsOf(merged)), JSON.stringify(allSources)));
       items.push({ id: target.id, amount: { text: merged.text, amounts: amountsOf(merged) }, recipes: titlesOf(allSources) });
       continue;
     }
@@ -118,25 +108,17 @@ export async function addRecipeToList(
     const category = rules.categories.get(item.key) ?? item.category;
     const notes = item.notes.length ? item.notes.join("; ") : null;
     statements.push(
-      d1
-        .prepare(
-          `insert into shopping_list_items
-             (id, list_id, category, item_key, name, amount, amounts, notes, sources, position, checked, checked_at, added_by_hand, staple)
-           select ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9,
-             (select coalesce(max(position), -1) + 1 from shopping_list_items where list_id = ?2), 0, 0, 0, ?10`,
-        )
-        .bind(
-          id,
-          listId,
-          category,
-          item.key,
-          item.name,
-          item.text,
-          JSON.stringify(amountsOf(item)),
-          notes,
-          JSON.stringify(sources),
-          item.staple ? 1 : 0,
-        ),
+      sql.addRecipeItem({
+        id,
+        category,
+        key: item.key,
+        name: item.name,
+        amount: item.text,
+        amountsJson: JSON.stringify(amountsOf(item)),
+        notes,
+        sourcesJson: JSON.stringify(sources),
+        staple: item.staple,
+      }),
     );
     items.push({
       id,
@@ -153,18 +135,13 @@ export async function addRecipeToList(
   }
   const recipes = [...onList, { id: recipe.id, title: recipe.title }];
   statements.push(
-    d1
-      .prepare(
-        `insert or ignore into shopping_list_recipes (list_id, recipe_id, title, position)
-         values (?1, ?2, ?3, (select coalesce(max(position), -1) + 1 from shopping_list_recipes where list_id = ?1))`,
-      )
-      .bind(listId, recipe.id, recipe.title),
-    d1.prepare("update shopping_lists set version = ?2 where id = ?1").bind(listId, version),
+    sql.linkRecipe(recipe.id, recipe.title),
+    sql.setVersion(version),
     // The list's history-search row follows in the same batch (decision 0032).
-    d1.prepare(SEARCH_ROW_ITEMS_UPDATE).bind(listId),
-    d1.prepare(SEARCH_ROW_RECIPES_UPDATE).bind(listId),
+    sql.searchRowItems(),
+    sql.searchRowRecipes(),
   );
-  await d1.batch(statements);
+  await db.$client.batch(statements);
   return answer({ version, items, removed: [], aliases: [], done: [], missing: [], recipes }, version);
 }
 

@@ -238,8 +238,8 @@ export async function readChangeState(db: Db, listId: string, opIds: string[], i
   return { appliedRows, removedRows, aliasRows, itemRows, versionRows };
 }
 
-/** A hand-typed item as it is stored. */
-export interface TypedItemRow {
+/** A new item of the list as it is stored (typed by hand, or a recipe's). */
+export interface NewItemRow {
   id: string;
   category: string;
   key: string;
@@ -258,8 +258,8 @@ export interface TypedItemRow {
 export function changeStatements(db: Db, listId: string) {
   const d1 = db.$client;
   return {
-    /** A typed item's amount and lines after another typed line joined it. */
-    setTypedAmount: (id: string, amount: string, amountsJson: string, sourcesJson: string) =>
+    /** An item's amount and sources after another line (typed, or a recipe's) joined it. */
+    setAmount: (id: string, amount: string, amountsJson: string, sourcesJson: string) =>
       d1
         .prepare("update shopping_list_items set amount = ?1, amounts = ?2, sources = ?3 where list_id = ?4 and id = ?5")
         .bind(amount, amountsJson, sourcesJson, listId, id),
@@ -267,7 +267,7 @@ export function changeStatements(db: Db, listId: string) {
     addAlias: (aliasId: string, itemId: string) =>
       d1.prepare("insert or ignore into list_item_aliases (list_id, alias_id, item_id) values (?1, ?2, ?3)").bind(listId, aliasId, itemId),
     /** A hand-typed item at the end of the list, unless the list already has `max` of them. */
-    addTypedItem: (item: TypedItemRow, max: number) =>
+    addTypedItem: (item: NewItemRow, max: number) =>
       d1
         .prepare(
           `insert or ignore into shopping_list_items
@@ -362,7 +362,51 @@ export function changeStatements(db: Db, listId: string) {
         .bind(listId, version, JSON.stringify(opIds)),
     /** The list's history-search row follows its item names. */
     searchRowItems: () => d1.prepare(SEARCH_ROW_ITEMS_UPDATE).bind(listId),
+    /** ... and its recipe titles. */
+    searchRowRecipes: () => d1.prepare(SEARCH_ROW_RECIPES_UPDATE).bind(listId),
+    /** A recipe's item as a new row at the end of the list. */
+    addRecipeItem: (item: NewItemRow) =>
+      d1
+        .prepare(
+          `insert into shopping_list_items
+             (id, list_id, category, item_key, name, amount, amounts, notes, sources, position, checked, checked_at, added_by_hand, staple)
+           select ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9,
+             (select coalesce(max(position), -1) + 1 from shopping_list_items where list_id = ?2), 0, 0, 0, ?10`,
+        )
+        .bind(
+          item.id,
+          listId,
+          item.category,
+          item.key,
+          item.name,
+          item.amount,
+          item.amountsJson,
+          item.notes,
+          item.sourcesJson,
+          item.staple ? 1 : 0,
+        ),
+    /** A recipe on the list, after the ones it has. */
+    linkRecipe: (recipeId: string, title: string) =>
+      d1
+        .prepare(
+          `insert or ignore into shopping_list_recipes (list_id, recipe_id, title, position)
+           values (?1, ?2, ?3, (select coalesce(max(position), -1) + 1 from shopping_list_recipes where list_id = ?1))`,
+        )
+        .bind(listId, recipeId, title),
   };
+}
+
+/** What adding a recipe to a list reads first (list-recipes.ts), in one read batch: its recipes, its items, its version. */
+export async function readRecipeAddState(db: Db, listId: string) {
+  const d1 = db.$client;
+  const [recipeRows, itemRows, versionRows] = await d1.batch<Record<string, unknown>>([
+    d1.prepare("select recipe_id, title from shopping_list_recipes where list_id = ?1 order by position").bind(listId),
+    d1
+      .prepare("select id, item_key, amount, amounts, sources, checked, added_by_hand from shopping_list_items where list_id = ?1")
+      .bind(listId),
+    d1.prepare("select version from shopping_lists where id = ?1").bind(listId),
+  ]);
+  return { recipeRows, itemRows, versionRows };
 }
 
 /** Forgets applied operation ids recorded before `before` (ms). */

@@ -202,7 +202,7 @@ export async function applyListChanges(
       const merged = target ? combineTypedLines(lines, rules) : null;
       if (target && merged) {
         statements.push(
-          sql.setTypedAmount(target.id, merged.text, JSON.stringify(amountsOf(merged)), JSON.stringify(typedSources(lines))),
+          sql.setAmount(target.id, merged.text, JSON.stringify(amountsOf(merged)), JSON.stringify(typedSources(lines))),
           sql.addAlias(c.itemId, target.id),
         );
         Object.assign(target, { amount: merged.text, amounts: amountsOf(merged), lines });
